@@ -1,0 +1,20 @@
+# Two entry points (see README): `make play` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+TEST_VENV ?= .venv-test
+
+.PHONY: play test
+
+play:
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q .
+	$(VENV)/bin/prikup play 501 $(ARGS)
+
+test:
+	$(PYTHON) -m venv --clear $(TEST_VENV)
+	$(TEST_VENV)/bin/pip install -q --upgrade pip
+	$(TEST_VENV)/bin/pip install -q '.[test]'
+	$(TEST_VENV)/bin/ruff check src tests bench
+	$(TEST_VENV)/bin/mypy src
+	cd tests && ../$(TEST_VENV)/bin/pytest -n 2 -q -p no:cacheprovider

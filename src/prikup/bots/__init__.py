@@ -1,0 +1,42 @@
+"""Bots and their registry: ``make_bot("heuristic", game, seed)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prikup.bots.base import Bot
+from prikup.bots.random_bot import RandomBot
+from prikup.core.errors import OptionError
+from prikup.core.game import Game
+
+__all__ = ["BOTS", "Bot", "RandomBot", "bot_names", "make_bot"]
+
+BotFactory = Callable[[Game, "int | None"], Bot]
+
+#: Bots by name, then by game id; the game id ``"*"`` serves every game.
+BOTS: dict[str, dict[str, type[Bot]]] = {
+    "random": {"*": RandomBot},
+}
+
+
+def _register_defaults() -> None:
+    from prikup.bots.heuristic501 import Heuristic501
+
+    BOTS.setdefault("heuristic", {})["501"] = Heuristic501
+
+
+def bot_names(game: Game) -> list[str]:
+    """The bots that can play ``game``."""
+    return [name for name, per_game in BOTS.items() if "*" in per_game or game.id in per_game]
+
+
+def make_bot(name: str, game: Game, seed: int | None = None) -> Bot:
+    """A bot by name for a game."""
+    per_game = BOTS.get(name.strip().lower())
+    cls = None if per_game is None else per_game.get(game.id, per_game.get("*"))
+    if cls is None:
+        raise OptionError(f"unknown bot {name!r} for {game.id}; available: {', '.join(bot_names(game))}")
+    return cls(game, seed)
+
+
+_register_defaults()

@@ -1,0 +1,197 @@
+"""A rule-of-thumb 501 player: bids what its hand should take, plays for points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prikup.bots.base import Bot
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, parse_card
+from prikup.games.five_oh_one import DECK, MIN_BID, POINTS, STRENGTH, marriage_value
+
+__all__ = ["Heuristic501", "estimate_points"]
+
+_TRICK_VALUE = 15  # a won trick brings about this many card points on average
+_STRAINS: tuple[Suit | None, ...] = (Suit.S, Suit.C, Suit.D, Suit.H, None)
+
+
+def _suit_cards(hand: list[Card], suit: Suit) -> list[Card]:
+    return sorted((c for c in hand if c.suit == suit), key=lambda c: -STRENGTH[c.id])
+
+
+def estimate_points(hand: list[Card], trump: Suit | None) -> int:
+    """A rough forecast of the points ``hand`` takes with ``trump`` (``None``: no-trump)."""
+    tricks = 0.0
+    for suit in Suit:
+        cards = _suit_cards(hand, suit)
+        ranks = [c.rank for c in cards]
+        # top cards that stand from the top of the suit: A, then T behind it, then K ...
+        order = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
+        for i, rank in enumerate(order):
+            if rank in ranks and all(r in ranks for r in order[:i]):
+                tricks += 1
+            else:
+                break
+        if suit == trump:
+            tricks += max(0, len(cards) - 2) * 0.8
+        elif trump is not None and len(cards) <= 1:
+            tricks += 0.3 * (2 - len(cards)) * min(1, len(_suit_cards(hand, trump)) / 3)
+    marriages = sum(
+        marriage_value(s, trump) for s in Suit if Card.of(Rank.KING, s) in hand and Card.of(Rank.QUEEN, s) in hand
+    )
+    own = sum(POINTS[c.id] for c in hand)
+    return int(tricks * _TRICK_VALUE + own * 0.35 + marriages)
+
+
+def _best_strain(hand: list[Card]) -> tuple[Suit | None, int]:
+    best = max(_STRAINS, key=lambda s: estimate_points(hand, s))
+    return best, estimate_points(hand, best)
+
+
+class Heuristic501(Bot):
+    """Bids from an estimate of its hand, chooses trumps and gifts, plays for points."""
+
+    name = "heuristic"
+
+    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose by phase."""
+        phase = obs["phase"]
+        if phase == "auction":
+            return self._call(obs, legal)
+        hand = [parse_card(c) for c in obs["hand"] or []]
+        if phase == "talon" or phase == "gift" or phase == "contract":
+            return self._exchange(obs, legal, hand)
+        return self._play(obs, legal, hand)
+
+    # -- auction ------------------------------------------------------------------------
+    def _call(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        seat = obs["seat"]
+        look = Action(ActionKind.LOOK)
+        high = obs["high_bid"]
+        if obs["dark"][seat]:
+            scores = obs["scores"]
+            behind = scores[seat] - min(scores[s] for s in obs["active"] if s != seat)
+            if high is None and behind >= 150:
+                return Action(ActionKind.BID, number=MIN_BID)  # a dark gamble when far behind
+            if look in legal:
+                return look
+        hand = [parse_card(c) for c in obs["hand"] or []]
+        _, estimate = _best_strain(hand)
+        estimate += 10  # the talon's three cards help
+        nxt = MIN_BID if high is None else high + 1
+        bid = Action(ActionKind.BID, number=nxt)
+        if nxt <= estimate and bid in legal:
+            return bid
+        return Action(ActionKind.PASS)
+
+    # -- talon, gifts, contract ----------------------------------------------------------
+    def _exchange(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        kinds = {a.kind for a in legal}
+        bid = obs["high_bid"]
+        trump, estimate = _best_strain(hand)
+        if obs["contract"] is not None:
+            trump = None if obs["trump"] == "NT" else Suit[obs["trump"]]
+        if ActionKind.CONCEDE in kinds and estimate < bid - 20:
+            return Action(ActionKind.CONCEDE)
+        if ActionKind.GIVE in kinds:
+            return Action(ActionKind.GIVE, card=self._gift(hand, trump))
+        contract = max(bid, min(int(estimate * 0.9), bid + 30))
+        action = Action(ActionKind.CONTRACT, number=contract, call=trump.name if trump else "NT")
+        return action if action in legal else Action(ActionKind.CONTRACT, number=bid, call=action.call)
+
+    def _gift(self, hand: list[Card], trump: Suit | None) -> Card:
+        def keep_value(card: Card) -> float:
+            suit = card.suit
+            assert suit is not None
+            value = POINTS[card.id] + STRENGTH[card.id]
+            if suit == trump:
+                value += 30
+            if card.rank in (Rank.KING, Rank.QUEEN) and {Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)} <= set(
+                hand
+            ):
+                value += 25
+            if card.rank is Rank.ACE:
+                value += 20
+            value += len(_suit_cards(hand, suit))  # prefer making a short suit void
+            return value
+
+        return min(hand, key=keep_value)
+
+    # -- play -------------------------------------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        seat = obs["seat"]
+        trump = None if obs["trump"] in (None, "NT") else Suit[obs["trump"]]
+        seen = {parse_card(c) for t in obs["tricks"] for _, c in t["cards"]}
+        seen |= {parse_card(c) for _, c in obs["trick"]}
+        unseen = [c for c in DECK if c not in seen and c not in hand]
+        marriage = [a for a in legal if a.modifier == "marriage"]
+        if marriage:
+            # announce the most valuable marriage, leading a card outside it if possible
+            suits = {a.argument for a in marriage}
+            suit = max(suits, key=lambda s: marriage_value(Suit[s or "S"], trump))
+            options = [a for a in marriage if a.argument == suit]
+            card = self._lead(hand, unseen, trump, seat, obs, avoid_suit=Suit[suit or "S"])
+            for a in options:
+                if a.card == card:
+                    return a
+            return options[0]
+        cards = [a.card for a in legal if a.card is not None and a.modifier is None]
+        if not obs["trick"]:
+            return Action(ActionKind.PLAY, card=self._lead(cards, unseen, trump, seat, obs))
+        return Action(ActionKind.PLAY, card=self._follow(cards, unseen, trump, obs))
+
+    @staticmethod
+    def _beats(card: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
+        if card.suit == best.suit:
+            return STRENGTH[card.id] > STRENGTH[best.id]
+        return card.suit == trump
+
+    def _lead(
+        self,
+        cards: list[Card],
+        unseen: list[Card],
+        trump: Suit | None,
+        seat: int,
+        obs: dict[str, Any],
+        avoid_suit: Suit | None = None,
+    ) -> Card:
+        pool = [c for c in cards if c.suit != avoid_suit] or cards
+        # a card that is the highest left in its suit takes the trick unless it is trumped
+        masters = [c for c in pool if all(STRENGTH[u.id] < STRENGTH[c.id] for u in unseen if u.suit == c.suit)]
+        trumps_out = [u for u in unseen if u.suit == trump]
+        if masters:
+            if obs["declarer"] == seat and trump is not None and trumps_out:
+                trump_masters = [c for c in masters if c.suit == trump]
+                if trump_masters:
+                    return trump_masters[0]
+            safe = [c for c in masters if c.suit == trump or not trumps_out or self._suit_left(unseen, c.suit) >= 2]
+            if safe:
+                return max(safe, key=lambda c: POINTS[c.id])
+        non_trump = [c for c in pool if c.suit != trump] or pool
+        return min(non_trump, key=lambda c: (POINTS[c.id], STRENGTH[c.id]))
+
+    @staticmethod
+    def _suit_left(unseen: list[Card], suit: Suit | None) -> int:
+        return sum(1 for u in unseen if u.suit == suit)
+
+    def _follow(self, cards: list[Card], unseen: list[Card], trump: Suit | None, obs: dict[str, Any]) -> Card:
+        trick = [parse_card(c) for _, c in obs["trick"]]
+        led = trick[0].suit
+        assert led is not None
+        best = trick[0]
+        for c in trick[1:]:
+            if self._beats(c, best, led, trump):
+                best = c
+        last = len(trick) == len(obs["active"]) - 1
+        winners = [c for c in cards if self._beats(c, best, led, trump)]
+        at_stake = sum(POINTS[c.id] for c in trick)
+        if winners:
+            winners.sort(key=lambda c: STRENGTH[c.id] + (10 if c.suit == trump else 0))
+            if last:
+                return winners[0] if at_stake + POINTS[winners[0].id] > 0 else min(cards, key=lambda c: POINTS[c.id])
+            # second hand: win with a card nobody left can beat
+            for c in sorted(winners, key=lambda c: -POINTS[c.id]):
+                higher = [u for u in unseen if u.suit == c.suit and STRENGTH[u.id] > STRENGTH[c.id]]
+                if not higher and (c.suit == trump or c.suit == led):
+                    return c
+        return min(cards, key=lambda c: (POINTS[c.id], STRENGTH[c.id] + (10 if c.suit == trump else 0)))

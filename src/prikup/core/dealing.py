@@ -1,0 +1,35 @@
+"""Shuffling and dealing by a game's packet pattern."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from prikup.core.cards import Card
+
+__all__ = ["TALON", "deal_packets"]
+
+#: The target of a packet that goes to the talon.
+TALON = -1
+
+
+def deal_packets(
+    deck: Sequence[Card], rng: random.Random, hands: int, packets: Sequence[tuple[int, int]]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle ``deck`` with ``rng`` and deal it in ``packets`` of ``(target, count)``.
+
+    A target is a hand index (0 = the first active seat left of the dealer) or :data:`TALON`.
+    Every card of the deck must be dealt.
+    """
+    cards = list(deck)
+    rng.shuffle(cards)
+    out: list[list[Card]] = [[] for _ in range(hands)]
+    talon: list[Card] = []
+    pos = 0
+    for target, count in packets:
+        packet = cards[pos : pos + count]
+        pos += count
+        (talon if target == TALON else out[target]).extend(packet)
+    if pos != len(cards):
+        raise AssertionError(f"deal pattern deals {pos} of {len(cards)} cards")
+    return out, talon

@@ -1,0 +1,404 @@
+"""The shape every game shares: an immutable configuration and a state machine with phases.
+
+A :class:`Game` is validated, immutable configuration: a game id plus keyword options, each
+declared with its default (:mod:`prikup.core.options`).  ``game.new_match(seed)`` starts a
+seeded, reproducible match; ``game.new_deal(hands, talon)`` a single deal from explicit cards.
+
+A :class:`State` is the one mutable object: the match in progress.  Legality lives in one place
+per game, :meth:`State._why_illegal`, which names the rule an action breaks; ``legal_actions``,
+``can``, ``verify`` and ``apply`` are all built on it, so they cannot disagree.  Dealing is a
+chance step that is automated (from the match's seeded generator) or injected with
+:meth:`State.deal` (replays, tests).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from prikup.core.actions import Action, as_action
+from prikup.core.cards import Card, parse_card
+from prikup.core.errors import DealError, IllegalActionError, OptionError
+from prikup.core.options import Option, OptionValue, validate_options
+
+__all__ = ["DealLog", "Game", "Phase", "State"]
+
+
+class Phase(Enum):
+    """The phases of the games' state machines (each game uses the ones it needs)."""
+
+    DEAL = "deal"
+    AUCTION = "auction"
+    TALON = "talon"
+    GIFT = "gift"
+    KEEP = "keep"
+    DISCARD = "discard"
+    CONTRACT = "contract"
+    WHIST = "whist"
+    PLAY = "play"
+    MATCH_OVER = "match over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass
+class DealLog:
+    """One deal as it happened: the unit a game record is made of."""
+
+    dealer: int
+    hands: list[list[Card]]
+    talon: list[Card]
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    score_changes: list[int] | None = None
+    scores_after: list[int] | None = None
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """An immutable, validated game configuration: the game id and its options."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    title_ru: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]]
+
+    def __init__(self, **options: object) -> None:
+        values = validate_options(self.id, self.OPTIONS, options)
+        self._options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self._validate()
+        self._actions: tuple[Action, ...] | None = None
+        self._action_ids: dict[Action, int] | None = None
+
+    def _validate(self) -> None:  # noqa: B027 - an optional hook
+        """Check combinations of options; raise :class:`OptionError` if they do not fit."""
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value (the defaults filled in)."""
+        return self._options
+
+    def option(self, name: str) -> OptionValue:
+        """One option's value."""
+        try:
+            return self._options[name]
+        except KeyError:
+            raise OptionError(f"unknown option {name!r} for {self.id}; known: {', '.join(self._options)}") from None
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        value = self._options["players"]
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def changed_options(self) -> dict[str, OptionValue]:
+        """The options that differ from their defaults."""
+        return {o.name: self._options[o.name] for o in self.OPTIONS if self._options[o.name] != o.default}
+
+    @abstractmethod
+    def deck(self) -> list[Card]:
+        """The cards of the deck, in a fixed order."""
+
+    @abstractmethod
+    def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> State:
+        """A fresh state waiting for the first deal."""
+
+    @abstractmethod
+    def _enumerate_actions(self) -> list[Action]:
+        """Every action the game can ever have, in a fixed order (the integer ids)."""
+
+    def new_match(self, seed: int | None = None, *, first_dealer: int | None = None) -> State:
+        """A whole match, dealt from a generator seeded with ``seed`` (random when ``None``).
+
+        The first dealer is drawn from the same generator unless given.
+        """
+        rng = random.Random(seed)
+        dealer = rng.randrange(self.players) if first_dealer is None else first_dealer
+        self._check_seat(dealer)
+        state = self._new_state(rng, dealer, single_deal=False)
+        state.deal_random()
+        return state
+
+    def new_replay(self, first_dealer: int) -> State:
+        """A match whose deals will be injected with :meth:`State.deal` (replays)."""
+        self._check_seat(first_dealer)
+        return self._new_state(None, first_dealer, single_deal=False)
+
+    def new_deal(
+        self,
+        hands: Sequence[Sequence[Card | str]] | Mapping[int, Sequence[Card | str]],
+        talon: Sequence[Card | str],
+        *,
+        dealer: int = 0,
+    ) -> State:
+        """A single deal from explicit hands (one per active seat) and talon."""
+        self._check_seat(dealer)
+        state = self._new_state(None, dealer, single_deal=True)
+        state.deal(hands, talon)
+        return state
+
+    def _check_seat(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise OptionError(f"seat {seat!r} does not exist: seats are 0..{self.players - 1}")
+
+    # -- the stable integer ids of actions (research interfaces) --------------------------------
+    def all_actions(self) -> tuple[Action, ...]:
+        """Every action of this configuration; its index is the action's stable integer id."""
+        if self._actions is None:
+            self._actions = tuple(self._enumerate_actions())
+            self._action_ids = {a: i for i, a in enumerate(self._actions)}
+        return self._actions
+
+    def action_id(self, action: Action | str) -> int:
+        """The stable integer id of an action."""
+        self.all_actions()
+        assert self._action_ids is not None
+        a = as_action(action)
+        try:
+            return self._action_ids[a]
+        except KeyError:
+            raise IllegalActionError(a, f"no such action in {self.id}") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with a given integer id."""
+        actions = self.all_actions()
+        if not 0 <= action_id < len(actions):
+            raise OptionError(f"action id {action_id} out of range 0..{len(actions) - 1}")
+        return actions[action_id]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.id == self.id and dict(other.options) == dict(self.options)
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted(self._options.items()))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.changed_options.items())
+        return f"find_game({self.id!r})({args})"
+
+
+class State(ABC):
+    """A match in progress.  Subclasses implement one game's phases."""
+
+    def __init__(self, game: Game, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
+        self.game = game
+        self._rng = rng
+        self._single_deal = single_deal
+        self._next_dealer = first_dealer
+        self.phase: Phase = Phase.DEAL
+        self.deals: list[DealLog] = []
+        self._scores: list[int] = self._initial_scores()
+        self.winners: tuple[int, ...] = ()
+
+    # -- to be provided by each game --------------------------------------------------------
+    @abstractmethod
+    def _initial_scores(self) -> list[int]:
+        """The scores at the start of the match."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` (waiting for a deal, or the match is over)."""
+
+    @abstractmethod
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        """A superset of the legal actions of ``seat`` now."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        """``None`` if ``seat`` may take ``action`` now, else the rule it breaks."""
+
+    @abstractmethod
+    def _do(self, seat: int, action: Action) -> None:
+        """Carry out a verified action."""
+
+    @abstractmethod
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        """Set up a new deal from checked cards."""
+
+    @abstractmethod
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        """Shuffle and deal: the hands of the active seats in order, and the talon."""
+
+    @abstractmethod
+    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
+        """The seats that receive cards in a deal, starting left of the dealer."""
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of an observation (``seat=None``: a spectator)."""
+
+    @abstractmethod
+    def _hand_size(self) -> int:
+        """How many cards each active seat is dealt."""
+
+    @abstractmethod
+    def _talon_size(self) -> int:
+        """How many cards the talon gets."""
+
+    # -- common API ------------------------------------------------------------------------
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's current score."""
+        return tuple(self._scores)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (the next deal's while waiting for cards)."""
+        return self.deals[-1].dealer if self.deals and self.phase is not Phase.DEAL else self._next_dealer
+
+    @property
+    def history(self) -> list[tuple[int, int, Action]]:
+        """Every applied action as ``(deal index, seat, action)``."""
+        return [(d, seat, a) for d, log in enumerate(self.deals) for seat, a in log.actions]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, complete and exact."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        return [a for a in self._candidates(seat) if self._why_illegal(seat, a) is None]
+
+    def can(self, action: Action | str) -> bool:
+        """Whether the seat to act may take ``action``."""
+        try:
+            self.verify(action)
+        except ValueError:
+            return False
+        return True
+
+    def verify(self, action: Action | str) -> Action:
+        """Check ``action`` for the seat to act; raise :class:`IllegalActionError` if illegal."""
+        a = as_action(action)
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError(a, "the match is over" if self.is_over else "the cards have not been dealt")
+        why = self._why_illegal(seat, a)
+        if why is not None:
+            raise IllegalActionError(a, why, self.legal_actions())
+        return a
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply the action of the seat to act (its value or text); returns the action."""
+        a = self.verify(action)
+        seat = self.to_act
+        assert seat is not None
+        self.deals[-1].actions.append((seat, a))
+        self._do(seat, a)
+        if self.phase is Phase.DEAL and self._rng is not None:
+            self.deal_random()
+        return a
+
+    def deal_random(self) -> None:
+        """Deal the next deal from the match's seeded generator."""
+        if self._rng is None:
+            raise DealError("this state has no generator: inject the cards with deal()")
+        dealer = self._next_dealer
+        hands, talon = self._deal_random_cards(self._rng, dealer)
+        self.deal(hands, talon)
+
+    def deal(
+        self,
+        hands: Sequence[Sequence[Card | str]] | Mapping[int, Sequence[Card | str]],
+        talon: Sequence[Card | str],
+    ) -> None:
+        """Inject the next deal's cards: a hand per active seat (a list in seat order from the
+        dealer's left, or a mapping seat → cards) and the talon."""
+        if self.phase is not Phase.DEAL:
+            raise DealError(f"cannot deal now: the phase is {self.phase}")
+        dealer = self._next_dealer
+        active = self.active_seats(dealer)
+        if isinstance(hands, Mapping):
+            if sorted(hands) != sorted(active):
+                raise DealError(f"hands are for seats {sorted(hands)}; the active seats are {sorted(active)}")
+            ordered = [hands[s] for s in active]
+        else:
+            ordered = list(hands)
+            if len(ordered) != len(active):
+                raise DealError(f"{len(ordered)} hands given; {len(active)} seats play this deal")
+        parsed = [[c if isinstance(c, Card) else parse_card(c) for c in h] for h in ordered]
+        talon_cards = [c if isinstance(c, Card) else parse_card(c) for c in talon]
+        self._check_deal(parsed, talon_cards)
+        self.deals.append(DealLog(dealer, [list(h) for h in parsed], list(talon_cards)))
+        self._start_deal(dealer, parsed, talon_cards)
+
+    def _check_deal(self, hands: list[list[Card]], talon: list[Card]) -> None:
+        deck = self.game.deck()
+        seen: set[Card] = set()
+        for i, hand in enumerate(hands):
+            if len(hand) != self._hand_size():
+                raise DealError(f"hand {i} has {len(hand)} cards; each hand has {self._hand_size()}")
+            seen.update(hand)
+        if len(talon) != self._talon_size():
+            raise DealError(f"the talon has {len(talon)} cards; it must have {self._talon_size()}")
+        seen.update(talon)
+        all_cards = [c for h in hands for c in h] + talon
+        if len(seen) != len(all_cards):
+            dup = sorted({str(c) for c in all_cards if all_cards.count(c) > 1})
+            raise DealError(f"cards dealt twice: {' '.join(dup)}")
+        extra = seen - set(deck)
+        if extra:
+            raise DealError(f"cards not in this game's deck: {' '.join(sorted(map(str, extra)))}")
+
+    def _finish_deal(self, changes: list[int], result: dict[str, Any]) -> None:
+        """Score the finished deal, then end the match or wait for the next deal."""
+        log = self.deals[-1]
+        for seat, change in enumerate(changes):
+            self._scores[seat] += change
+        log.score_changes = list(changes)
+        log.scores_after = list(self._scores)
+        log.result = result
+        self._next_dealer = self._dealer_after(log.dealer)
+        winners = self._winners()
+        if winners or self._single_deal:
+            self.winners = tuple(winners)
+            self.phase = Phase.MATCH_OVER
+        else:
+            self.phase = Phase.DEAL
+
+    def _dealer_after(self, dealer: int) -> int:
+        return (dealer + 1) % self.game.players
+
+    def _winners(self) -> list[int]:
+        """The winners if the match is over after the last deal, else an empty list."""
+        return []
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now, as a JSON-serialisable value.
+
+        ``seat=None`` is a spectator, who sees public information only.
+        """
+        if seat is not None and not (0 <= seat < self.game.players):
+            raise OptionError(f"seat {seat!r} does not exist: seats are 0..{self.game.players - 1}")
+        obs: dict[str, Any] = {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "seat": seat,
+            "phase": self.phase.value,
+            "deal": len(self.deals),
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "scores": list(self._scores),
+            "winners": list(self.winners),
+        }
+        obs.update(self._observe(seat))
+        if seat is not None and seat == self.to_act:
+            obs["legal_actions"] = [str(a) for a in self.legal_actions()]
+        return obs
+
+    def copy(self) -> State:
+        """An independent copy of the state (its generator included)."""
+        return copy.deepcopy(self)

@@ -1,0 +1,101 @@
+"""Declared game options: every [table choice] of a rules page is one, with its default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from prikup.core.errors import OptionError
+
+__all__ = ["Option", "OptionValue", "parse_option_text", "validate_options"]
+
+OptionValue = int | bool | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option of a game.
+
+    ``choices`` lists the allowed values of a string or integer option; ``minimum`` and
+    ``maximum`` bound an integer option.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        """The option's value type (``bool``, ``int`` or ``str``)."""
+        return type(self.default)
+
+    def allowed(self) -> str:
+        """A short description of the allowed values."""
+        if self.choices is not None:
+            return " | ".join(str(c) for c in self.choices)
+        if self.kind is bool:
+            return "true | false"
+        if self.kind is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            return f"an integer {low}..{high}".rstrip(".") if low or high else "an integer"
+        return "a string"
+
+    def coerce(self, value: object) -> OptionValue:
+        """Check ``value`` (a value or its text) and return it in the option's type."""
+        kind = self.kind
+        result: OptionValue
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            if kind is bool:
+                if text not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                    raise self._bad(value)
+                result = text in ("true", "1", "yes", "on")
+            else:
+                try:
+                    result = int(text)
+                except ValueError:
+                    raise self._bad(value) from None
+        elif kind is bool:
+            if not isinstance(value, bool):
+                raise self._bad(value)
+            result = value
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(value)
+            result = value
+        else:
+            if not isinstance(value, str):
+                raise self._bad(value)
+            result = value
+        if self.choices is not None and result not in self.choices:
+            raise self._bad(value)
+        if isinstance(result, int) and not isinstance(result, bool):
+            if (self.minimum is not None and result < self.minimum) or (
+                self.maximum is not None and result > self.maximum
+            ):
+                raise self._bad(value)
+        return result
+
+    def _bad(self, value: object) -> OptionError:
+        return OptionError(f"option {self.name}={value!r} is not allowed: expected {self.allowed()}")
+
+
+def validate_options(game_id: str, declared: tuple[Option, ...], given: Mapping[str, object]) -> dict[str, OptionValue]:
+    """Every declared option's value: the given ones checked, the rest their defaults."""
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]!r} for {game_id}; known options: {', '.join(by_name)}")
+    return {o.name: (o.coerce(given[o.name]) if o.name in given else o.default) for o in declared}
+
+
+def parse_option_text(text: str) -> tuple[str, str]:
+    """Split ``name=value`` as given on a command line."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise OptionError(f"bad option {text!r}: write it as name=value")
+    return name.strip(), value.strip()

@@ -1,0 +1,35 @@
+"""The registry of games: ``find_game("501")`` returns the game's configuration class."""
+
+from __future__ import annotations
+
+from prikup.core.errors import OptionError
+from prikup.core.game import Game
+from prikup.games.five_oh_one import Game501
+
+__all__ = ["ALIASES", "GAMES", "find_game", "make_game"]
+
+#: Every game by its id.
+GAMES: dict[str, type[Game]] = {
+    Game501.id: Game501,
+}
+
+#: Other names a user may type for a game.
+ALIASES: dict[str, str] = {
+    "five-oh-one": "501",
+    "пятьсот-одно": "501",
+}
+
+
+def find_game(name: str) -> type[Game]:
+    """The game class for an id or alias (case-insensitive)."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+
+
+def make_game(name: str, **options: object) -> Game:
+    """A configured game from its id or alias and keyword options."""
+    return find_game(name)(**options)

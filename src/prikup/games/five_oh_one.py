@@ -1,0 +1,543 @@
+"""The rules of 501 (Пятьсот одно), as ``shared/rules/501.md`` reads seed 000.
+
+24 cards (A 10 K Q J 9), 3 players (4 with the dealer sitting out), scores count down from 501.
+Auction from 66 with a final pass and dark play; the talon turned for all; concede, or give one
+card to each opponent and name trumps (or no-trump) and a contract not below the bid; eight
+tricks with follow suit / must trump; marriages 40 in trumps, 20 otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.dealing import TALON, deal_packets
+from prikup.core.game import Game, Phase, State
+from prikup.core.options import Option
+from prikup.core.tricks import card_points, follow_mask, plain_suit_masks, trick_winner
+
+__all__ = [
+    "CONCEDE_PENALTY",
+    "DECK",
+    "MIN_BID",
+    "POINTS",
+    "START_SCORE",
+    "STRENGTH",
+    "Game501",
+    "State501",
+    "concede_changes",
+    "deal_changes",
+    "marriage_value",
+    "match_winners",
+]
+
+#: Ranks high to low: the ten is second, above the king.
+RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+RANK_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in Suit for r in RANK_ORDER)
+#: Card points and trick strength, indexed by card id.
+POINTS: tuple[int, ...] = tuple(RANK_POINTS.get(Rank(i & 15), 0) if i < 64 else 0 for i in range(67))
+STRENGTH: tuple[int, ...] = tuple(
+    len(RANK_ORDER) - RANK_ORDER.index(Rank(i & 15)) if i < 64 and Rank(i & 15) in RANK_ORDER else 0 for i in range(67)
+)
+SUIT_MASKS = plain_suit_masks(DECK)
+DECK_MASK = sum(1 << c.id for c in DECK)
+
+START_SCORE = 501
+MIN_BID = 66
+CONCEDE_PENALTY = 25
+HAND_SIZE = 7
+TALON_SIZE = 3
+TRICKS = 8
+MARRIAGE_TRUMP = 40
+MARRIAGE_PLAIN = 20
+STRAINS = ("S", "C", "D", "H", "NT")
+
+
+def marriage_value(suit: Suit, trump: Suit | None) -> int:
+    """40 for the trump suit's marriage, 20 for any other, 20 for every marriage in no-trump."""
+    return MARRIAGE_TRUMP if trump is not None and suit == trump else MARRIAGE_PLAIN
+
+
+def deal_changes(
+    players: int,
+    declarer: int,
+    contract: int,
+    dark: bool,
+    points: dict[int, int],
+) -> list[int]:
+    """Score changes of a played deal: ``points`` holds every active seat's points.
+
+    The declarer goes down by the contract if his points reach it, else up by it (twice the
+    contract if he won the auction dark); each defender goes down by his own points.
+    """
+    changes = [0] * players
+    for seat, got in points.items():
+        if seat == declarer:
+            amount = contract * (2 if dark else 1)
+            changes[seat] = -amount if got >= contract else amount
+        else:
+            changes[seat] = -got
+    return changes
+
+
+def concede_changes(players: int, declarer: int, bid: int, dark: bool, active: Iterable[int]) -> list[int]:
+    """Score changes of a concession: the declarer up by the bid (twice if dark), each
+    opponent down by 25."""
+    changes = [0] * players
+    for seat in active:
+        changes[seat] = bid * (2 if dark else 1) if seat == declarer else -CONCEDE_PENALTY
+    return changes
+
+
+def match_winners(scores: list[int]) -> list[int]:
+    """After a deal: nobody if every score is above 0, else the lowest score(s) at 0 or below."""
+    if min(scores) > 0:
+        return []
+    low = min(scores)
+    return [seat for seat, score in enumerate(scores) if score == low]
+
+
+class Game501(Game):
+    """501 (Пятьсот одно)."""
+
+    id = "501"
+    title = "501"
+    title_ru = "Пятьсот одно"
+    OPTIONS = (
+        Option("players", 3, "players at the table; with 4 the dealer sits each deal out", choices=(3, 4)),
+        Option(
+            "max_bid",
+            220,
+            "the highest bid and contract (120 card points + 100 in marriages)",
+            minimum=MIN_BID,
+            maximum=1000,
+        ),
+        Option(
+            "exchange_order",
+            "gifts_first",
+            "after the talon: give the two cards, then name trumps and contract (gifts_first), "
+            "or name them first (contract_first)",
+            choices=("gifts_first", "contract_first"),
+        ),
+    )
+
+    @property
+    def max_bid(self) -> int:
+        """The highest bid and contract."""
+        value = self.options["max_bid"]
+        assert isinstance(value, int)
+        return value
+
+    def deck(self) -> list[Card]:
+        """The 24 cards."""
+        return list(DECK)
+
+    def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> State501:
+        return State501(self, rng, first_dealer, single_deal)
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(ActionKind.PASS), Action(ActionKind.LOOK), Action(ActionKind.CONCEDE)]
+        actions += [Action(ActionKind.BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
+        actions += [
+            Action(ActionKind.CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS
+        ]
+        actions += [Action(ActionKind.GIVE, card=c) for c in DECK]
+        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        actions += [Action(ActionKind.PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
+        return actions
+
+
+class State501(State):
+    """A match of 501 in progress."""
+
+    game: Game501
+
+    def __init__(self, game: Game501, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
+        super().__init__(game, rng, first_dealer, single_deal)
+        n = game.players
+        self.hands = [0] * n
+        self.dark = [False] * n
+        self.passed = [False] * n
+        self.calls: list[tuple[int, str]] = []
+        self.high_bid: int | None = None
+        self.declarer: int | None = None
+        self.declarer_dark = False
+        self.talon = 0
+        self.talon_turned = False
+        self.gifts: list[tuple[int, Card]] = []
+        self.trump: Suit | None = None
+        self.contract: int | None = None
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.marriages: list[tuple[int, Suit]] = []
+        self._turn: int | None = None
+
+    # -- the deal -------------------------------------------------------------------------
+    def _initial_scores(self) -> list[int]:
+        return [START_SCORE] * self.game.players
+
+    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
+        """The seats dealt in: all three, or with 4 players all but the dealer."""
+        d = self.dealer if dealer is None else dealer
+        n = self.game.players
+        seats = [(d + i) % n for i in range(1, n + 1)]
+        return tuple(seats[:3]) if n == 4 else tuple(seats)
+
+    def _hand_size(self) -> int:
+        return HAND_SIZE
+
+    def _talon_size(self) -> int:
+        return TALON_SIZE
+
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        packets: list[tuple[int, int]] = []
+        for round_ in range(HAND_SIZE):
+            packets += [(h, 1) for h in range(3)]
+            if round_ < TALON_SIZE:
+                packets.append((TALON, 1))
+        return deal_packets(DECK, rng, 3, packets)
+
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        n = self.game.players
+        self.hands = [0] * n
+        active = self.active_seats(dealer)
+        for seat, hand in zip(active, hands, strict=True):
+            self.hands[seat] = sum(c.mask for c in hand)
+        self.dark = [seat in active for seat in range(n)]
+        self.passed = [seat not in active for seat in range(n)]
+        self.calls = []
+        self.high_bid = None
+        self.declarer = None
+        self.declarer_dark = False
+        self.talon = sum(c.mask for c in talon)
+        self.talon_turned = False
+        self.gifts = []
+        self.trump = None
+        self.contract = None
+        self.trick = []
+        self.tricks = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.marriages = []
+        self.phase = Phase.AUCTION
+        self._turn = active[0]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None``."""
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+            return None
+        return self._turn
+
+    def _next_active(self, seat: int) -> int:
+        active = self.active_seats()
+        return active[(active.index(seat) + 1) % len(active)]
+
+    def opponents(self) -> tuple[int, int]:
+        """The declarer's two opponents, the one on his left first."""
+        assert self.declarer is not None
+        left = self._next_active(self.declarer)
+        return left, self._next_active(left)
+
+    # -- legality, in one place -----------------------------------------------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        max_bid = self.game.max_bid
+        if phase is Phase.AUCTION:
+            yield Action(ActionKind.LOOK)
+            yield Action(ActionKind.PASS)
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            for n in range(low, max_bid + 1):
+                yield Action(ActionKind.BID, number=n)
+            return
+        if phase is Phase.TALON:
+            yield Action(ActionKind.CONCEDE)
+            if self.game.options["exchange_order"] == "contract_first":
+                yield from self._contract_candidates()
+            else:
+                yield from self._gift_candidates(seat)
+            return
+        if phase is Phase.GIFT:
+            yield from self._gift_candidates(seat)
+            return
+        if phase is Phase.CONTRACT:
+            yield from self._contract_candidates()
+            return
+        if phase is Phase.PLAY:
+            for card in cards_of(self.hands[seat]):
+                yield Action(ActionKind.PLAY, card=card)
+            if not self.trick:
+                for suit in Suit:
+                    if self._why_no_marriage(seat, suit) is None:
+                        for card in cards_of(self.hands[seat]):
+                            yield Action(ActionKind.PLAY, card=card, modifier="marriage", argument=suit.name)
+
+    def _gift_candidates(self, seat: int) -> Iterable[Action]:
+        for card in cards_of(self.hands[seat]):
+            yield Action(ActionKind.GIVE, card=card)
+
+    def _contract_candidates(self) -> Iterable[Action]:
+        assert self.high_bid is not None
+        for n in range(self.high_bid, self.game.max_bid + 1):
+            for strain in STRAINS:
+                yield Action(ActionKind.CONTRACT, number=n, call=strain)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        kind = self.phase
+        if kind is Phase.AUCTION:
+            return self._why_illegal_call(seat, action)
+        if kind is Phase.TALON:
+            if action.kind is ActionKind.CONCEDE:
+                return None
+            if self.game.options["exchange_order"] == "contract_first":
+                if action.kind is not ActionKind.CONTRACT:
+                    return "after the talon the declarer concedes or names trumps and a contract"
+                return self._why_illegal_contract(action)
+            if action.kind is not ActionKind.GIVE:
+                return "after the talon the declarer concedes or gives a card to each opponent"
+            return self._why_illegal_gift(seat, action)
+        if kind is Phase.GIFT:
+            if action.kind is not ActionKind.GIVE:
+                return "the declarer must now give a card to his other opponent"
+            return self._why_illegal_gift(seat, action)
+        if kind is Phase.CONTRACT:
+            if action.kind is not ActionKind.CONTRACT:
+                return "the declarer must now name trumps (or NT) and a contract, e.g. contract 100 H"
+            return self._why_illegal_contract(action)
+        if kind is Phase.PLAY:
+            return self._why_illegal_play(seat, action)
+        return f"nothing can be done in phase {kind}"
+
+    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+        if action.kind is ActionKind.LOOK:
+            return None if self.dark[seat] else "you have already looked at your cards"
+        if action.kind is ActionKind.PASS:
+            return None
+        if action.kind is not ActionKind.BID:
+            return "in the auction a call is pass, look or bid N"
+        if action.number is None or action.call is not None:
+            return "a bid in 501 is a whole number of points, e.g. bid 80"
+        n = action.number
+        if n < MIN_BID:
+            return f"a bid must be at least {MIN_BID}"
+        if self.high_bid is not None and n <= self.high_bid:
+            return f"a bid must be higher than the current bid {self.high_bid}"
+        if n > self.game.max_bid:
+            return f"no bid may exceed max_bid {self.game.max_bid}"
+        return None
+
+    def _why_illegal_gift(self, seat: int, action: Action) -> str | None:
+        assert action.card is not None
+        if not self.hands[seat] >> action.card.id & 1:
+            return f"you do not hold {action.card}"
+        return None
+
+    def _why_illegal_contract(self, action: Action) -> str | None:
+        assert self.high_bid is not None
+        if action.number is None or action.call not in STRAINS:
+            return "a contract is a number and a trump suit or NT, e.g. contract 100 H or contract 90 NT"
+        if action.number < self.high_bid:
+            return f"the contract may not be below the winning bid {self.high_bid}"
+        if action.number > self.game.max_bid:
+            return f"the contract may not exceed max_bid {self.game.max_bid}"
+        return None
+
+    def _why_no_marriage(self, seat: int, suit: Suit) -> str | None:
+        if self.trick:
+            return "a marriage is announced only before leading: a card of this trick is already played"
+        king, queen = Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)
+        if not (self.hands[seat] >> king.id & 1 and self.hands[seat] >> queen.id & 1):
+            return f"a marriage needs both the king and the queen of {suit.name} in your hand"
+        if any(s == suit for _, s in self.marriages):
+            return f"the {suit.name} marriage has already been announced"
+        return None
+
+    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+        if action.kind is not ActionKind.PLAY or action.card is None:
+            return "in the play a move is play CARD (leading: play CARD marriage SUIT)"
+        card = action.card
+        hand = self.hands[seat]
+        if not hand >> card.id & 1:
+            return f"you do not hold {card}"
+        if action.modifier is not None:
+            if action.modifier != "marriage":
+                return f"501 has no '{action.modifier}' play; a leader may add 'marriage SUIT'"
+            suit = action.suit_argument
+            assert suit is not None
+            why = self._why_no_marriage(seat, suit)
+            if why is not None:
+                return why
+        if not self.trick:
+            return None
+        led = SUIT_MASKS[self.trick[0][1].id >> 4]
+        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+        allowed = follow_mask(hand, led, trump, must_trump=True)
+        if not allowed >> card.id & 1:
+            led_suit = self.trick[0][1].suit
+            assert led_suit is not None
+            if hand & led:
+                return f"follow suit: you hold {led_suit.name} and must play one"
+            return f"must trump: you hold no {led_suit.name} and must play a trump ({self.trump})"
+        return None
+
+    # -- carrying out ----------------------------------------------------------------------
+    def _do(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind is ActionKind.LOOK:
+            self.dark[seat] = False
+            self.calls.append((seat, "look"))
+        elif self.phase is Phase.AUCTION:
+            self._do_call(seat, action)
+        elif kind is ActionKind.CONCEDE:
+            self._do_concede(seat)
+        elif kind is ActionKind.GIVE:
+            self._do_gift(seat, action)
+        elif kind is ActionKind.CONTRACT:
+            assert action.number is not None and action.call is not None
+            self.contract = action.number
+            self.trump = None if action.call == "NT" else Suit[action.call]
+            if self.game.options["exchange_order"] == "contract_first":
+                self.phase = Phase.GIFT
+            else:
+                self._start_play()
+        else:
+            self._do_play(seat, action)
+
+    def _do_call(self, seat: int, action: Action) -> None:
+        if action.kind is ActionKind.PASS:
+            self.passed[seat] = True
+            self.calls.append((seat, "pass"))
+        else:
+            assert action.number is not None
+            self.high_bid = action.number
+            self.declarer = seat
+            self.calls.append((seat, str(action)))
+        in_play = [s for s in self.active_seats() if not self.passed[s]]
+        if not in_play:
+            self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
+        elif len(in_play) == 1 and self.declarer == in_play[0]:
+            self._win_auction(in_play[0])
+        else:
+            nxt = self._next_active(seat)
+            while self.passed[nxt]:
+                nxt = self._next_active(nxt)
+            self._turn = nxt
+
+    def _win_auction(self, winner: int) -> None:
+        self.declarer_dark = self.dark[winner]
+        self.dark = [False] * self.game.players
+        self.talon_turned = True
+        self.hands[winner] |= self.talon
+        self.phase = Phase.TALON
+        self._turn = winner
+
+    def _do_concede(self, seat: int) -> None:
+        assert self.high_bid is not None
+        changes = concede_changes(self.game.players, seat, self.high_bid, self.declarer_dark, self.active_seats())
+        self._finish_deal(
+            changes,
+            {"outcome": "conceded", "declarer": seat, "bid": self.high_bid, "dark": self.declarer_dark},
+        )
+
+    def _do_gift(self, seat: int, action: Action) -> None:
+        assert action.card is not None
+        receiver = self.opponents()[len(self.gifts)]
+        self.hands[seat] &= ~action.card.mask
+        self.hands[receiver] |= action.card.mask
+        self.gifts.append((receiver, action.card))
+        if len(self.gifts) == 1:
+            self.phase = Phase.GIFT
+        elif self.contract is None:
+            self.phase = Phase.CONTRACT
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._turn = self.active_seats()[0]
+
+    def _do_play(self, seat: int, action: Action) -> None:
+        assert action.card is not None
+        if action.modifier == "marriage":
+            suit = action.suit_argument
+            assert suit is not None
+            self.marriages.append((seat, suit))
+        self.hands[seat] &= ~action.card.mask
+        self.trick.append((seat, action.card))
+        if len(self.trick) < 3:
+            self._turn = self._next_active(seat)
+            return
+        ids = [c.id for _, c in self.trick]
+        led = SUIT_MASKS[ids[0] >> 4]
+        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+        winner = self.trick[trick_winner(ids, led, trump, STRENGTH)][0]
+        self.won[winner] += 1
+        self.taken[winner] |= sum(1 << i for i in ids)
+        self.tricks.append((self.trick, winner))
+        self.trick = []
+        self._turn = winner
+        if len(self.tricks) == TRICKS:
+            self._score_play()
+
+    def points(self, seat: int) -> int:
+        """A seat's points so far: card points of its tricks plus its marriages that count."""
+        total = card_points(self.taken[seat], POINTS)
+        if self.won[seat]:
+            total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
+        return total
+
+    def _score_play(self) -> None:
+        assert self.declarer is not None and self.contract is not None
+        points = {seat: self.points(seat) for seat in self.active_seats()}
+        changes = deal_changes(self.game.players, self.declarer, self.contract, self.declarer_dark, points)
+        self._finish_deal(
+            changes,
+            {
+                "outcome": "made" if points[self.declarer] >= self.contract else "failed",
+                "declarer": self.declarer,
+                "contract": self.contract,
+                "trump": self.trump.name if self.trump is not None else "NT",
+                "dark": self.declarer_dark,
+                "points": {str(s): p for s, p in points.items()},
+            },
+        )
+
+    def _winners(self) -> list[int]:
+        return match_winners(self._scores)
+
+    # -- what a seat may know ----------------------------------------------------------------
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
+        gifts: list[dict[str, Any]] = []
+        for receiver, card in self.gifts:
+            visible = seat is not None and seat in (receiver, self.declarer)
+            gifts.append({"to": receiver, "card": str(card) if visible else None})
+        return {
+            "active": list(self.active_seats()) if in_deal else [],
+            "hand": [str(c) for c in cards_of(self.hands[seat])] if sees_hand and seat is not None else None,
+            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
+            "dark": list(self.dark),
+            "calls": [[s, c] for s, c in self.calls],
+            "high_bid": self.high_bid,
+            "declarer": self.declarer if self.phase is not Phase.AUCTION else None,
+            "declarer_dark": self.declarer_dark,
+            "talon": [str(c) for c in cards_of(self.talon)] if self.talon_turned else None,
+            "gifts": gifts,
+            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
+            "contract": self.contract,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
+            "tricks_won": list(self.won),
+            "marriages": [
+                {"seat": s, "suit": suit.name, "value": marriage_value(suit, self.trump)} for s, suit in self.marriages
+            ],
+            "points": [self.points(s) for s in range(self.game.players)],
+            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+        }
