@@ -40,6 +40,7 @@ class Phase(Enum):
     KEEP = "keep"
     DISCARD = "discard"
     CONTRACT = "contract"
+    BARREL = "barrel"
     WHIST = "whist"
     PLAY = "play"
     MATCH_OVER = "match over"
@@ -235,6 +236,17 @@ class State(ABC):
     @abstractmethod
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The game-specific part of an observation (``seat=None``: a spectator)."""
+
+    @abstractmethod
+    def card_places(self) -> dict[str, int]:
+        """Where every card of the deck is now: place name → bitmask (hands, talon, tricks…).
+
+        The places are disjoint and together hold the whole deck (a tested invariant).
+        """
+
+    def scores_json(self) -> list[Any]:
+        """The scores as JSON values (what a game record stores after each deal)."""
+        return list(self._scores)
 
     @abstractmethod
     def _hand_size(self) -> int:

@@ -511,6 +511,14 @@ class State501(State):
     def _winners(self) -> list[int]:
         return match_winners(self._scores)
 
+    def card_places(self) -> dict[str, int]:
+        """Hands, the talon (until it is taken), the trick in progress and each seat's tricks."""
+        places = {f"hand {s}": self.hands[s] for s in range(self.game.players)}
+        places["talon"] = 0 if self.talon_turned else self.talon
+        places["trick"] = sum(c.mask for _, c in self.trick)
+        places |= {f"taken {s}": self.taken[s] for s in range(self.game.players)}
+        return places
+
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
         in_deal = self.phase is not Phase.DEAL and bool(self.deals)
