@@ -23,6 +23,15 @@ def _register_defaults() -> None:
     from prikup.bots.heuristic501 import Heuristic501
 
     BOTS.setdefault("heuristic", {})["501"] = Heuristic501
+    from prikup.bots.heuristic500 import Heuristic500
+
+    BOTS.setdefault("heuristic", {})["five-hundred"] = Heuristic500
+    from prikup.bots.heuristic_preferans import HeuristicPreferans
+
+    BOTS.setdefault("heuristic", {})["preferans"] = HeuristicPreferans
+    from prikup.bots.heuristic_pyatsot import HeuristicPyatsot
+
+    BOTS.setdefault("heuristic", {})["pyatsot"] = HeuristicPyatsot
 
 
 def bot_names(game: Game) -> list[str]:

@@ -1,0 +1,1 @@
+"""Front ends in the terminal: the ``prikup`` command and terminal play."""

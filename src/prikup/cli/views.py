@@ -12,7 +12,7 @@ from typing import Any
 
 from prikup.core.game import State
 
-__all__ = ["GameView", "VIEWS", "view_for"]
+__all__ = ["VIEWS", "GameView", "view_for"]
 
 
 class GameView:
@@ -30,7 +30,7 @@ class GameView:
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
-            lines.append(f"{i:>4}  " + "".join(f"{str(v):>10}" for v in log.scores_after))
+            lines.append(f"{i:>4}  " + "".join(f"{v!s:>10}" for v in log.scores_after))
         return lines
 
 
@@ -41,3 +41,8 @@ VIEWS: dict[str, GameView] = {}
 def view_for(game_id: str) -> GameView:
     """The view of a game."""
     return VIEWS.get(game_id, GameView())
+
+
+import prikup.cli.view_five_hundred  # noqa: E402  (registers the Five Hundred view)
+import prikup.cli.view_preferans  # noqa: E402  (registers the preferans sheet)
+import prikup.cli.view_pyatsot  # noqa: E402, F401  (registers the Пятьсот sheet)

@@ -4,11 +4,12 @@ Grammar (one action per line, case-insensitive on input, canonical on output)::
 
     action   := keyword                      pass | look | concede | whist | half-whist | ...
               | "bid" (number | call)        bid 80 | bid 7H | bid 6NT | bid MIS
-              | "contract" number strain     contract 100 H | contract 90 NT      (501, Пятьсот)
+              | "contract" number [strain]   contract 100 H | contract 90 NT (501) | contract 120 (Пятьсот)
               | "contract" call              contract 8S                           (Five Hundred)
               | cardverb card [modifier]     give QS | discard 9C | keep AH | play KS
     modifier := "marriage" suit | "as" suit | "declare" word
     call     := [level] strain | word        7H | 10NT | H | NT | MIS | OMIS
+              | level strain "-" word        9H-WT (preferans: a game without the talon)
     strain   := S | C | D | H | NT
 
 Which actions exist, and what they mean, is each game's business; this module only defines the
@@ -67,7 +68,7 @@ _KIND_BY_WORD = {k.value: k for k in ActionKind}
 #: Modifiers a ``play`` may carry, and whether their argument is a suit.
 MODIFIERS: dict[str, bool] = {"marriage": True, "as": True, "declare": False}
 
-_STRAIN_RE = re.compile(r"^(\d+)?(S|C|D|H|NT|♠|♣|♦|♥)$")
+_STRAIN_RE = re.compile(r"^(\d+)?(S|C|D|H|NT|♠|♣|♦|♥)(-[A-Z][A-Z0-9]*)?$")
 _WORD_RE = re.compile(r"^[A-Z][A-Z0-9-]*$")
 
 
@@ -76,10 +77,10 @@ def normalize_call(text: str) -> str:
     key = text.strip().upper()
     m = _STRAIN_RE.match(key)
     if m:
-        level, strain = m.groups()
+        level, strain, suffix = m.groups()
         if strain not in ("S", "C", "D", "H", "NT"):
             strain = Suit.parse(strain).name
-        return (str(int(level)) if level else "") + strain
+        return (str(int(level)) if level else "") + strain + (suffix or "")
     if _WORD_RE.match(key):
         return key
     raise ActionParseError(
@@ -157,7 +158,7 @@ def parse_action(text: str) -> Action:
             raise _fail(text, f"{kind.value!r} takes a number (and a strain) or a call like 7H")
         number: int | None = None
         call: str | None = None
-        if rest[0].isdigit() and (len(rest) == 2 or kind is ActionKind.BID):
+        if rest[0].isdigit():  # a bid or contract in points (contract 120: Пятьсот has no strain)
             number = int(rest[0])
             rest = rest[1:]
         if rest:

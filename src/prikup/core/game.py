@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -44,6 +44,7 @@ class Phase(Enum):
     WHIST = "whist"
     PLAY = "play"
     MATCH_OVER = "match over"
+    SETTLE = "settle"
 
     def __str__(self) -> str:
         return self.value
@@ -69,6 +70,8 @@ class Game(ABC):
     title: ClassVar[str]
     title_ru: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: True where scores count down and a lower score is better (501).
+    LOWER_SCORE_WINS: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         values = validate_options(self.id, self.OPTIONS, options)
@@ -128,10 +131,10 @@ class Game(ABC):
         state.deal_random()
         return state
 
-    def new_replay(self, first_dealer: int) -> State:
-        """A match whose deals will be injected with :meth:`State.deal` (replays)."""
+    def new_replay(self, first_dealer: int, *, single_deal: bool = False) -> State:
+        """A match (or a single deal) whose deals will be injected with :meth:`State.deal`."""
         self._check_seat(first_dealer)
-        return self._new_state(None, first_dealer, single_deal=False)
+        return self._new_state(None, first_dealer, single_deal=single_deal)
 
     def new_deal(
         self,
@@ -198,6 +201,11 @@ class State(ABC):
         self.deals: list[DealLog] = []
         self._scores: list[int] = self._initial_scores()
         self.winners: tuple[int, ...] = ()
+
+    @property
+    def single_deal(self) -> bool:
+        """True for a state that plays one deal only (``Game.new_deal``)."""
+        return self._single_deal
 
     # -- to be provided by each game --------------------------------------------------------
     @abstractmethod
@@ -276,6 +284,13 @@ class State(ABC):
     def history(self) -> list[tuple[int, int, Action]]:
         """Every applied action as ``(deal index, seat, action)``."""
         return [(d, seat, a) for d, log in enumerate(self.deals) for seat, a in log.actions]
+
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """How ``viewer`` sees an action just taken by ``seat``: a card passed face down (a gift,
+        a discard, a kept talon card) is hidden from everyone else.  Games refine this."""
+        if action.card is not None and action.kind.value in ("give", "discard", "keep") and viewer != seat:
+            return f"{action.kind.value} a card"
+        return str(action)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, complete and exact."""
@@ -414,3 +429,7 @@ class State(ABC):
     def copy(self) -> State:
         """An independent copy of the state (its generator included)."""
         return copy.deepcopy(self)
+
+    def position_key(self) -> Hashable | None:
+        """A key equal for states whose futures are the same (for memoised search), or ``None``."""
+        return None

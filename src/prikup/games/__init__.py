@@ -4,19 +4,33 @@ from __future__ import annotations
 
 from prikup.core.errors import OptionError
 from prikup.core.game import Game
+from prikup.games.five_hundred import GameFiveHundred
 from prikup.games.five_oh_one import Game501
+from prikup.games.preferans import GamePreferans
+from prikup.games.pyatsot import GamePyatsot
 
 __all__ = ["ALIASES", "GAMES", "find_game", "make_game"]
 
 #: Every game by its id.
 GAMES: dict[str, type[Game]] = {
     Game501.id: Game501,
+    GameFiveHundred.id: GameFiveHundred,
+    GamePyatsot.id: GamePyatsot,
+    GamePreferans.id: GamePreferans,
 }
 
 #: Other names a user may type for a game.
 ALIASES: dict[str, str] = {
     "five-oh-one": "501",
     "пятьсот-одно": "501",
+    "500": "five-hundred",
+    "fivehundred": "five-hundred",
+    "five_hundred": "five-hundred",
+    "американский-преферанс": "five-hundred",
+    "пятьсот": "pyatsot",
+    "fast-thousand": "pyatsot",
+    "преферанс": "preferans",
+    "preferans-rostov": "preferans",
 }
 
 

@@ -8,8 +8,10 @@ tricks with follow suit / must trump; marriages 40 in trumps, 20 otherwise.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from prikup.core.actions import Action, ActionKind
@@ -107,6 +109,7 @@ class Game501(Game):
     id = "501"
     title = "501"
     title_ru = "Пятьсот одно"
+    LOWER_SCORE_WINS = True
     OPTIONS = (
         Option("players", 3, "players at the table; with 4 the dealer sits each deal out", choices=(3, 4)),
         Option(
@@ -504,12 +507,42 @@ class State501(State):
                 "contract": self.contract,
                 "trump": self.trump.name if self.trump is not None else "NT",
                 "dark": self.declarer_dark,
+                "card_points": {str(s): card_points(self.taken[s], POINTS) for s in points},
                 "points": {str(s): p for s, p in points.items()},
             },
         )
 
     def _winners(self) -> list[int]:
         return match_winners(self._scores)
+
+    def copy(self) -> State501:
+        """A fast independent copy (every container this class mutates is copied)."""
+        new = copy.copy(self)
+        for name in ("hands", "dark", "passed", "calls", "gifts", "trick", "tricks", "won", "taken", "marriages"):
+            setattr(new, name, list(getattr(self, name)))
+        new._scores = list(self._scores)
+        new.deals = list(self.deals)
+        if new.deals:
+            last = new.deals[-1]
+            new.deals[-1] = dataclasses.replace(last, actions=list(last.actions))
+        new._rng = copy.deepcopy(self._rng)
+        return new
+
+    def position_key(self) -> Hashable:
+        """What decides the rest of the play: hands, trick, turn, announced marriage suits."""
+        return (
+            self.phase,
+            tuple(self.hands),
+            tuple((s, c.id) for s, c in self.trick),
+            self._turn,
+            frozenset(s for _, s in self.marriages),
+        )
+
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """A gift is seen by its giver and its receiver only."""
+        if action.kind is ActionKind.GIVE and self.gifts and viewer == self.gifts[-1][0]:
+            return str(action)
+        return super().action_view(seat, action, viewer)
 
     def card_places(self) -> dict[str, int]:
         """Hands, the talon (until it is taken), the trick in progress and each seat's tricks."""

@@ -1,0 +1,5 @@
+"""``python -m prikup``: the same as the ``prikup`` command."""
+
+from prikup.cli.main import main
+
+main()

@@ -1,0 +1,378 @@
+"""A rule-of-thumb Five Hundred player for every form (partnership, 3 and 4 each for himself).
+
+It bids by counting the tricks its hand should take in each strain (the joker, the bowers, top
+trumps, long trumps, side aces; a partner and the kitty are worth a little), never bids ten
+without the joker unless its own cards already count ten, bids misère on a hand of low cards;
+discards to keep trumps and aces and to void short suits; leads trumps while it holds the top
+ones and the enemy may still hold some; wins tricks cheaply, ducks under a winning partner; as
+misère bidder plays the highest card that loses; as misère defender leads low in the suits the
+bidder has not shown void in (and, after the first trick of an open misère, where his cards are
+higher than ours).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prikup.bots.base import Bot
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, parse_card
+from prikup.games.five_hundred import GameFiveHundred, Layout
+from prikup.games.five_hundred_tables import MISERE_CALLS, call_level, call_strain
+
+__all__ = ["Heuristic500", "estimate_tricks"]
+
+_STRAIN_KEYS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+
+
+def _rank_key(layout: Layout, card: Card) -> tuple[int, int]:
+    """Order for 'lowest / highest': trumps above every plain card, then by strength."""
+    return (1 if layout.trump >> card.id & 1 else 0, layout.strength[card.id])
+
+
+def estimate_tricks(hand: list[Card], layout: Layout, deck: list[Card]) -> float:
+    """Tricks ``hand`` should take on its own in the strain of ``layout``."""
+    ids = {c.id for c in hand}
+    tricks = 0.0
+    trumps_all = sorted((c for c in deck if layout.trump >> c.id & 1), key=lambda c: -layout.strength[c.id])
+    held = [c for c in trumps_all if c.id in ids]
+    if layout.trump_suit is None:
+        tricks += len(held)  # the joker
+        for suit in Suit:
+            cards = sorted((c for c in deck if layout.suits[suit] >> c.id & 1), key=lambda c: -layout.strength[c.id])
+            mine = [c for c in cards if c.id in ids]
+            top = 0
+            for c in cards:
+                if c.id not in ids:
+                    break
+                top += 1
+            tricks += top
+            if not top and not (len(mine) >= 2 and cards[1].id in ids):
+                tricks -= 0.5  # an unstopped suit the enemy may run
+            if top >= 2 and len(mine) >= 5:
+                tricks += max(0, len(mine) - max(top, 4)) * 0.8  # long cards once the top ones are out
+            elif len(mine) >= 3 and cards[1].id in ids:
+                tricks += 0.4
+        return tricks
+    missing_above = 0
+    for c in trumps_all:
+        if c.id in ids:
+            tricks += (1.0, 0.65, 0.35)[missing_above] if missing_above < 3 else 0.0
+        else:
+            missing_above += 1
+    tricks += max(0, len(held) - 3) * 0.8
+    tricks = min(tricks, float(len(held)))
+    spare = len(held) - 3
+    for suit in Suit:
+        if suit == layout.trump_suit:
+            continue
+        mine = [c for c in hand if layout.suits[suit] >> c.id & 1 and not layout.trump >> c.id & 1]
+        ranks = {c.rank for c in mine}
+        if Rank.ACE in ranks:
+            tricks += 0.9 if len(mine) <= 5 else 0.6
+            if Rank.KING in ranks:
+                tricks += 0.6
+        elif Rank.KING in ranks and len(mine) >= 2:
+            tricks += 0.4
+        if spare > 0 and len(mine) <= 1:
+            tricks += min(spare, 2 - len(mine)) * 0.5
+            spare -= 2 - len(mine)
+    return tricks
+
+
+def misere_danger(hand: list[Card], layout: Layout) -> float:
+    """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
+    danger = 0.0
+    for c in hand:
+        if c.is_joker:
+            danger += 3
+            continue
+        rank = c.rank
+        assert rank is not None and c.suit is not None
+        lower_held = sum(1 for d in hand if d.suit == c.suit and not d.is_joker and (d.rank or 0) < rank)
+        if rank >= Rank.JACK:
+            danger += 1.0 if lower_held < 2 else 0.4
+        elif rank >= Rank.NINE and lower_held == 0:
+            danger += 0.5
+    return danger
+
+
+class Heuristic500(Bot):
+    """Counts tricks to bid, knows bowers and the joker, defends misère by tracking voids."""
+
+    name = "heuristic"
+    game: GameFiveHundred
+
+    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose by phase."""
+        if len(legal) == 1:
+            return legal[0]
+        hand = [parse_card(c) for c in obs["hand"] or []]
+        phase = obs["phase"]
+        if phase == "auction":
+            return self._call(obs, legal, hand)
+        if phase == "discard":
+            return self._discard(obs, legal, hand)
+        if phase == "contract":
+            return self._contract(obs, legal, hand)
+        return self._play(obs, legal, hand)
+
+    # -- auction ------------------------------------------------------------------------------
+    def _estimates(self, hand: list[Card]) -> dict[str, float]:
+        deck = self.game.deck()
+        return {s: estimate_tricks(hand, self.game.layouts[k], deck) for s, k in _STRAIN_KEYS.items()}
+
+    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        pass_ = Action(ActionKind.PASS)
+        bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
+        own = self._estimates(hand)
+        partnership = len(obs["units"]) == 2
+        seat = obs["seat"]
+        partner_high = partnership and obs["bidder"] is not None and obs["bidder"] == (seat + 2) % 4
+        bonus = 0.6 + (1.6 if partnership else 0.0)  # the kitty, and a partner's tricks
+        has_joker = any(c.is_joker for c in hand)
+        best: Action | None = None
+        best_key = (-99.0, -1)
+        for strain, est in own.items():
+            total = est + bonus
+            if partner_high:
+                total -= 0.8  # the partner already counted his own cards
+            for level in range(6, 11):
+                if level > total + 0.25:
+                    break
+                if level == 10 and not has_joker and (self.game.joker_mask or est < 10):
+                    break  # never ten without the joker (its holder takes a trick) unless the hand is sure
+                call = f"{level}{strain}"
+                if call in bids:
+                    key = (round(total - level, 1), self.game.table.value(call))  # the safest, then the dearest
+                    if key > best_key:
+                        best, best_key = bids[call], key
+                    break  # the cheapest level that outbids in this strain
+        if best is not None:
+            return best
+        max_est = max(own.values())
+        danger = misere_danger(hand, self.game.layouts[4])
+        if max_est < 4.5 and danger - 1.5 * self.game.kitty_size / 3 <= 0.3:
+            if "OMIS" in bids and danger == 0 and not has_joker:
+                return bids["OMIS"]
+            if "MIS" in bids:
+                return bids["MIS"]
+        return pass_ if pass_ in legal else legal[0]
+
+    # -- kitty --------------------------------------------------------------------------------
+    def _layout(self, call: str | None) -> Layout:
+        strain = None if call is None else call_strain(call)
+        return self.game.layouts[_STRAIN_KEYS.get(strain or "NT", 4)]
+
+    def _discard(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        call = obs["contract"]
+        layout = self._layout(call)
+        if call in MISERE_CALLS:
+            card = max(hand, key=lambda c: (c.is_joker, self._misere_risk(c, hand)))
+            return Action(ActionKind.DISCARD, card=card)
+
+        def keep(c: Card) -> float:
+            if layout.trump >> c.id & 1:
+                return 100 + layout.strength[c.id]
+            suit = c.suit
+            assert suit is not None
+            length = sum(1 for d in hand if d.suit == suit and not layout.trump >> d.id & 1)
+            value = float(layout.strength[c.id])
+            if c.rank is Rank.ACE:
+                value += 40
+            elif c.rank is Rank.KING and length >= 2:
+                value += 15
+            if layout.trump_suit is None:
+                value += length * 3  # long suits run in no-trump
+            else:
+                value -= (4 - min(length, 4)) * 3  # short side suits: void them
+            return value
+
+        return Action(ActionKind.DISCARD, card=min(hand, key=keep))
+
+    @staticmethod
+    def _misere_risk(card: Card, hand: list[Card]) -> float:
+        rank = card.rank or 0
+        lower = sum(1 for d in hand if d.suit == card.suit and (d.rank or 0) < rank)
+        return rank - 2.5 * lower
+
+    def _contract(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        bid = obs["contract"]
+        keepers = [a for a in legal if a.call == bid]
+        if bid in MISERE_CALLS:
+            return keepers[0] if keepers else legal[0]
+        own = self._estimates(hand)
+        best = keepers[0] if keepers else legal[0]
+        best_value = self.game.table.value(bid)
+        for a in legal:
+            assert a.call is not None
+            level, strain = call_level(a.call), call_strain(a.call)
+            if level is None or strain is None or a.call in MISERE_CALLS:
+                continue
+            if level <= own[strain] - 0.3 and self.game.table.value(a.call) > best_value:
+                best, best_value = a, self.game.table.value(a.call)
+        return best
+
+    # -- play ---------------------------------------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        layout = self.game.layouts[_STRAIN_KEYS.get(obs["trump"] or "NT", 4)]
+        seat = obs["seat"]
+        contractor = obs["declarer"]
+        misere = obs["contract"] in MISERE_CALLS
+        playable = [a.card for a in legal if a.card is not None]
+        seen = {parse_card(c[1]) for t in obs["tricks"] for c in t["cards"]} | {parse_card(c[1]) for c in obs["trick"]}
+        unseen = [c for c in self.game.deck() if c not in seen and c not in hand]
+        if obs["discards"]:
+            unseen = [c for c in unseen if str(c) not in obs["discards"]]
+        if misere and seat == contractor:
+            return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
+        if misere:
+            return self._as(self._misere_defender(obs, playable, layout, contractor), legal, hand, layout)
+        partners = next((u for u in obs["units"] if seat in u), [seat])
+        if not obs["trick"]:
+            return self._as(self._lead(obs, playable, layout, unseen, contractor, partners), legal, hand, layout)
+        return self._as(self._follow(obs, playable, layout, unseen, partners), legal, hand, layout)
+
+    def _as(self, card: Card, legal: list[Action], hand: list[Card], layout: Layout) -> Action:
+        options = [a for a in legal if a.card == card]
+        if len(options) == 1:
+            return options[0]
+        # a joker led in no-trump: name our longest suit among those allowed
+
+        def length(a: Action) -> int:
+            suit = a.suit_argument
+            return sum(1 for c in hand if c.suit == suit)
+
+        return max(options, key=length)
+
+    def _winning(self, obs: dict[str, Any], layout: Layout) -> tuple[int, Card, int]:
+        """The seat winning the trick so far, its card, and the led suit's mask."""
+        trick = obs["trick"]
+        first = parse_card(trick[0][1])
+        named = Suit[trick[0][2]] if len(trick[0]) > 2 else None
+        led = layout.suits[layout.suit_of(first.id, named)]
+        best_seat, best = trick[0][0], first
+        for seat, code, *_ in trick[1:]:
+            card = parse_card(code)
+            if self._beats(card, best, led, layout):
+                best_seat, best = seat, card
+        return best_seat, best, led
+
+    @staticmethod
+    def _beats(card: Card, best: Card, led: int, layout: Layout) -> bool:
+        c_trump = bool(layout.trump >> card.id & 1)
+        b_trump = bool(layout.trump >> best.id & 1)
+        if c_trump != b_trump:
+            return c_trump
+        if c_trump or (led >> card.id & 1 and led >> best.id & 1):
+            return layout.strength[card.id] > layout.strength[best.id]
+        return False
+
+    def _master(self, card: Card, unseen: list[Card], layout: Layout) -> bool:
+        """True if no unseen card of what ``card`` counts as is higher."""
+        if layout.trump >> card.id & 1:
+            group = layout.trump
+        else:
+            assert card.suit is not None
+            group = layout.suits[card.suit]
+        return not any(group >> u.id & 1 and layout.strength[u.id] > layout.strength[card.id] for u in unseen)
+
+    def _lead(
+        self,
+        obs: dict[str, Any],
+        cards: list[Card],
+        layout: Layout,
+        unseen: list[Card],
+        contractor: int | None,
+        partners: list[int],
+    ) -> Card:
+        ours = contractor is not None and contractor in partners
+        trumps = [c for c in cards if layout.trump >> c.id & 1]
+        enemy_trumps = [u for u in unseen if layout.trump >> u.id & 1]
+        plain = [c for c in cards if not layout.trump >> c.id & 1]
+        if layout.trump_suit is not None and ours and trumps and enemy_trumps:
+            top = max(trumps, key=lambda c: layout.strength[c.id])
+            if self._master(top, unseen, layout) or len(trumps) >= len(enemy_trumps) + 2:
+                return top  # draw the enemy's trumps while we hold the top ones
+        masters = [c for c in plain if self._master(c, unseen, layout)]
+        if masters:
+            return max(masters, key=lambda c: layout.strength[c.id])
+        if layout.trump_suit is None and trumps and len(cards) <= 2:
+            return trumps[0]
+        pool = plain or cards
+
+        def key(c: Card) -> tuple[int, int]:
+            suit = c.suit
+            length = sum(1 for d in pool if d.suit == suit)
+            return (-length if ours else length, layout.strength[c.id])
+
+        return min(pool, key=key)
+
+    def _follow(
+        self, obs: dict[str, Any], cards: list[Card], layout: Layout, unseen: list[Card], partners: list[int]
+    ) -> Card:
+        win_seat, best, led = self._winning(obs, layout)
+        last = len(obs["trick"]) == len(obs["playing"]) - 1
+        lowest = min(cards, key=lambda c: _rank_key(layout, c))
+        if win_seat in partners and win_seat != obs["seat"]:
+            if last or self._master(best, unseen, layout):
+                return self._shed(cards, layout)
+        winners = [c for c in cards if self._beats(c, best, led, layout)]
+        if not winners:
+            return self._shed(cards, layout)
+        winners.sort(key=lambda c: _rank_key(layout, c))
+        if last:
+            return winners[0]
+        safe = [c for c in winners if self._master(c, unseen, layout)]
+        if safe:
+            return safe[0]
+        return winners[0] if not (layout.trump >> winners[0].id & 1) or len(winners) > 1 else lowest
+
+    def _shed(self, cards: list[Card], layout: Layout) -> Card:
+        plain = [c for c in cards if not layout.trump >> c.id & 1] or cards
+
+        def key(c: Card) -> tuple[int, int]:
+            length = sum(1 for d in plain if d.suit == c.suit)
+            return (layout.strength[c.id] + (20 if c.rank is Rank.ACE else 0), length)
+
+        return min(plain, key=key)
+
+    # -- misère ---------------------------------------------------------------------------------
+    def _misere_bidder(self, obs: dict[str, Any], cards: list[Card], layout: Layout) -> Card:
+        non_joker = [c for c in cards if not c.is_joker] or cards
+        if not obs["trick"]:
+            return min(non_joker, key=lambda c: layout.strength[c.id])
+        _, best, led = self._winning(obs, layout)
+        losers = [c for c in non_joker if not self._beats(c, best, led, layout)]
+        if losers:
+            return max(losers, key=lambda c: layout.strength[c.id])
+        return min(non_joker, key=lambda c: layout.strength[c.id])
+
+    def _misere_defender(self, obs: dict[str, Any], cards: list[Card], layout: Layout, bidder: int) -> Card:
+        voids = set(obs["voids"][bidder])
+        open_hand = [parse_card(c) for c in obs["open_hand"]["cards"]] if obs["open_hand"] else None
+        if not obs["trick"]:
+            pool = [c for c in cards if not c.is_joker and c.suit is not None and c.suit.name not in voids]
+            if open_hand is not None:
+                # a suit where the bidder's lowest card beats our lowest: he must win it
+                def trap(c: Card) -> int:
+                    his = [d for d in open_hand if d.suit == c.suit and not d.is_joker]
+                    if not his:
+                        return 99
+                    return layout.strength[c.id] - min(layout.strength[d.id] for d in his)
+
+                pool = sorted(pool, key=trap)
+                if pool and trap(pool[0]) < 0:
+                    return pool[0]
+            pool = pool or [c for c in cards if not c.is_joker] or cards
+            return min(pool, key=lambda c: layout.strength[c.id])
+        win_seat, best, led = self._winning(obs, layout)
+        played = [s for s, *_ in obs["trick"]]
+        non_joker = [c for c in cards if not c.is_joker] or cards
+        if win_seat == bidder:
+            losers = [c for c in non_joker if not self._beats(c, best, led, layout)]
+            if losers:
+                return max(losers, key=lambda c: layout.strength[c.id])  # stay under him
+        if bidder not in played:
+            return min(non_joker, key=lambda c: layout.strength[c.id])  # leave room above for him
+        return max(non_joker, key=lambda c: layout.strength[c.id])  # he ducked: shed high cards

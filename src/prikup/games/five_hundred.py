@@ -1,0 +1,888 @@
+"""The rules of Five Hundred (500), as ``shared/rules/five-hundred.md`` reads seeds 004 and 001.
+
+Three forms from one engine, chosen by ``players`` and ``partnership``:
+
+* the standard game: 4 players, partners opposite (seats 0+2 against 1+3), 43 cards (A–5, the
+  red 4s, the joker), 10 each and a kitty of 3, dealt 3-1-4-1-3-1;
+* 3 players each for himself (seed 001): 33 or 32 cards (A–7, with or without the joker), a
+  widow of 3 or 2, dealt 3-widow-4-3;
+* 4 players each for himself (seed 001): as for 3, the dealer dealing to the others and sitting
+  the deal out.
+
+Auction 6S … 10NT ranked by the scoring table's values (Avondale by default), pass is final;
+misère and open misère; the winner takes the kitty, discards as many cards, may raise (option),
+and leads.  Follow suit (the left bower is a trump, never its printed suit), else anything.  The
+joker is the top trump; in no-trump and misère it is the only trump and, led, names a suit.
+Contract value made or lost, slam 250, 10 a trick to each defending side; game at ±500.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.dealing import deal_packets
+from prikup.core.errors import OptionError
+from prikup.core.game import Game, Phase, State
+from prikup.core.options import Option
+from prikup.core.tricks import trick_winner
+from prikup.games.five_hundred_tables import (
+    CALL_INDEX,
+    CALLS,
+    DECKS,
+    MISERE,
+    MISERE_CALLS,
+    OPEN_MISERE,
+    TABLES,
+    DeckSpec,
+    ScoringTable,
+    call_level,
+    call_strain,
+    deal_pattern,
+)
+
+__all__ = [
+    "HAND_SIZE",
+    "TRICKS",
+    "TRICK_POINTS",
+    "GameFiveHundred",
+    "Layout",
+    "StateFiveHundred",
+    "contract_score",
+    "deal_changes",
+    "layout_for",
+    "match_winners",
+]
+
+HAND_SIZE = 10
+TRICKS = 10
+#: What a trick is worth to a defending side (and to every side in a no-bid deal).
+TRICK_POINTS = 10
+_NT = 4  # layout key of no-trump (and misère): the joker is the only trump
+_JOKER_STRENGTH = {"JK": 40, "JK1": 42, "JK2": 41}
+_RIGHT_BOWER = 31
+_LEFT_BOWER = 30
+
+
+# -- ranking: which cards are trumps, what counts as which suit, and their order ---------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The trump situation of one strain, as bitmasks over card ids.
+
+    ``trump``: the cards that are trumps (the joker always; in a suit contract also the trump
+    suit and the left bower).  ``suits[s]``: the cards that count as suit ``s`` for following
+    (``suits[trump suit] == trump``; the left bower is removed from its printed suit).
+    ``strength[id]`` orders cards within what they count as.
+    """
+
+    trump_suit: Suit | None
+    trump: int
+    suits: tuple[int, int, int, int]
+    strength: tuple[int, ...]
+
+    def suit_of(self, card_id: int, named: Suit | None = None) -> Suit:
+        """The suit a card counts as when led (a joker led in no-trump: the suit named)."""
+        if self.trump_suit is not None and self.trump >> card_id & 1:
+            return self.trump_suit
+        if card_id >= 64:
+            assert named is not None, "a joker led in no-trump names a suit"
+            return named
+        return Suit(card_id >> 4)
+
+
+def layout_for(deck: Sequence[Card], trump: Suit | None) -> Layout:
+    """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère)."""
+    plain = [0, 0, 0, 0]
+    jokers = 0
+    strength = [0] * 67
+    for card in deck:
+        if card.is_joker:
+            jokers |= card.mask
+            strength[card.id] = _JOKER_STRENGTH[str(card)]
+        else:
+            assert card.suit is not None and card.rank is not None
+            plain[card.suit] |= card.mask
+            strength[card.id] = int(card.rank) + 1
+    if trump is None:
+        return Layout(None, jokers, (plain[0], plain[1], plain[2], plain[3]), tuple(strength))
+    right = Card.of(Rank.JACK, trump)
+    left = Card.of(Rank.JACK, Suit(int(trump) ^ 1))  # S<->C, D<->H: the same colour
+    suits = list(plain)
+    trumps = plain[trump] | jokers
+    if any(c == left for c in deck):
+        suits[left.suit or 0] &= ~left.mask
+        trumps |= left.mask
+        strength[left.id] = _LEFT_BOWER
+    if any(c == right for c in deck):
+        strength[right.id] = _RIGHT_BOWER
+    suits[trump] = trumps
+    return Layout(trump, trumps, (suits[0], suits[1], suits[2], suits[3]), tuple(strength))
+
+
+# -- scoring: pure functions -----------------------------------------------------------------
+
+
+def contract_score(table: ScoringTable, call: str, tricks: int, *, slam: bool = True) -> int:
+    """What the contractor's side scores for ``call`` having taken ``tricks``.
+
+    Made (tricks ≥ level): the table value, no overtricks; all ten on a bid worth less than the
+    slam value scores the slam value (option ``slam``).  Failed: minus the value.  A misère is
+    made with no trick at all.
+    """
+    value = table.value(call)
+    if call in MISERE_CALLS:
+        return value if tricks == 0 else -value
+    level = call_level(call)
+    assert level is not None
+    if tricks < level:
+        return -value
+    if slam and tricks == TRICKS and value < table.slam:
+        return table.slam
+    return value
+
+
+def deal_changes(
+    players: int,
+    units: Sequence[Sequence[int]],
+    tricks: Sequence[int],
+    contractor: int | None,
+    contract: int,
+    *,
+    defender_tricks_score: bool = True,
+) -> list[int]:
+    """Score changes per seat: the contractor's unit (side or seat) gets ``contract``; every other
+    unit 10 a trick it took (nothing if ``defender_tricks_score`` is false).  With no contractor
+    (a no-bid deal played out) every unit scores 10 a trick.  Partners share their side's change.
+    """
+    changes = [0] * players
+    for unit in units:
+        if contractor is not None and contractor in unit:
+            change = contract
+        elif defender_tricks_score or contractor is None:
+            change = TRICK_POINTS * sum(tricks[s] for s in unit)
+        else:
+            change = 0
+        for seat in unit:
+            changes[seat] = change
+    return changes
+
+
+def match_winners(
+    units: Sequence[Sequence[int]],
+    before: Sequence[int],
+    after: Sequence[int],
+    contractor: int | None,
+    trick_takers: Sequence[int],
+    *,
+    goal: int = 500,
+    defender_tricks_score: bool = True,
+) -> list[int]:
+    """The winning seats after a deal, or ``[]`` while the match goes on.
+
+    ``before``/``after`` are the units' scores; ``trick_takers`` the seat that took each trick in
+    order.  A unit at ``goal`` or more wins; if several got there on this deal, the contractor's
+    unit first, else the one that got there first trick by trick (10 a trick to a defender as the
+    tricks fall).  Else a unit at ``-goal`` or below loses, and the best other unit wins (with
+    two sides: the other side).
+    """
+    unit_of = {s: i for i, unit in enumerate(units) for s in unit}
+    crossed = [i for i in range(len(units)) if after[i] >= goal]
+    if crossed:
+        cu = unit_of[contractor] if contractor is not None else None
+        if cu is not None and cu in crossed:
+            return sorted(units[cu])
+        if len(crossed) > 1:
+            running = list(before)
+            for seat in trick_takers:
+                u = unit_of[seat]
+                if u == cu or not (defender_tricks_score or cu is None):
+                    continue
+                running[u] += TRICK_POINTS
+                if running[u] >= goal and u in crossed:
+                    return sorted(units[u])
+            best = max(after[i] for i in crossed)
+            return sorted(s for i in crossed if after[i] == best for s in units[i])
+        return sorted(units[crossed[0]])
+    losers = {i for i in range(len(units)) if after[i] <= -goal}
+    if losers:
+        rest = [i for i in range(len(units)) if i not in losers]
+        if not rest:
+            return []
+        best = max(after[i] for i in rest)
+        return sorted(s for i in rest if after[i] == best for s in units[i])
+    return []
+
+
+# -- the configuration ---------------------------------------------------------------------
+
+_FORM_DEFAULTS = {
+    # option: (standard 4-player partnership game, 3 or 4 each for himself — seed 001)
+    "deck": ("43", "33"),
+    "no_bid": ("redeal", "play_nt"),
+    "raise_after_kitty": ("false", "true"),
+    "misere_from": ("seven", "any"),
+}
+_TRISTATE = ("raise_after_kitty",)
+
+
+class GameFiveHundred(Game):
+    """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
+
+    id = "five-hundred"
+    title = "Five Hundred"
+    title_ru = "Пятьсот (американский преферанс)"
+    OPTIONS = (
+        Option("players", 4, "players at the table", choices=(3, 4)),
+        Option(
+            "partnership",
+            True,
+            "with 4 players: two partnerships, partners opposite (true), or each for himself with the "
+            "dealer sitting the deal out (false); 3 players always play each for himself",
+        ),
+        Option(
+            "deck",
+            "auto",
+            "cards: 43 (A-5, red 4s, joker), 42 (no joker) for partnerships; 33 (A-7 and joker), 32 for "
+            "each-for-himself; auto = 43 or 33",
+            choices=("auto", "43", "42", "33", "32"),
+        ),
+        Option("table", "avondale", "scoring table and bid precedence", choices=tuple(TABLES)),
+        Option(
+            "joker_nt",
+            "void_only",
+            "in no-trump and misère the joker may be played only when void in the suit led (void_only) "
+            "or at any time as the top card of the suit led (any_time, seed 001)",
+            choices=("void_only", "any_time"),
+        ),
+        Option(
+            "joker_lead",
+            "not_void",
+            "a joker led in no-trump/misère names a suit: never one its holder has shown void in "
+            "(not_void), or any suit (any)",
+            choices=("not_void", "any"),
+        ),
+        Option("misere", True, "misère (250 in Avondale) may be bid"),
+        Option("open_misere", True, "open misère (500 in Avondale) may be bid"),
+        Option(
+            "misere_from",
+            "auto",
+            "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any); "
+            "auto = seven for partnerships, any for each-for-himself (seed 001)",
+            choices=("auto", "seven", "any"),
+        ),
+        Option(
+            "no_bid",
+            "auto",
+            "when all pass: redeal (same dealer, at most `redeals` times, then the deal passes), play_nt "
+            "(no trumps, 10 a trick to whoever takes it), pass_deal, dealer_must_bid; auto = redeal for "
+            "partnerships, play_nt for each-for-himself",
+            choices=("auto", "redeal", "play_nt", "pass_deal", "dealer_must_bid"),
+        ),
+        Option("redeals", 2, "no_bid=redeal: how many times the same dealer redeals", minimum=0, maximum=10),
+        Option(
+            "raise_after_kitty",
+            "auto",
+            "the contractor may raise his contract after the kitty (contract 8S); auto = false for "
+            "partnerships, true for each-for-himself (seed 001)",
+            choices=("auto", "true", "false"),
+        ),
+        Option("slam", True, "all ten tricks on a bid worth less than 250 score 250"),
+        Option(
+            "misere_trick_points",
+            True,
+            "in a misère the defenders too score 10 for each trick they take (seeds: 'whatever the outcome')",
+        ),
+        Option("goal", 500, "points to win; minus this many loses", minimum=100, maximum=10000),
+    )
+
+    def __init__(self, **options: object) -> None:
+        for name in _TRISTATE:
+            if isinstance(options.get(name), bool):
+                options[name] = "true" if options[name] else "false"
+        super().__init__(**options)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameFiveHundred:
+        return self  # immutable configuration: copies of a state share it
+
+    def _validate(self) -> None:
+        deck = self._resolved("deck")
+        kitty = DECKS[deck].size - HAND_SIZE * self.hands_dealt
+        if self.partnership_play and deck not in ("43", "42"):
+            raise OptionError(f"the 4-player partnership game uses the 43 or 42-card deck, not deck={deck}")
+        if not self.partnership_play and deck not in ("33", "32"):
+            raise OptionError(f"each-for-himself play uses the 33 or 32-card deck, not deck={deck}")
+        assert kitty in (2, 3)
+        self.deck_spec: DeckSpec = DECKS[deck]
+        self.cards: tuple[Card, ...] = self.deck_spec.cards()
+        self.deck_mask = sum(c.mask for c in self.cards)
+        self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
+        self.kitty_size = kitty
+        self.table: ScoringTable = TABLES[str(self._options["table"])]
+        #: The precedence of each call of CALLS under this table.
+        self.call_rank: tuple[int, ...] = self.table.ranks()
+        #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
+        self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
+
+    # -- resolved options ---------------------------------------------------------------------
+    @property
+    def partnership_play(self) -> bool:
+        """True for the 4-player partnership game."""
+        return self._options["players"] == 4 and bool(self._options["partnership"])
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands a deal has (the 4-player each-for-himself dealer gets none)."""
+        return 4 if self.partnership_play else 3
+
+    def _resolved(self, name: str) -> str:
+        value = str(self._options[name])
+        if value == "auto":
+            return _FORM_DEFAULTS[name][0 if self.partnership_play else 1]
+        return value
+
+    @property
+    def no_bid(self) -> str:
+        """What happens when everybody passes."""
+        return self._resolved("no_bid")
+
+    @property
+    def raise_after_kitty(self) -> bool:
+        """Whether the contractor may raise after the kitty."""
+        return self._resolved("raise_after_kitty") == "true"
+
+    @property
+    def misere_from(self) -> str:
+        """``seven`` or ``any``."""
+        return self._resolved("misere_from")
+
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring units: the two sides, or every seat on its own."""
+        if self.partnership_play:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    def deck(self) -> list[Card]:
+        """The cards of the configured deck."""
+        return list(self.cards)
+
+    def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
+        return StateFiveHundred(self, rng, first_dealer, single_deal)
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(ActionKind.PASS)]
+        actions += [Action(ActionKind.BID, call=c) for c in CALLS]
+        actions += [Action(ActionKind.CONTRACT, call=c) for c in CALLS]
+        actions += [Action(ActionKind.DISCARD, card=c) for c in self.cards]
+        actions += [Action(ActionKind.PLAY, card=c) for c in self.cards]
+        jokers = [c for c in self.cards if c.is_joker]
+        actions += [Action(ActionKind.PLAY, card=c, modifier="as", argument=s.name) for c in jokers for s in Suit]
+        return actions
+
+
+# -- the state machine ------------------------------------------------------------------------
+
+
+class StateFiveHundred(State):
+    """A match of Five Hundred in progress."""
+
+    game: GameFiveHundred
+
+    def __init__(self, game: GameFiveHundred, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
+        super().__init__(game, rng, first_dealer, single_deal)
+        self._redeals = 0
+        self._same_dealer = False
+        self._reset(game.players)
+
+    def copy(self) -> StateFiveHundred:
+        """An independent copy (fast: the configuration and finished deals are shared)."""
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        for name in ("hands", "passed", "calls", "won", "taken", "voids", "trick", "tricks", "_scores"):
+            setattr(new, name, list(getattr(self, name)))
+        new.deals = list(self.deals)
+        if new.deals:
+            new.deals[-1] = dataclasses.replace(self.deals[-1], actions=list(self.deals[-1].actions))
+        new._rng = copy.deepcopy(self._rng)
+        return new
+
+    def _reset(self, n: int) -> None:
+        self.hands = [0] * n
+        self.kitty = 0  # the kitty as dealt (kept for the contractor's view)
+        self.kitty_taken = False
+        self.discards = 0
+        self.calls: list[tuple[int, str]] = []
+        self.passed = [False] * n
+        self.high: int | None = None  # the highest bid so far, as an index of CALLS
+        self.high_seat: int | None = None
+        self.contractor: int | None = None
+        self.contract: int | None = None
+        self.no_bid_play = False
+        self.sitting_out: tuple[int, ...] = ()
+        self.playing: tuple[int, ...] = ()
+        self.layout: Layout = self.game.layouts[_NT]
+        self.trick: list[tuple[int, Card, Suit | None]] = []
+        self.tricks: list[tuple[list[tuple[int, Card, Suit | None]], int, Suit]] = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.voids = [0] * n  # bit s: the seat has shown void in suit s (public knowledge)
+        self._turn: int | None = None
+        self._end: tuple[int | None, list[int]] | None = None
+
+    # -- the deal -------------------------------------------------------------------------
+    def _initial_scores(self) -> list[int]:
+        return [0] * self.game.players
+
+    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
+        """The seats dealt in, from the dealer's left (the 4-player each-for-himself dealer sits out)."""
+        d = self.dealer if dealer is None else dealer
+        n = self.game.players
+        seats = tuple((d + i) % n for i in range(1, n + 1))
+        return seats[: self.game.hands_dealt]
+
+    def _hand_size(self) -> int:
+        return HAND_SIZE
+
+    def _talon_size(self) -> int:
+        return self.game.kitty_size
+
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        g = self.game
+        style = "spread" if g.partnership_play else "widow"
+        return deal_packets(g.cards, rng, g.hands_dealt, deal_pattern(g.hands_dealt, HAND_SIZE, g.kitty_size, style))
+
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        self._reset(self.game.players)
+        active = self.active_seats(dealer)
+        for seat, hand in zip(active, hands, strict=True):
+            self.hands[seat] = sum(c.mask for c in hand)
+        self.passed = [seat not in active for seat in range(self.game.players)]
+        self.kitty = sum(c.mask for c in talon)
+        self.phase = Phase.AUCTION
+        self._turn = active[0]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None``."""
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+            return None
+        return self._turn
+
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring units (sides, or single seats)."""
+        return self.game.units()
+
+    def partner(self, seat: int) -> int | None:
+        """A seat's partner in the partnership game."""
+        return (seat + 2) % 4 if self.game.partnership_play else None
+
+    @property
+    def contract_call(self) -> str | None:
+        """The contract (or, during the auction, nothing) as call text: ``8S``, ``MIS`` …"""
+        return None if self.contract is None else CALLS[self.contract]
+
+    @property
+    def is_misere(self) -> bool:
+        """True when the contract is a misère (open or not)."""
+        return self.contract is not None and CALLS[self.contract] in MISERE_CALLS
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit in play (``None``: no-trump, misère, or not decided)."""
+        return self.layout.trump_suit
+
+    def _next_in(self, seats: Sequence[int], seat: int) -> int:
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    # -- legality, in one place -----------------------------------------------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            yield Action(ActionKind.PASS)
+            for call in CALLS:
+                yield Action(ActionKind.BID, call=call)
+        elif phase is Phase.DISCARD:
+            for card in cards_of(self.hands[seat]):
+                yield Action(ActionKind.DISCARD, card=card)
+        elif phase is Phase.CONTRACT:
+            for call in CALLS:
+                yield Action(ActionKind.CONTRACT, call=call)
+        elif phase is Phase.PLAY:
+            for card in cards_of(self.hands[seat]):
+                if card.is_joker and not self.trick and self.layout.trump_suit is None:
+                    for suit in Suit:
+                        yield Action(ActionKind.PLAY, card=card, modifier="as", argument=suit.name)
+                else:
+                    yield Action(ActionKind.PLAY, card=card)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            return self._why_illegal_call(seat, action)
+        if phase is Phase.DISCARD:
+            if action.kind is not ActionKind.DISCARD or action.card is None:
+                return f"the contractor must now discard {self._discards_left()} more card(s): discard CARD"
+            if not self.hands[seat] >> action.card.id & 1:
+                return f"you do not hold {action.card}"
+            return None
+        if phase is Phase.CONTRACT:
+            return self._why_illegal_contract(action)
+        if phase is Phase.PLAY:
+            return self._why_illegal_play(seat, action)
+        return f"nothing can be done in phase {phase}"
+
+    def _call_of(self, action: Action) -> int | str:
+        """The call index of a bid/contract action, or why it is not a call of this game."""
+        if action.number is not None or action.call is None or action.call not in CALL_INDEX:
+            return "a call is a level 6-10 and a strain written together (6S, 7H, 10NT) or MIS / OMIS"
+        return CALL_INDEX[action.call]
+
+    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+        g = self.game
+        if action.kind is ActionKind.PASS:
+            others = [s for s in self.active_seats() if s != seat]
+            if g.no_bid == "dealer_must_bid" and self.high is None and all(self.passed[s] for s in others):
+                return "the dealer must bid when all the others have passed (no_bid=dealer_must_bid)"
+            return None
+        if action.kind is not ActionKind.BID:
+            return "in the auction a call is pass or bid CALL (bid 7H, bid 6NT, bid MIS, bid OMIS)"
+        call = self._call_of(action)
+        if isinstance(call, str):
+            return call
+        text = CALLS[call]
+        if text == MISERE and not g.options["misere"]:
+            return "misère is not played at this table (option misere=false)"
+        if text == OPEN_MISERE and not g.options["open_misere"]:
+            return "open misère is not played at this table (option open_misere=false)"
+        if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
+            return f"a bid must outrank the current bid {CALLS[self.high]} in the {g.table.name} table"
+        if text == MISERE and g.misere_from == "seven":
+            level = None if self.high is None else call_level(CALLS[self.high])
+            if level is None or level < 7:
+                return "misère may be bid only once the auction has reached the 7 level"
+        return None
+
+    def _why_illegal_contract(self, action: Action) -> str | None:
+        g = self.game
+        if action.kind is not ActionKind.CONTRACT:
+            return "the contractor now names his final contract: contract CALL (the bid or higher)"
+        call = self._call_of(action)
+        if isinstance(call, str):
+            return call
+        assert self.contract is not None
+        was_misere = CALLS[self.contract] in MISERE_CALLS
+        if (CALLS[call] in MISERE_CALLS) != was_misere:
+            return "the contract stays a misère if the bid was one, and a trick contract if not"
+        if CALLS[call] == OPEN_MISERE and not g.options["open_misere"]:
+            return "open misère is not played at this table (option open_misere=false)"
+        if g.call_rank[call] < g.call_rank[self.contract]:
+            return f"the contract may be raised, never lowered below the bid {CALLS[self.contract]}"
+        return None
+
+    def led_mask(self) -> int:
+        """The cards that follow the current trick's led suit (0 when leading)."""
+        if not self.trick:
+            return 0
+        _, card, named = self.trick[0]
+        return self.layout.suits[self.layout.suit_of(card.id, named)]
+
+    def playable(self, seat: int) -> int:
+        """The cards ``seat`` may play now (follow suit; the joker rule in no-trump)."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        led = self.led_mask()
+        same = hand & led
+        if not same:
+            return hand
+        if self.layout.trump_suit is None and self.game.options["joker_nt"] == "any_time":
+            return same | (hand & self.game.joker_mask)
+        return same
+
+    def lead_suits_for_joker(self, seat: int) -> list[Suit]:
+        """The suits a joker led in no-trump/misère may name."""
+        if self.game.options["joker_lead"] == "any":
+            return list(Suit)
+        allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
+        return allowed or list(Suit)
+
+    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+        if action.kind is not ActionKind.PLAY or action.card is None:
+            return "in the play a move is play CARD (a joker led in no-trump: play JK as SUIT)"
+        card = action.card
+        hand = self.hands[seat]
+        if not hand >> card.id & 1:
+            return f"you do not hold {card}"
+        no_trump = self.layout.trump_suit is None
+        if action.modifier is not None:
+            if action.modifier != "as" or not card.is_joker:
+                return "only the joker takes a modifier: play JK as SUIT, when leading it in no-trump or misère"
+            if self.trick:
+                return "only a joker that is led names a suit; following, write play JK"
+            if not no_trump:
+                return f"with trumps ({self.layout.trump_suit}) the joker led is the top trump and names no suit"
+            suit = action.suit_argument
+            assert suit is not None
+            if suit not in self.lead_suits_for_joker(seat):
+                return f"a led joker may not name {suit.name}: you have shown void in it"
+            return None
+        if card.is_joker and no_trump and not self.trick:
+            names = " ".join(s.name for s in self.lead_suits_for_joker(seat))
+            return f"a joker led in no-trump or misère names the suit to follow: play {card} as SUIT ({names})"
+        if not self.playable(seat) >> card.id & 1:
+            _, led_card, named = self.trick[0]
+            led_suit = self.layout.suit_of(led_card.id, named)
+            what = "trumps" if led_suit == self.layout.trump_suit else led_suit.name
+            if card.is_joker:
+                return (
+                    "the joker may be played in no-trump only when void in the suit led "
+                    f"(joker_nt=void_only): follow {what}"
+                )
+            return f"follow suit: you hold {what} and must play one"
+        return None
+
+    def _discards_left(self) -> int:
+        return self.game.kitty_size - self.discards.bit_count()
+
+    # -- carrying out ------------------------------------------------------------------------
+    def _do(self, seat: int, action: Action) -> None:
+        if self.phase is Phase.AUCTION:
+            self._do_call(seat, action)
+        elif self.phase is Phase.DISCARD:
+            assert action.card is not None
+            self.hands[seat] &= ~action.card.mask
+            self.discards |= action.card.mask
+            if self._discards_left() == 0:
+                if self.game.raise_after_kitty:
+                    self.phase = Phase.CONTRACT
+                else:
+                    self._start_play()
+        elif self.phase is Phase.CONTRACT:
+            assert action.call is not None
+            self.contract = CALL_INDEX[action.call]
+            self.calls.append((seat, str(action)))
+            self._start_play()
+        else:
+            self._do_play(seat, action)
+
+    def _do_call(self, seat: int, action: Action) -> None:
+        active = self.active_seats()
+        if action.kind is ActionKind.PASS:
+            self.passed[seat] = True
+        else:
+            assert action.call is not None
+            self.high = CALL_INDEX[action.call]
+            self.high_seat = seat
+        self.calls.append((seat, str(action)))
+        in_play = [s for s in active if not self.passed[s]]
+        if not in_play:
+            self._all_passed()
+        elif len(in_play) == 1 and self.high_seat == in_play[0]:
+            self._win_auction(in_play[0])
+        else:
+            nxt = self._next_in(active, seat)
+            while self.passed[nxt]:
+                nxt = self._next_in(active, nxt)
+            self._turn = nxt
+
+    def _all_passed(self) -> None:
+        rule = self.game.no_bid
+        if rule == "play_nt":
+            self.no_bid_play = True
+            self._start_play()
+            return
+        redeal = rule == "redeal" and self._redeals < int(self.game.options["redeals"])
+        self._redeals = self._redeals + 1 if redeal else 0
+        self._same_dealer = redeal
+        outcome = "redeal" if redeal else "passed out"
+        self._end = (None, [])
+        self._finish_deal([0] * self.game.players, {"outcome": outcome})
+
+    def _dealer_after(self, dealer: int) -> int:
+        if self._same_dealer:
+            self._same_dealer = False
+            return dealer
+        self._redeals = 0
+        return (dealer + 1) % self.game.players
+
+    def _win_auction(self, winner: int) -> None:
+        assert self.high is not None
+        self.contractor = winner
+        self.contract = self.high
+        self.hands[winner] |= self.kitty
+        self.kitty_taken = True
+        self.phase = Phase.DISCARD
+        self._turn = winner
+
+    def _start_play(self) -> None:
+        g = self.game
+        active = self.active_seats()
+        if self.no_bid_play:
+            self.layout = g.layouts[_NT]
+            self.playing = active
+            self._turn = active[0]
+        else:
+            assert self.contractor is not None and self.contract is not None
+            strain = call_strain(CALLS[self.contract])
+            self.layout = g.layouts[_NT if strain in (None, "NT") else int(Suit[strain])]
+            partner = self.partner(self.contractor)
+            self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
+            self.playing = tuple(s for s in active if s not in self.sitting_out)
+            self._turn = self.contractor
+        self.phase = Phase.PLAY
+
+    def _do_play(self, seat: int, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        named = action.suit_argument
+        if self.trick:
+            _, led_card, led_named = self.trick[0]
+            led_suit = self.layout.suit_of(led_card.id, led_named)
+            led = self.layout.suits[led_suit]
+            nt_joker = card.is_joker and self.layout.trump_suit is None
+            if not led >> card.id & 1 and not (nt_joker and self.game.options["joker_nt"] == "any_time"):
+                self.voids[seat] |= 1 << led_suit
+        self.hands[seat] &= ~card.mask
+        self.trick.append((seat, card, named))
+        if len(self.trick) < len(self.playing):
+            self._turn = self._next_in(self.playing, seat)
+            return
+        ids = [c.id for _, c, _ in self.trick]
+        _, led_card, led_named = self.trick[0]
+        led_suit = self.layout.suit_of(led_card.id, led_named)
+        winner = self.trick[trick_winner(ids, self.layout.suits[led_suit], self.layout.trump, self.layout.strength)][0]
+        self.won[winner] += 1
+        self.taken[winner] |= sum(1 << i for i in ids)
+        self.tricks.append((self.trick, winner, led_suit))
+        self.trick = []
+        self._turn = winner
+        if (self.is_misere and winner == self.contractor) or len(self.tricks) == TRICKS:
+            self._score_deal()
+
+    def _score_deal(self) -> None:
+        g = self.game
+        units = g.units()
+        points = bool(g.options["misere_trick_points"]) or not self.is_misere
+        if self.no_bid_play:
+            changes = deal_changes(g.players, units, self.won, None, 0)
+            result: dict[str, Any] = {"outcome": "no bid, played in no-trump"}
+        else:
+            assert self.contractor is not None and self.contract is not None
+            call = CALLS[self.contract]
+            side = next(u for u in units if self.contractor in u)
+            side_tricks = sum(self.won[s] for s in side)
+            amount = contract_score(g.table, call, side_tricks, slam=bool(g.options["slam"]))
+            changes = deal_changes(g.players, units, self.won, self.contractor, amount, defender_tricks_score=points)
+            made = amount > 0
+            outcome = "made" if made else "failed"
+            if made and call not in MISERE_CALLS and amount != g.table.value(call):
+                outcome = "slam"
+            result = {
+                "outcome": outcome,
+                "contractor": self.contractor,
+                "contract": call,
+                "tricks": side_tricks,
+            }
+            if self.is_misere and side_tricks:
+                result["stopped_after"] = len(self.tricks)
+        result["tricks_won"] = list(self.won)
+        self._end = (self.contractor, [w for _, w, _ in self.tricks])
+        self._finish_deal(changes, result)
+
+    def _winners(self) -> list[int]:
+        if self._end is None:
+            return []
+        contractor, takers = self._end
+        units = self.game.units()
+        log = self.deals[-1]
+        changes = log.score_changes or [0] * self.game.players
+        after = [self._scores[u[0]] for u in units]
+        before = [self._scores[u[0]] - changes[u[0]] for u in units]
+        points = bool(self.game.options["misere_trick_points"]) or not self.is_misere
+        return match_winners(
+            units,
+            before,
+            after,
+            contractor,
+            takers,
+            goal=int(self.game.options["goal"]),
+            defender_tricks_score=points,
+        )
+
+    def card_places(self) -> dict[str, int]:
+        """Hands, the closed kitty, the discards, the trick in progress and each seat's tricks."""
+        n = self.game.players
+        places = {f"hand {s}": self.hands[s] for s in range(n)}
+        places["kitty"] = 0 if self.kitty_taken else self.kitty
+        places["discards"] = self.discards
+        places["trick"] = sum(c.mask for _, c, _ in self.trick)
+        places |= {f"taken {s}": self.taken[s] for s in range(n)}
+        return places
+
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """A discard is seen by the contractor only."""
+        if action.kind is ActionKind.DISCARD and viewer != seat:
+            return "discard a card"
+        return str(action)
+
+    # -- what a seat may know ----------------------------------------------------------------
+    @property
+    def open_hand_shown(self) -> bool:
+        """True once an open misère bidder's hand is shown (after the first trick)."""
+        return (
+            self.phase is Phase.PLAY
+            and self.contract is not None
+            and CALLS[self.contract] == OPEN_MISERE
+            and len(self.tricks) >= 1
+        )
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        active = self.active_seats() if in_deal else ()
+        own = seat is not None and seat in active
+        is_contractor = seat is not None and seat == self.contractor and in_deal
+        open_hand = None
+        if self.open_hand_shown and self.contractor is not None:
+            open_hand = {"seat": self.contractor, "cards": [str(c) for c in cards_of(self.hands[self.contractor])]}
+
+        def trick_json(trick: Sequence[tuple[int, Card, Suit | None]]) -> list[list[Any]]:
+            return [[s, str(c)] + ([n.name] if n is not None else []) for s, c, n in trick]
+
+        trick_suit = None
+        if self.trick:
+            _, c0, n0 = self.trick[0]
+            trick_suit = self.layout.suit_of(c0.id, n0).name
+        in_play = self.phase is Phase.PLAY or (self.phase is Phase.MATCH_OVER and bool(self.playing))
+        return {
+            "active": list(active),
+            "units": [list(u) for u in self.game.units()],
+            "hand": [str(c) for c in cards_of(self.hands[seat])] if own and seat is not None else None,
+            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
+            "calls": [[s, c] for s, c in self.calls],
+            "high_bid": None if self.high is None else CALLS[self.high],
+            "bidder": self.high_seat,
+            "declarer": self.contractor,
+            "contract": self.contract_call,
+            "no_bid_play": self.no_bid_play,
+            "trump": (self.layout.trump_suit.name if self.layout.trump_suit is not None else "NT") if in_play else None,
+            "kitty_size": self.game.kitty_size,
+            "talon": [str(c) for c in cards_of(self.kitty)] if is_contractor and self.kitty_taken else None,
+            "discards": [str(c) for c in cards_of(self.discards)] if is_contractor else None,
+            "discards_left": self._discards_left() if self.phase is Phase.DISCARD else 0,
+            "sitting_out": list(self.sitting_out),
+            "playing": list(self.playing),
+            "open_hand": open_hand,
+            "trick": trick_json(self.trick),
+            "trick_suit": trick_suit,
+            "tricks": [{"cards": trick_json(t), "winner": w, "suit": s.name} for t, w, s in self.tricks],
+            "tricks_won": list(self.won),
+            "voids": [[s.name for s in Suit if self.voids[p] >> s & 1] for p in range(self.game.players)],
+            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+        }

@@ -1,0 +1,957 @@
+"""The rules of preferans, Rostov ("Academic") convention, as ``shared/rules/preferans-rostov.md``
+reads seed 003.
+
+32 cards (A K Q J T 9 8 7), 3 players (4 with the dealer sitting the deal out), 10 cards each and
+a talon of 2.  The auction runs 6S … 10NT with games without the talon (``bid 9H-WT``), misère
+(``bid MIS``) only as a first call and the Rostov ladder misère → 9 → misère without talon
+(``bid MIS-WT``) → 9 without talon or 10, and "here" (``bid`` of the same game by a senior hand),
+never to six spades.  The declarer of a game with the talon shows it to all, takes it, discards
+two and names a contract not below his bid.  The defenders whist in the Rostov sequences (whist,
+pass, half-whist and its extra turn, "for his own"; with 4 players the dealer may whist in the
+last passer's place after seeing his hand); a lone whister plays open or closed.  The first hand
+leads; follow suit, else trump, else anything.  All pass: raspasy, talon closed, 5 whists a trick.
+Scoring is on the pulya/gora/whist sheet of :mod:`prikup.games.preferans_sheet`.
+
+Between deals (at the start of each deal, before anyone sees his cards) the owner of the last open
+pulya, half closed, is asked whether to carry it into his gora (``settle`` / ``pass``), and, once
+every pulya is closed, the owner of the last gora whether to settle it and end the match.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, cast
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.dealing import TALON, deal_packets
+from prikup.core.game import Game, Phase, State
+from prikup.core.options import Option
+from prikup.core.tricks import follow_mask, plain_suit_masks, trick_winner
+from prikup.games.preferans_sheet import (
+    GAME_VALUES,
+    HALF_WHIST_TRICKS,
+    MISERE_VALUE,
+    Sheet,
+    balances,
+    can_carry_pulya,
+    can_settle_gora,
+    carry_pulya,
+    declarer_short,
+    exact_change,
+    fraction_json,
+    half_whist_whists,
+    is_finished,
+    lone_whister_shortfall,
+    misere_tricks,
+    new_sheet,
+    pulyas_closed,
+    score_game,
+    score_raspasy,
+    settle_gora,
+    talon_premium,
+    two_whister_shortfalls,
+    whist_for_tricks,
+    whister_short,
+    write_premium,
+    write_whists,
+)
+
+__all__ = [
+    "CALLS",
+    "CALL_RANK",
+    "CONTRACT_CALLS",
+    "DECK",
+    "STRENGTH",
+    "GamePreferans",
+    "StatePreferans",
+    "call_level",
+    "call_strain",
+]
+
+#: Ranks high to low.
+RANK_ORDER = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in Suit for r in RANK_ORDER)
+DECK_MASK = sum(c.mask for c in DECK)
+STRENGTH: tuple[int, ...] = tuple(
+    len(RANK_ORDER) - RANK_ORDER.index(Rank(i & 15)) if i < 64 and Rank(i & 15) in RANK_ORDER else 0 for i in range(67)
+)
+SUIT_MASKS = plain_suit_masks(DECK)
+HAND_SIZE = 10
+TALON_SIZE = 2
+TRICKS = 10
+STRAINS = ("S", "C", "D", "H", "NT")
+WT = "-WT"
+MISERE = "MIS"
+MISERE_WT = "MIS-WT"
+
+
+def _ladder() -> tuple[str, ...]:
+    calls: list[str] = []
+    for level in range(6, 11):
+        if level == 9:
+            calls.append(MISERE)  # misère is outbid only by a nine
+        calls += [f"{level}{s}" for s in STRAINS]
+        if level == 9:
+            calls.append(MISERE_WT)  # … and the nine by misère without talon
+        calls += [f"{level}{s}{WT}" for s in STRAINS]
+    return tuple(calls)
+
+
+#: Every call of the auction, lowest first: … 8NT-WT, MIS, 9S … 9NT, MIS-WT, 9S-WT … 10NT-WT.
+CALLS: tuple[str, ...] = _ladder()
+CALL_RANK: Mapping[str, int] = {c: i for i, c in enumerate(CALLS)}
+#: The games a declarer may name after taking the talon.
+CONTRACT_CALLS: tuple[str, ...] = tuple(f"{level}{s}" for level in range(6, 11) for s in STRAINS)
+
+
+def call_level(call: str) -> int | None:
+    """The level (6 … 10) of a game call, ``None`` for misère."""
+    return None if call.startswith(MISERE) else int(call.removesuffix(WT).rstrip("SCDHNT"))
+
+
+def call_strain(call: str) -> Suit | None:
+    """The trump suit of a game call (``None`` for no-trump and misère)."""
+    body = call.removesuffix(WT)
+    if body.startswith(MISERE) or body.endswith("NT"):
+        return None
+    return Suit[body[-1]]
+
+
+def is_misere(call: str) -> bool:
+    """True for ``MIS`` and ``MIS-WT``."""
+    return call.startswith(MISERE)
+
+
+def without_talon(call: str) -> bool:
+    """True for a game or misère without the talon."""
+    return call.endswith(WT)
+
+
+class GamePreferans(Game):
+    """Preferans, Rostov convention, with its pulya / gora / whist score sheet."""
+
+    id = "preferans"
+    title = "Preferans (Rostov)"
+    title_ru = "Преферанс (ростовский)"
+    OPTIONS = (
+        Option("players", 3, "players at the table; with 4 the dealer sits each deal out", choices=(3, 4)),
+        Option("pulya", 20, "the target every pulya must reach (10/20, 15/30, 20/40)", minimum=2, maximum=1000),
+        Option("start_gora", 10, "points in every gora at the start (usually half the pulya)", minimum=0, maximum=1000),
+        Option("games_without_talon", True, "games and misère without the talon may be bid (bid 9H-WT, bid MIS-WT)"),
+        Option(
+            "dealer_whists",
+            True,
+            "with 4 players, when the declarer would go 'for his own' the dealer may look at the last "
+            "passer's hand and whist in his place",
+        ),
+        Option("misere_whists", True, "each other player writes 10 whists on a misère declarer per trick he takes"),
+        Option(
+            "misere_play_out",
+            True,
+            "misère is played to the last trick, every trick counting "
+            "(false: play stops at the declarer's first trick)",
+        ),
+        Option(
+            "excess",
+            "each",
+            "once every pulya is closed, a game worth more than all goras left: the excess is written as "
+            "10 whists a point on each other player (each), that divided by the number of players (divided), "
+            "or not at all (none)",
+            choices=("each", "divided", "none"),
+        ),
+    )
+
+    @property
+    def target(self) -> int:
+        """The pulya target."""
+        value = self.options["pulya"]
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def start_gora(self) -> int:
+        """Every gora at the start."""
+        value = self.options["start_gora"]
+        assert isinstance(value, int)
+        return value
+
+    def deck(self) -> list[Card]:
+        """The 32 cards."""
+        return list(DECK)
+
+    def new_sheet(self) -> Sheet:
+        """An empty score sheet for this configuration."""
+        return new_sheet(self.players, self.target, self.start_gora)
+
+    def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StatePreferans:
+        return StatePreferans(self, rng, first_dealer, single_deal)
+
+    def new_deal_on(
+        self,
+        sheet: Sheet,
+        hands: Sequence[Sequence[Card | str]] | Mapping[int, Sequence[Card | str]],
+        talon: Sequence[Card | str],
+        *,
+        dealer: int = 0,
+        single_deal: bool = True,
+    ) -> StatePreferans:
+        """A deal from explicit cards played on a given score sheet (positions, tests)."""
+        self._check_seat(dealer)
+        if sheet.players != self.players:
+            raise ValueError(f"the sheet has {sheet.players} players; the game {self.players}")
+        state = StatePreferans(self, None, dealer, single_deal, sheet=sheet)
+        state.deal(hands, talon)
+        return state
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(k) for k in (ActionKind.PASS, ActionKind.WHIST, ActionKind.HALF_WHIST)]
+        actions += [Action(k) for k in (ActionKind.LOOK, ActionKind.OPEN, ActionKind.CLOSED, ActionKind.SETTLE)]
+        actions += [Action(ActionKind.BID, call=c) for c in CALLS]
+        actions += [Action(ActionKind.CONTRACT, call=c) for c in CONTRACT_CALLS]
+        actions += [Action(ActionKind.DISCARD, card=c) for c in DECK]
+        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        return actions
+
+
+_WHIST = "whist"
+_PASS = "pass"
+_HALF = "half-whist"
+_LOOK = "look"
+
+
+class StatePreferans(State):
+    """A match of preferans in progress.
+
+    ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
+    score sheet and ``sheets`` the sheet after every finished deal.
+    """
+
+    game: GamePreferans
+
+    def __init__(
+        self,
+        game: GamePreferans,
+        rng: random.Random | None,
+        first_dealer: int,
+        single_deal: bool,
+        *,
+        sheet: Sheet | None = None,
+    ) -> None:
+        super().__init__(game, rng, first_dealer, single_deal)
+        self.sheet: Sheet = sheet if sheet is not None else game.new_sheet()
+        self._deal_start = self.sheet
+        self.sheets: list[Sheet] = []
+        self._scores = cast(list[int], list(balances(self.sheet)))
+        self._reset_deal(())
+
+    def _reset_deal(self, active: tuple[int, ...]) -> None:
+        n = self.game.players
+        self._active = active
+        self.hands = [0] * n
+        self.talon = 0
+        self.talon_cards: list[Card] = []
+        self.talon_shown = False
+        self.discards = 0
+        self.calls: list[tuple[int, str]] = []
+        self.passed = [False] * n
+        self.high: str | None = None
+        self.high_seat: int | None = None
+        self.declarer: int | None = None
+        self.bid: str | None = None
+        self.contract: str | None = None
+        self.trump: Suit | None = None
+        self.raspasy = False
+        self.whist_calls: list[tuple[int, str]] = []
+        self.whisters: list[int] = []
+        self.lone_whister: int | None = None
+        self.half_whister: int | None = None
+        self.replaced: int | None = None
+        self.dealer_looked: int | None = None
+        self.for_own = False
+        self.open_play: bool | None = None
+        self._open_pending = False
+        self.misere_open = False
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.settle_calls: list[tuple[int, str, str]] = []
+        self._settle_seat: int | None = None
+        self._settle_kind: str | None = None
+        self._turn: int | None = None
+
+    # -- the deal -------------------------------------------------------------------------
+    def _initial_scores(self) -> list[int]:
+        return [0] * self.game.players
+
+    @property
+    def scores(self) -> tuple[Fraction, ...]:  # type: ignore[override]
+        """Every player's whist balance now (exact; the balances sum to zero)."""
+        return balances(self.sheet)
+
+    def scores_json(self) -> list[Any]:
+        """The whist balances as JSON values: ints where whole, else ``"n/d"`` strings."""
+        return [fraction_json(b) for b in balances(self.sheet)]
+
+    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
+        """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
+        d = self.dealer if dealer is None else dealer
+        n = self.game.players
+        return tuple((d + i) % n for i in range(1, 4))
+
+    def _hand_size(self) -> int:
+        return HAND_SIZE
+
+    def _talon_size(self) -> int:
+        return TALON_SIZE
+
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        packets: list[tuple[int, int]] = []
+        for round_ in range(5):  # by twos; the talon after the first round
+            packets += [(h, 2) for h in range(3)]
+            if round_ == 0:
+                packets.append((TALON, TALON_SIZE))
+        return deal_packets(DECK, rng, 3, packets)
+
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        active = self.active_seats(dealer)
+        self._reset_deal(active)
+        for seat, hand in zip(active, hands, strict=True):
+            self.hands[seat] = sum(c.mask for c in hand)
+        self.talon = sum(c.mask for c in talon)
+        self.talon_cards = list(talon)
+        self._deal_start = self.sheet
+        self.phase = Phase.AUCTION
+        self._turn = active[0]
+        self._ask_settle()
+
+    # -- between deals: carrying the last pulya, settling the last gora -------------------------
+    def _ask_settle(self) -> None:
+        """Offer the between-deals choice to the one player who has it now, if any.
+
+        Each question is asked once a deal: carrying the last open pulya (its owner, half of it
+        closed), then settling the last gora (every pulya closed, one gora left)."""
+        asked = {kind for _, kind, _ in self.settle_calls}
+        for kind, seat in (("pulya", can_carry_pulya(self.sheet)), ("gora", can_settle_gora(self.sheet))):
+            if seat is not None and kind not in asked:
+                self.phase = Phase.SETTLE
+                self._settle_seat = seat
+                self._settle_kind = kind
+                return
+        self._settle_seat = None
+        self._settle_kind = None
+        self.phase = Phase.AUCTION
+
+    @property
+    def settle_question(self) -> str | None:
+        """``"pulya"`` (carry the last pulya?) or ``"gora"`` (settle the last gora?) while asked."""
+        return self._settle_kind if self.phase is Phase.SETTLE else None
+
+    def _do_settle(self, seat: int, action: Action) -> None:
+        kind = self._settle_kind
+        assert kind is not None
+        self.settle_calls.append((seat, kind, str(action)))
+        if action.kind is ActionKind.SETTLE and kind == "pulya":
+            self.sheet = carry_pulya(self.sheet, seat)
+        elif action.kind is ActionKind.SETTLE:
+            gora = self.sheet.gora[seat]
+            self._end_deal(settle_gora(self.sheet, seat), {"outcome": "gora settled", "seat": seat, "gora": gora})
+            return
+        self._ask_settle()
+
+    # -- whose turn ------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (the controller of the hand to play), or ``None``."""
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+            return None
+        if self.phase is Phase.SETTLE:
+            return self._settle_seat
+        if self.phase is Phase.PLAY:
+            if self._open_pending:
+                return self.lone_whister
+            assert self._turn is not None
+            return self.controller(self._turn)
+        return self._turn
+
+    @property
+    def hand_to_play(self) -> int | None:
+        """In the play, the seat whose hand plays the next card."""
+        return self._turn if self.phase is Phase.PLAY and not self._open_pending else None
+
+    def controller(self, hand: int) -> int:
+        """The seat that plays ``hand``'s cards: the lone whister plays both defenders' hands in
+        open play; a whisting 4-player dealer plays the hand of the player he replaced."""
+        if self.open_play and self.lone_whister is not None and hand in self.defenders():
+            return self.lone_whister
+        if hand == self.replaced and self.lone_whister is not None:
+            return self.lone_whister
+        return hand
+
+    def _next_active(self, seat: int) -> int:
+        active = self._active
+        return active[(active.index(seat) + 1) % len(active)]
+
+    def defenders(self) -> tuple[int, ...]:
+        """The declarer's two opponents, the one on his left first (empty before a declarer)."""
+        if self.declarer is None:
+            return ()
+        left = self._next_active(self.declarer)
+        return left, self._next_active(left)
+
+    @property
+    def level(self) -> int | None:
+        """The contract's level (6 … 10), ``None`` for misère or before a contract."""
+        return None if self.contract is None else call_level(self.contract)
+
+    @property
+    def is_misere(self) -> bool:
+        """True when the contract is misère (with or without the talon)."""
+        return self.contract is not None and is_misere(self.contract)
+
+    # -- legality, in one place -------------------------------------------------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        if phase is Phase.SETTLE:
+            yield Action(ActionKind.SETTLE)
+            yield Action(ActionKind.PASS)
+        elif phase is Phase.AUCTION:
+            yield Action(ActionKind.PASS)
+            low = 0 if self.high is None else CALL_RANK[self.high]
+            for call in CALLS[low:]:
+                yield Action(ActionKind.BID, call=call)
+        elif phase is Phase.DISCARD:
+            for card in cards_of(self.hands[seat]):
+                yield Action(ActionKind.DISCARD, card=card)
+        elif phase is Phase.CONTRACT:
+            for call in CONTRACT_CALLS:
+                yield Action(ActionKind.CONTRACT, call=call)
+        elif phase is Phase.WHIST:
+            for word in self._whist_options():
+                yield Action(_WHIST_KIND[word])
+        elif phase is Phase.PLAY:
+            if self._open_pending:
+                yield Action(ActionKind.OPEN)
+                yield Action(ActionKind.CLOSED)
+            else:
+                assert self._turn is not None
+                for card in cards_of(self.hands[self._turn]):
+                    yield Action(ActionKind.PLAY, card=card)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        phase = self.phase
+        if phase is Phase.SETTLE:
+            if action.kind not in (ActionKind.SETTLE, ActionKind.PASS):
+                return "between deals the player asked answers settle or pass"
+            return None
+        if phase is Phase.AUCTION:
+            return self._why_illegal_call(seat, action)
+        if phase is Phase.DISCARD:
+            if action.kind is not ActionKind.DISCARD or action.card is None:
+                return "the declarer must now discard two cards face down, e.g. discard 7C"
+            if not self.hands[seat] >> action.card.id & 1:
+                return f"you do not hold {action.card}"
+            return None
+        if phase is Phase.CONTRACT:
+            return self._why_illegal_contract(action)
+        if phase is Phase.WHIST:
+            options = self._whist_options()
+            word = _WORD_OF_KIND.get(action.kind)
+            if word is None or word not in options:
+                return f"{self._whist_situation()}: the answer now is {' or '.join(options)}"
+            return None
+        if phase is Phase.PLAY:
+            return self._why_illegal_play(action)
+        return f"nothing can be done in phase {phase}"
+
+    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+        if action.kind is ActionKind.PASS:
+            return None
+        if action.kind is not ActionKind.BID or action.call is None or action.number is not None:
+            return "in the auction a call is pass or bid GAME (bid 6S … bid 10NT, bid 8H-WT, bid MIS, bid MIS-WT)"
+        call = action.call
+        if call not in CALL_RANK:
+            return f"there is no call {call}: games are 6S … 10NT (S C D H NT), -WT without the talon, MIS, MIS-WT"
+        if without_talon(call) and not self.game.options["games_without_talon"]:
+            return "games without the talon are not played at this table (option games_without_talon)"
+        own = [c for s, c in self.calls if s == seat]
+        if call == MISERE and own:
+            return "misère may only be a player's first call"
+        if call == MISERE_WT and own and own[-1] != f"bid {MISERE}":
+            return "misère without the talon is a first call, or the misère player's answer to a nine"
+        if own and own[-1] in (f"bid {MISERE}", f"bid {MISERE_WT}") and call != MISERE_WT:
+            return "a misère player may only go on to misère without the talon, or pass"
+        if self.high is None:
+            return None
+        rank, high = CALL_RANK[call], CALL_RANK[self.high]
+        if rank > high:
+            return None
+        if rank == high:
+            assert self.high_seat is not None
+            if is_misere(call):
+                return "a misère is outbid only by a nine (misère without the talon by a nine without it or a ten)"
+            if call == "6S":
+                return "'here' is never said to six spades"
+            if self._active.index(seat) > self._active.index(self.high_seat):
+                return f"only a hand senior to the bidder may say 'here' ({call}); a junior must bid higher"
+            return None
+        return f"a bid must top the current {self.high}" + (
+            "" if self.high == "6S" else " (a senior hand may also hold it: 'here')"
+        )
+
+    def _why_illegal_contract(self, action: Action) -> str | None:
+        assert self.bid is not None
+        if action.kind is not ActionKind.CONTRACT or action.call not in CONTRACT_CALLS:
+            return "the declarer must now name his game, e.g. contract 7H (6S … 10NT)"
+        if CALL_RANK[action.call] < CALL_RANK[self.bid]:
+            return f"the contract may not be below the bid {self.bid}"
+        return None
+
+    def _why_illegal_play(self, action: Action) -> str | None:
+        if self._open_pending:
+            if action.kind not in (ActionKind.OPEN, ActionKind.CLOSED):
+                return "the lone whister must now choose to play open or closed"
+            return None
+        if action.kind is not ActionKind.PLAY or action.card is None or action.modifier is not None:
+            return "in the play a move is play CARD"
+        assert self._turn is not None
+        hand = self.hands[self._turn]
+        card = action.card
+        if not hand >> card.id & 1:
+            return f"the hand to play (seat {self._turn}) does not hold {card}"
+        if not self.trick:
+            return None
+        led_id = self.trick[0][1].id
+        led = SUIT_MASKS[led_id >> 4]
+        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+        if not follow_mask(hand, led, trump, must_trump=True) >> card.id & 1:
+            suit = Suit(led_id >> 4).name
+            if hand & led:
+                return f"follow suit: the hand holds {suit} and must play one"
+            return f"must trump: the hand holds no {suit} and must play a trump ({self.trump})"
+        return None
+
+    # -- carrying out -----------------------------------------------------------------------
+    def _do(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase is Phase.SETTLE:
+            self._do_settle(seat, action)
+        elif phase is Phase.AUCTION:
+            self._do_call(seat, action)
+        elif phase is Phase.DISCARD:
+            assert action.card is not None
+            self.hands[seat] &= ~action.card.mask
+            self.discards |= action.card.mask
+            if self.discards.bit_count() == TALON_SIZE:
+                if self.bid is not None and is_misere(self.bid):
+                    self._set_contract(self.bid)
+                else:
+                    self.phase = Phase.CONTRACT
+        elif phase is Phase.CONTRACT:
+            assert action.call is not None
+            self._set_contract(action.call)
+        elif phase is Phase.WHIST:
+            self._do_whist(seat, action)
+        elif action.kind in (ActionKind.OPEN, ActionKind.CLOSED):
+            self.open_play = action.kind is ActionKind.OPEN
+            self._open_pending = False
+        else:
+            self._do_play(action)
+
+    def _do_call(self, seat: int, action: Action) -> None:
+        self.calls.append((seat, str(action)))
+        if action.kind is ActionKind.PASS:
+            self.passed[seat] = True
+        else:
+            self.high = action.call
+            self.high_seat = seat
+        left = [s for s in self._active if not self.passed[s]]
+        if not left:
+            self._start_raspasy()
+        elif len(left) == 1 and self.high_seat == left[0]:
+            self._win_auction(left[0])
+        else:
+            nxt = self._next_active(seat)
+            while self.passed[nxt]:
+                nxt = self._next_active(nxt)
+            self._turn = nxt
+
+    def _start_raspasy(self) -> None:
+        self.raspasy = True
+        self._start_play()
+
+    def _win_auction(self, seat: int) -> None:
+        assert self.high is not None
+        self.declarer = seat
+        self.bid = self.high
+        if without_talon(self.high):
+            self._set_contract(self.high)
+            return
+        self.talon_shown = True
+        self.hands[seat] |= self.talon
+        self.talon = 0
+        self.phase = Phase.DISCARD
+        self._turn = seat
+
+    def _set_contract(self, call: str) -> None:
+        self.contract = call
+        self.trump = call_strain(call)
+        if is_misere(call):
+            self._start_play()
+        elif self.level == 10:
+            self.whisters = list(self.defenders())  # the ten is always played ("checked")
+            self._start_play()
+        else:
+            self.phase = Phase.WHIST
+            self._turn = self.defenders()[0]
+
+    # -- whisting ---------------------------------------------------------------------------
+    def _half_allowed(self) -> bool:
+        return self.level in HALF_WHIST_TRICKS
+
+    def _whist_words(self) -> tuple[str, ...]:
+        return tuple(w for s, w in self.whist_calls if s in self.defenders())
+
+    def _dealer_may_whist(self) -> bool:
+        return self.game.players == 4 and bool(self.game.options["dealer_whists"])
+
+    def _whist_options(self) -> tuple[str, ...]:
+        """The answers open to the seat to act in the whisting."""
+        dealer_words = tuple(w for s, w in self.whist_calls if s not in self.defenders())
+        if dealer_words:
+            return (_WHIST, _PASS)  # the 4-player dealer has looked at the last passer's hand
+        half = (_HALF,) if self._half_allowed() else ()
+        table: dict[tuple[str, ...], tuple[str, ...]] = {
+            (): (_WHIST, _PASS),
+            (_WHIST,): (_WHIST, _PASS),
+            (_WHIST, _PASS): (_WHIST, *half),
+            (_WHIST, _PASS, _HALF): (_WHIST, _PASS),
+            (_PASS,): (_WHIST, _PASS, *half),
+            (_PASS, _HALF): (_WHIST, _PASS),
+        }
+        # otherwise the declarer would go for his own: the 4-player dealer may look, or pass
+        return table.get(self._whist_words(), (_LOOK, _PASS))
+
+    def _whist_situation(self) -> str:
+        said = ", ".join(f"seat {s} {w}" for s, w in self.whist_calls) or "nothing said yet"
+        return f"whisting ({said})"
+
+    def _do_whist(self, seat: int, action: Action) -> None:
+        word = _WORD_OF_KIND[action.kind]
+        self.whist_calls.append((seat, word))
+        d1, d2 = self.defenders()
+        if seat not in (d1, d2):  # the 4-player dealer
+            if word == _LOOK:
+                self.dealer_looked = self.whist_calls[-2][0]
+                return
+            if word == _WHIST:
+                assert self.dealer_looked is not None
+                self.replaced = self.dealer_looked
+                self.whisters = [seat]
+                self.lone_whister = seat
+                self.half_whister = None
+                self._start_play()
+            else:
+                self._go_for_own()
+            return
+        words = self._whist_words()
+        outcome: dict[tuple[str, ...], tuple[str, int | None]] = {
+            (_WHIST, _WHIST): ("both", None),
+            (_WHIST, _PASS, _WHIST): ("lone", d1),
+            (_WHIST, _PASS, _HALF, _WHIST): ("lone", d2),
+            (_WHIST, _PASS, _HALF, _PASS): ("own", d1),
+            (_PASS, _WHIST): ("lone", d2),
+            (_PASS, _PASS): ("own", None),
+            (_PASS, _HALF, _WHIST): ("lone", d1),
+            (_PASS, _HALF, _PASS): ("own", d2),
+        }
+        if words == (_WHIST, _PASS) and not self._half_allowed():
+            outcome[words] = ("lone", d1)  # no half-whist on eight and nine: the first whists alone
+        if words not in outcome:
+            self._turn = d2 if seat == d1 else d1
+            return
+        kind, who = outcome[words]
+        if kind == "both":
+            self.whisters = [d1, d2]
+            self._start_play()
+        elif kind == "lone":
+            assert who is not None
+            self.whisters = [who]
+            self.lone_whister = who
+            self._start_play()
+        else:
+            self.half_whister = who
+            if self._dealer_may_whist():
+                self._turn = self.dealer
+            else:
+                self._go_for_own()
+
+    def _go_for_own(self) -> None:
+        self.for_own = True
+        self._score_for_own()
+
+    # -- play -------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._turn = self._active[0]  # the first hand leads, whoever the declarer is
+        if self.lone_whister is not None and self._turn != self.declarer:
+            self._open_pending = True  # a defender leads: the whister chooses before the first card
+
+    def _do_play(self, action: Action) -> None:
+        assert action.card is not None and self._turn is not None
+        seat = self._turn
+        self.hands[seat] &= ~action.card.mask
+        self.trick.append((seat, action.card))
+        if self.lone_whister is not None and self.open_play is None and len(self.tricks) == 0 and len(self.trick) == 1:
+            self._open_pending = True  # the declarer led first: the whister chooses now
+        if len(self.trick) < 3:
+            self._turn = self._next_active(seat)
+            return
+        ids = [c.id for _, c in self.trick]
+        led = SUIT_MASKS[ids[0] >> 4]
+        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+        winner = self.trick[trick_winner(ids, led, trump, STRENGTH)][0]
+        self.won[winner] += 1
+        self.taken[winner] |= sum(1 << i for i in ids)
+        self.tricks.append((self.trick, winner))
+        self.trick = []
+        self._turn = winner
+        if self.is_misere:
+            self.misere_open = True
+            if winner == self.declarer and not self.game.options["misere_play_out"]:
+                self._score_misere()
+                return
+        if len(self.tricks) == TRICKS:
+            if self.raspasy:
+                self._score_raspasy()
+            elif self.is_misere:
+                self._score_misere()
+            else:
+                self._score_contract()
+
+    # -- scoring ----------------------------------------------------------------------------
+    def _excess(self) -> str:
+        return str(self.game.options["excess"])
+
+    def _premium(self, sheet: Sheet) -> tuple[Sheet, int]:
+        if not self.talon_shown or self.is_misere:
+            return sheet, 0
+        assert self.declarer is not None
+        premium = talon_premium(self.talon_cards, self.trump)
+        writers = [self.dealer] if self.game.players == 4 else list(self.defenders())
+        return write_premium(sheet, self.declarer, premium, writers), premium
+
+    def _result_base(self) -> dict[str, Any]:
+        return {
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "contract": self.contract,
+            "whist_calls": [[s, w] for s, w in self.whist_calls],
+            "whisters": list(self.whisters),
+            "lone_whister": self.lone_whister,
+            "half_whister": self.half_whister,
+            "open": self.open_play,
+            "tricks": {str(s): self.won[s] for s in self._active},
+            "pulyas_closed": pulyas_closed(self.sheet),
+        }
+
+    def _score_contract(self) -> None:
+        assert self.declarer is not None and self.level is not None
+        level, decl = self.level, self.declarer
+        value = GAME_VALUES[level]
+        sheet, premium = self._premium(self.sheet)
+        responsible = pulyas_closed(self.sheet)
+        defence = sum(self.won[d] for d in self.defenders())
+        short: dict[int, int] = {}
+        if self.lone_whister is not None:
+            sheet = whist_for_tricks(sheet, self.lone_whister, decl, value, defence)
+            if level < 10:
+                short[self.lone_whister] = lone_whister_shortfall(level, defence)
+        else:
+            for w in self.whisters:
+                sheet = whist_for_tricks(sheet, w, decl, value, self.won[w])
+            if level < 10 and len(self.whisters) == 2:
+                d1, d2 = self.whisters
+                short[d1], short[d2] = two_whister_shortfalls(level, self.won[d1], self.won[d2])
+        for w, missing in short.items():
+            sheet = whister_short(sheet, w, level, missing, responsible=responsible)
+        made = self.won[decl] >= level
+        if made:
+            late = [w for w, m in short.items() if m]
+            sheet = score_game(sheet, decl, value, helped_last=late, excess=self._excess())
+        else:
+            sheet = declarer_short(sheet, decl, value, level - self.won[decl])
+        result = self._result_base() | {
+            "outcome": "made" if made else "failed",
+            "premium": premium,
+            "whisters_short": {str(w): m for w, m in short.items()},
+            "responsible": responsible,
+        }
+        self._end_deal(sheet, result)
+
+    def _score_for_own(self) -> None:
+        assert self.declarer is not None and self.level is not None
+        sheet, premium = self._premium(self.sheet)
+        if self.half_whister is not None:
+            sheet = write_whists(sheet, self.half_whister, self.declarer, half_whist_whists(self.level))
+        sheet = score_game(sheet, self.declarer, GAME_VALUES[self.level], excess=self._excess())
+        self._end_deal(sheet, self._result_base() | {"outcome": "for his own", "premium": premium})
+
+    def _score_misere(self) -> None:
+        assert self.declarer is not None
+        got = self.won[self.declarer]
+        if got == 0:
+            sheet = score_game(self.sheet, self.declarer, MISERE_VALUE, excess=self._excess())
+        else:
+            sheet = misere_tricks(self.sheet, self.declarer, got, whists=bool(self.game.options["misere_whists"]))
+        self._end_deal(sheet, self._result_base() | {"outcome": "misère made" if got == 0 else "misère failed"})
+
+    def _score_raspasy(self) -> None:
+        tricks = {s: self.won[s] for s in self._active}
+        sheet = score_raspasy(self.sheet, tricks, excess=self._excess())
+        if self.game.players == 4:
+            sheet = score_game(sheet, self.dealer, GAME_VALUES[6], excess=self._excess())
+        self._end_deal(sheet, {"outcome": "raspasy", "tricks": {str(s): t for s, t in tricks.items()}})
+
+    def _end_deal(self, sheet: Sheet, result: dict[str, Any]) -> None:
+        log = self.deals[-1]
+        before = balances(self._deal_start)
+        self.sheet = sheet
+        self.sheets.append(sheet)
+        after = balances(sheet)
+        self._scores = cast(list[int], list(after))
+        log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])
+        log.scores_after = cast(list[int], [fraction_json(a) for a in after])
+        if self.settle_calls:
+            result = result | {"between_deals": [[s, k, w] for s, k, w in self.settle_calls]}
+        log.result = result | {"sheet": sheet.to_json()}
+        self._next_dealer = self._dealer_after(log.dealer)
+        if is_finished(sheet) or self._single_deal:
+            self.winners = tuple(self._winners()) if is_finished(sheet) else ()
+            self.phase = Phase.MATCH_OVER
+        else:
+            self.phase = Phase.DEAL
+
+    def _winners(self) -> list[int]:
+        if not is_finished(self.sheet):
+            return []
+        result = balances(self.sheet)
+        best = max(result)
+        return [s for s, b in enumerate(result) if b == best]
+
+    def copy(self) -> StatePreferans:
+        """A fast independent copy (every container this class mutates is copied; sheets are
+        immutable values)."""
+        new = copy.copy(self)
+        for name in (
+            "hands",
+            "passed",
+            "calls",
+            "whist_calls",
+            "whisters",
+            "trick",
+            "tricks",
+            "won",
+            "taken",
+            "settle_calls",
+            "sheets",
+            "talon_cards",
+            "_scores",
+        ):
+            setattr(new, name, list(getattr(self, name)))
+        new.deals = list(self.deals)
+        if new.deals:
+            new.deals[-1] = dataclasses.replace(new.deals[-1], actions=list(self.deals[-1].actions))
+        new._rng = copy.deepcopy(self._rng)
+        return new
+
+    def position_key(self) -> Hashable | None:
+        """In the play: the hands, the trick, the turn, the open/closed choice and the tricks won."""
+        if self.phase is not Phase.PLAY:
+            return None
+        return (
+            tuple(self.hands),
+            tuple((s, c.id) for s, c in self.trick),
+            self._turn,
+            self._open_pending,
+            self.open_play,
+            tuple(self.won),
+            self.misere_open,
+        )
+
+    # -- where the cards are; what a seat may know ---------------------------------------------
+    def card_places(self) -> dict[str, int]:
+        """Hands, the talon (until taken), the declarer's discards, the trick and each seat's tricks."""
+        places = {f"hand {s}": self.hands[s] for s in range(self.game.players)}
+        places["talon"] = self.talon
+        places["discards"] = self.discards
+        places["trick"] = sum(c.mask for _, c in self.trick)
+        places |= {f"taken {s}": self.taken[s] for s in range(self.game.players)}
+        return places
+
+    def _public_hands(self) -> set[int]:
+        """Hands lying face up for everyone: misère defenders after the first trick, open whist."""
+        if (self.is_misere and self.misere_open) or self.open_play:
+            return set(self.defenders())
+        return set()
+
+    def visible_hands(self, seat: int | None) -> set[int]:
+        """The hands ``seat`` may see now (his own, the face-up ones, one the dealer looked at)."""
+        if not self.deals or self.phase is Phase.SETTLE:
+            return set()
+        seen = self._public_hands()
+        if seat is not None and seat in self._active:
+            seen.add(seat)
+        if seat is not None and self.dealer_looked is not None and seat == self.dealer:
+            seen.add(self.dealer_looked)
+        return seen
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        in_deal = bool(self.deals) and self.phase is not Phase.DEAL
+        seen = self.visible_hands(seat) if in_deal else set()
+        sees_discards = seat is not None and seat == self.declarer
+        last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
+        return {
+            "active": list(self._active) if in_deal else [],
+            "hand": [str(c) for c in cards_of(self.hands[seat])] if seat is not None and seat in seen else None,
+            "hands_seen": {str(s): [str(c) for c in cards_of(self.hands[s])] for s in sorted(seen) if s != seat},
+            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
+            "settle_question": self.settle_question,
+            "settle_calls": [[s, k, w] for s, k, w in self.settle_calls],
+            "calls": [[s, c] for s, c in self.calls],
+            "high_bid": self.high,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "talon": [str(c) for c in self.talon_cards] if self.talon_shown else None,
+            "discards": [str(c) for c in cards_of(self.discards)] if sees_discards else None,
+            "contract": self.contract,
+            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
+            "raspasy": self.raspasy,
+            "whist_calls": [[s, w] for s, w in self.whist_calls],
+            "whisters": list(self.whisters),
+            "lone_whister": self.lone_whister,
+            "half_whister": self.half_whister,
+            "replaced": self.replaced,
+            "open": self.open_play,
+            "hand_to_play": self.hand_to_play,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
+            "tricks_won": list(self.won),
+            "sheet": self.sheet.to_json(),
+            "last_result": last,
+        }
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now; the scores as exact JSON values."""
+        obs = super().observation(seat)
+        obs["scores"] = self.scores_json()
+        return obs
+
+
+_WHIST_KIND = {_WHIST: ActionKind.WHIST, _PASS: ActionKind.PASS, _HALF: ActionKind.HALF_WHIST, _LOOK: ActionKind.LOOK}
+_WORD_OF_KIND = {k: w for w, k in _WHIST_KIND.items()}

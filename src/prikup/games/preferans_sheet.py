@@ -1,0 +1,450 @@
+"""The preferans score sheet (Rostov / "Academic" convention) as an immutable value.
+
+A :class:`Sheet` holds every player's **pulya** (points toward the agreed target), **gora**
+(penalty points, starting at ``start_gora``) and the **whists** every player has written on every
+other.  Every operation is a pure function returning a new sheet; nothing here knows about cards
+beyond the talon premium.
+
+Units: 1 pulya point = 1 gora point = 10 whists whenever points are converted (help, write-offs,
+settlement).  Whists are exact :class:`fractions.Fraction` values (the last gora's settlement
+divides by the number of players).  A player's result is the whists he has written on others
+minus the whists written on him; the results always sum to zero.
+
+Phase 1 (some pulya still open): a made game's value is split in half, pulya points and gora
+points; each half goes first to the scorer, then helps the others in the stated order (larger
+pulya first, smaller gora first, ties from the scorer's left; a whister short this deal last),
+10 whists a point; what remains is a podlet that every other player writes into his own gora.
+Phase 2 (every pulya closed): the whole value writes off the scorer's gora, then helps the
+others'; no podlets; an excess is written as whists on the others and ends the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from prikup.core.cards import Card, Rank, Suit
+
+__all__ = [
+    "GAME_VALUES",
+    "HALF_WHIST_TRICKS",
+    "MISERE_VALUE",
+    "RASPASY_TRICK_WHISTS",
+    "REQUIRED_TRICKS",
+    "WHISTS_PER_POINT",
+    "Sheet",
+    "Whists",
+    "add_gora",
+    "add_pulya",
+    "balances",
+    "can_carry_pulya",
+    "can_settle_gora",
+    "carry_pulya",
+    "declarer_short",
+    "exact_change",
+    "fraction_json",
+    "half_whist_whists",
+    "help_order",
+    "is_finished",
+    "lone_whister_shortfall",
+    "misere_tricks",
+    "new_sheet",
+    "pulyas_closed",
+    "score_game",
+    "score_raspasy",
+    "settle_gora",
+    "talon_premium",
+    "two_whister_shortfalls",
+    "whist_for_tricks",
+    "whister_short",
+    "write_off_gora",
+    "write_premium",
+    "write_whists",
+]
+
+#: The value of a game by its level (six … ten); misère is worth 10.
+GAME_VALUES: Mapping[int, int] = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+MISERE_VALUE = 10
+#: The defenders' required tricks by level; the ten is "checked" and has no requirement.
+REQUIRED_TRICKS: Mapping[int, int] = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
+#: A half-whister writes whists for this many tricks (half the requirement) on six and seven.
+HALF_WHIST_TRICKS: Mapping[int, int] = {6: 2, 7: 1}
+WHISTS_PER_POINT = 10
+RASPASY_TRICK_WHISTS = 5
+#: Whists a declarer short of his contract gets from every other player, per missing trick.
+UNDERTRICK_WHISTS = 10
+#: Whists on a misère declarer from every other player per trick (when that option is on).
+MISERE_TRICK_WHISTS = 10
+
+
+def fraction_json(value: Fraction) -> int | str:
+    """An exact JSON value: an int when whole, else the string ``"n/d"``."""
+    return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+class Whists(Fraction):
+    """An exact, non-whole whist amount that prints as ``n/d`` and also takes a sign format
+    (``f"{w:+}"`` gives ``+10/3``), so generic score displays can show it."""
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("", "+", "-", " "):
+            text = str(self)
+            return ("+" + text if spec == "+" else " " + text if spec == " " else text) if self >= 0 else text
+        return format(float(self), spec)
+
+
+def exact_change(value: Fraction) -> int | Whists:
+    """A score change as an int when whole, else a :class:`Whists` value."""
+    return int(value) if value.denominator == 1 else Whists(value)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The score sheet: pulyas, goras and whists between every pair of players.
+
+    ``whists[a][b]`` is the total whists player ``a`` has written on player ``b``.
+    """
+
+    target: int
+    pulya: tuple[int, ...]
+    gora: tuple[int, ...]
+    whists: tuple[tuple[Fraction, ...], ...]
+
+    @property
+    def players(self) -> int:
+        """The number of players on the sheet."""
+        return len(self.pulya)
+
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as a JSON value (exact whists as ints or ``"n/d"`` strings)."""
+        return {
+            "target": self.target,
+            "pulya": list(self.pulya),
+            "gora": list(self.gora),
+            "whists": [[fraction_json(w) for w in row] for row in self.whists],
+            "balances": [fraction_json(b) for b in balances(self)],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Sheet:
+        """The sheet written by :meth:`to_json`."""
+        return cls(
+            target=int(data["target"]),
+            pulya=tuple(int(p) for p in data["pulya"]),
+            gora=tuple(int(g) for g in data["gora"]),
+            whists=tuple(tuple(Fraction(str(w)) for w in row) for row in data["whists"]),
+        )
+
+
+def new_sheet(players: int, target: int = 20, start_gora: int = 10) -> Sheet:
+    """A fresh sheet: empty pulyas, ``start_gora`` in every gora, no whists."""
+    if players < 2:
+        raise ValueError("a sheet needs at least two players")
+    if target <= 0 or start_gora < 0:
+        raise ValueError("the pulya target must be positive and the starting gora not negative")
+    zero = Fraction(0)
+    return Sheet(
+        target=target,
+        pulya=(0,) * players,
+        gora=(start_gora,) * players,
+        whists=tuple((zero,) * players for _ in range(players)),
+    )
+
+
+def balances(sheet: Sheet) -> tuple[Fraction, ...]:
+    """Each player's result: whists written on others minus whists written on him (sum 0)."""
+    n = sheet.players
+    zero = Fraction(0)
+    return tuple(sum(sheet.whists[p], zero) - sum((sheet.whists[o][p] for o in range(n)), zero) for p in range(n))
+
+
+def pulyas_closed(sheet: Sheet) -> bool:
+    """True once every pulya has reached the target (phase 2)."""
+    return all(p >= sheet.target for p in sheet.pulya)
+
+
+def is_finished(sheet: Sheet) -> bool:
+    """True when every pulya is closed and every gora written off: the match is over."""
+    return pulyas_closed(sheet) and all(g == 0 for g in sheet.gora)
+
+
+def write_whists(sheet: Sheet, writer: int, on: int, amount: Fraction | int) -> Sheet:
+    """``writer`` writes ``amount`` whists on ``on``."""
+    if writer == on:
+        raise ValueError("a player does not write whists on himself")
+    if amount < 0:
+        raise ValueError("whists written are never negative")
+    if amount == 0:
+        return sheet
+    rows = [list(r) for r in sheet.whists]
+    rows[writer][on] += Fraction(amount)
+    return replace(sheet, whists=tuple(tuple(r) for r in rows))
+
+
+def add_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
+    """``seat`` writes ``points`` into his gora (a penalty or a podlet)."""
+    if points < 0:
+        raise ValueError("use write_off_gora to reduce a gora")
+    gora = list(sheet.gora)
+    gora[seat] += points
+    return replace(sheet, gora=tuple(gora))
+
+
+def write_off_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
+    """Write ``points`` off ``seat``'s gora (never below zero)."""
+    if not 0 <= points <= sheet.gora[seat]:
+        raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
+    gora = list(sheet.gora)
+    gora[seat] -= points
+    return replace(sheet, gora=tuple(gora))
+
+
+def add_pulya(sheet: Sheet, seat: int, points: int) -> Sheet:
+    """Write ``points`` into ``seat``'s pulya (never past the target)."""
+    if not 0 <= points <= sheet.target - sheet.pulya[seat]:
+        raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
+    pulya = list(sheet.pulya)
+    pulya[seat] += points
+    return replace(sheet, pulya=tuple(pulya))
+
+
+def help_order(sheet: Sheet, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:
+    """The players ``scorer`` helps, in order.
+
+    ``kind="pulya"``: the open pulyas, the larger pulya first; ``kind="gora"``: the goras not yet
+    written off, the smaller gora first.  Ties go from the scorer's left; the players in ``last``
+    (whisters short on this deal) come after everyone else.
+    """
+    n = sheet.players
+    late = set(last)
+    others = [(scorer + i) % n for i in range(1, n)]
+    if kind == "pulya":
+        cands = [s for s in others if sheet.pulya[s] < sheet.target]
+        return sorted(cands, key=lambda s: (s in late, -sheet.pulya[s], others.index(s)))
+    if kind == "gora":
+        cands = [s for s in others if sheet.gora[s] > 0]
+        return sorted(cands, key=lambda s: (s in late, sheet.gora[s], others.index(s)))
+    raise ValueError(f"unknown help kind {kind!r}")
+
+
+def _podlet(sheet: Sheet, scorer: int, points: int) -> Sheet:
+    for s in range(sheet.players):
+        if s != scorer and points:
+            sheet = add_gora(sheet, s, points)
+    return sheet
+
+
+def _pulya_half(sheet: Sheet, scorer: int, points: int, last: Iterable[int]) -> tuple[Sheet, int]:
+    own = min(points, sheet.target - sheet.pulya[scorer])
+    sheet = add_pulya(sheet, scorer, own)
+    rest = points - own
+    for other in help_order(sheet, scorer, "pulya", last):
+        if not rest:
+            break
+        give = min(rest, sheet.target - sheet.pulya[other])
+        sheet = add_pulya(sheet, other, give)
+        sheet = write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
+        rest -= give
+    return sheet, rest
+
+
+def _gora_points(sheet: Sheet, scorer: int, points: int, last: Iterable[int]) -> tuple[Sheet, int]:
+    own = min(points, sheet.gora[scorer])
+    sheet = write_off_gora(sheet, scorer, own)
+    rest = points - own
+    for other in help_order(sheet, scorer, "gora", last):
+        if not rest:
+            break
+        give = min(rest, sheet.gora[other])
+        sheet = write_off_gora(sheet, other, give)
+        sheet = write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
+        rest -= give
+    return sheet, rest
+
+
+def score_game(
+    sheet: Sheet,
+    scorer: int,
+    value: int,
+    *,
+    helped_last: Iterable[int] = (),
+    excess: str = "each",
+) -> Sheet:
+    """``scorer`` writes a made game worth ``value``.
+
+    Phase 1 (a pulya open): half into pulyas (own, then help), half off goras (own, then help),
+    the remains of both halves together as one podlet.  Phase 2: the whole value off goras (own, then help);
+    an excess is written as whists on every other player: ``excess="each"`` 10 whists a point on
+    each of them, ``"divided"`` 10 whists a point divided by the number of players, ``"none"``
+    not at all.
+    """
+    if value < 0 or value % 2:
+        raise ValueError("a game's value is a non-negative even number")
+    last = tuple(helped_last)
+    if not pulyas_closed(sheet):
+        half = value // 2
+        sheet, pulya_rest = _pulya_half(sheet, scorer, half, last)
+        sheet, gora_rest = _gora_points(sheet, scorer, half, last)
+        # the podlet: the sum of what the pulyas and the goras could not take
+        return _podlet(sheet, scorer, pulya_rest + gora_rest)
+    sheet, rest = _gora_points(sheet, scorer, value, last)
+    if rest and excess != "none":
+        n = sheet.players
+        each = Fraction(rest * WHISTS_PER_POINT) / (n if excess == "divided" else 1)
+        for s in range(n):
+            if s != scorer:
+                sheet = write_whists(sheet, scorer, s, each)
+    return sheet
+
+
+def declarer_short(sheet: Sheet, declarer: int, value: int, undertricks: int) -> Sheet:
+    """A declarer short of his contract: the value per missing trick into his gora, and every
+    other player writes 10 whists on him per missing trick."""
+    if undertricks <= 0:
+        return sheet
+    sheet = add_gora(sheet, declarer, value * undertricks)
+    for s in range(sheet.players):
+        if s != declarer:
+            sheet = write_whists(sheet, s, declarer, UNDERTRICK_WHISTS * undertricks)
+    return sheet
+
+
+def misere_tricks(sheet: Sheet, declarer: int, tricks: int, *, whists: bool = True) -> Sheet:
+    """A misère declarer who took ``tricks``: 10 into his gora per trick, and (``whists``) 10
+    whists on him from every other player per trick."""
+    if tricks <= 0:
+        return sheet
+    sheet = add_gora(sheet, declarer, MISERE_VALUE * tricks)
+    if whists:
+        for s in range(sheet.players):
+            if s != declarer:
+                sheet = write_whists(sheet, s, declarer, MISERE_TRICK_WHISTS * tricks)
+    return sheet
+
+
+def whist_for_tricks(sheet: Sheet, whister: int, declarer: int, value: int, tricks: int) -> Sheet:
+    """A whister writes the game's value per trick he (or, alone, the defence) took."""
+    return write_whists(sheet, whister, declarer, value * tricks)
+
+
+def two_whister_shortfalls(level: int, first: int, second: int) -> tuple[int, int]:
+    """The tricks each of two whisters is short, from their tricks on a game of ``level``.
+
+    On six and seven each owes what he fell short of half the requirement, but never more than
+    the pair's total shortfall; on eight and nine the second whister answers for the trick.
+    """
+    required = REQUIRED_TRICKS[level]
+    total_short = max(0, required - first - second)
+    if total_short == 0:
+        return 0, 0
+    if level in (8, 9):
+        return 0, total_short
+    half = required // 2
+    return min(max(0, half - first), total_short), min(max(0, half - second), total_short)
+
+
+def lone_whister_shortfall(level: int, defence_tricks: int) -> int:
+    """The tricks a lone whister is short (he answers for the whole defence)."""
+    return max(0, REQUIRED_TRICKS[level] - defence_tricks)
+
+
+def whister_short(sheet: Sheet, whister: int, level: int, missing: int, *, responsible: bool) -> Sheet:
+    """A whister short of ``missing`` tricks writes the game's value per trick into his gora
+    (responsible whist, every pulya closed) or half of it (half-responsible, pulyas open)."""
+    if missing <= 0:
+        return sheet
+    value = GAME_VALUES[level]
+    return add_gora(sheet, whister, missing * (value if responsible else value // 2))
+
+
+def half_whist_whists(level: int) -> int:
+    """Whists a half-whister writes: the value for half the required tricks (six 4, seven 4)."""
+    return HALF_WHIST_TRICKS[level] * GAME_VALUES[level]
+
+
+def talon_premium(talon: Iterable[Card], trump: Suit | None) -> int:
+    """Whists for a good talon: two aces 30; ace and king of one suit 20; an ace or the trump
+    marriage 10; else 0."""
+    cards = list(talon)
+    aces = [c for c in cards if c.rank is Rank.ACE]
+    if len(aces) >= 2:
+        return 30
+    for ace in aces:
+        if Card.of(Rank.KING, ace.suit or Suit.S) in cards:
+            return 20
+    if aces:
+        return 10
+    if trump is not None and Card.of(Rank.KING, trump) in cards and Card.of(Rank.QUEEN, trump) in cards:
+        return 10
+    return 0
+
+
+def write_premium(sheet: Sheet, declarer: int, premium: int, writers: Sequence[int]) -> Sheet:
+    """The talon premium written on the declarer, shared equally by ``writers`` (the 4-player
+    dealer alone, or the two others with 3 players)."""
+    if premium <= 0 or not writers:
+        return sheet
+    share = Fraction(premium, len(writers))
+    for w in writers:
+        sheet = write_whists(sheet, w, declarer, share)
+    return sheet
+
+
+def score_raspasy(sheet: Sheet, tricks: Mapping[int, int], *, excess: str = "each") -> Sheet:
+    """Raspasy: 5 whists a trick, no amnesty.  The winner (fewest tricks) writes on each other
+    player 5 whists per trick that player took; joint winners split each loss equally.  A winner
+    who took no trick at all also writes himself a six (scored as a made game, in seat order
+    from the first hand, i.e. the order of ``tricks``)."""
+    fewest = min(tricks.values())
+    winners = [s for s, t in tricks.items() if t == fewest]
+    for loser, t in tricks.items():
+        if loser in winners or not t:
+            continue
+        share = Fraction(RASPASY_TRICK_WHISTS * t, len(winners))
+        for w in winners:
+            sheet = write_whists(sheet, w, loser, share)
+    if fewest == 0:
+        for w in winners:
+            sheet = score_game(sheet, w, GAME_VALUES[6], excess=excess)
+    return sheet
+
+
+def can_carry_pulya(sheet: Sheet) -> int | None:
+    """The owner of the last open pulya if at least half of it is closed (he may carry the rest
+    into his gora between deals), else ``None``."""
+    open_ = [s for s in range(sheet.players) if sheet.pulya[s] < sheet.target]
+    if len(open_) != 1:
+        return None
+    seat = open_[0]
+    return seat if 2 * sheet.pulya[seat] >= sheet.target else None
+
+
+def carry_pulya(sheet: Sheet, seat: int) -> Sheet:
+    """Close ``seat``'s last open pulya, adding its shortfall to his gora."""
+    if can_carry_pulya(sheet) != seat:
+        raise ValueError("only the owner of the last open pulya, half closed, may carry it")
+    short = sheet.target - sheet.pulya[seat]
+    return add_gora(add_pulya(sheet, seat, short), seat, short)
+
+
+def can_settle_gora(sheet: Sheet) -> int | None:
+    """The owner of the last gora not written off, once every pulya is closed, else ``None``."""
+    if not pulyas_closed(sheet):
+        return None
+    left = [s for s in range(sheet.players) if sheet.gora[s] > 0]
+    return left[0] if len(left) == 1 else None
+
+
+def settle_gora(sheet: Sheet, seat: int) -> Sheet:
+    """Settle the last gora: every other player writes on its owner whists worth the gora
+    (10 a point) divided by the number of players; the gora is written off and the match ends."""
+    if can_settle_gora(sheet) != seat:
+        raise ValueError("only the owner of the last gora, every pulya closed, may settle it")
+    gora = sheet.gora[seat]
+    share = Fraction(gora * WHISTS_PER_POINT, sheet.players)
+    for s in range(sheet.players):
+        if s != seat:
+            sheet = write_whists(sheet, s, seat, share)
+    return write_off_gora(sheet, seat, gora)

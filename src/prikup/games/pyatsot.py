@@ -1,0 +1,967 @@
+"""The rules of Пятьсот ("the fast Thousand", with the barrel), as ``shared/rules/pyatsot.md``
+reads seed 002.
+
+24 cards (A 10 K Q J 9), 3 players (4 with the dealer sitting out and scoring the talon), scores
+count up to 500.  A forced opening bid from 60 in steps of 5, capped at 120 unless the bidder
+holds a marriage or a "love triangle"; players at −120 or below may not bid.  The winner keeps
+one talon card and gives the other two face down, one to each opponent, then names a points
+contract (``contract 120``: no strain, because trumps come only from declarations) or refuses
+(``concede``).  Play starts with no trumps; a leader who has taken a trick may lead a card of a
+marriage (K+Q, Q+J) or triangle (K+Q+J) and declare it (``play QH declare KQ``): its suit is
+trumps from then on, and its value counts for him.  Only the maker of the current trumps may
+lead a trump while holding other suits.  The declarer scores ±contract, everybody else his
+points; three dashes cost 120; the barrel at 380 (three attempts at 120, two refusals, X
+marks, knock-offs, a reset to 0 after the third fall); 500 wins.
+
+Decisions of this module where the seed is silent (each an :class:`Option` where it is a real
+table choice) are listed in :data:`GamePyatsot.OPTIONS` and in the docstrings below.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.dealing import TALON, deal_packets
+from prikup.core.game import Game, Phase, State
+from prikup.core.options import Option
+from prikup.core.tricks import card_points, follow_mask, plain_suit_masks, trick_winner
+
+__all__ = [
+    "BARREL",
+    "BARREL_PENALTY",
+    "COMBINATION_RANKS",
+    "COMBINATION_VALUES",
+    "DASH_PENALTY",
+    "DECK",
+    "DECK_POINTS",
+    "KINDS",
+    "MAX_POINTS",
+    "NO_COMBINATION_CAP",
+    "POINTS",
+    "REFUSAL_BONUS",
+    "STRENGTH",
+    "TARGET",
+    "BarrelMarks",
+    "BarrelRules",
+    "GamePyatsot",
+    "StatePyatsot",
+    "best_combinations",
+    "bid_cap",
+    "combination_mask",
+    "combination_value",
+    "combinations_held",
+    "play_changes",
+    "refusal_changes",
+    "settle_deal",
+    "talon_score",
+]
+
+# -- tables -------------------------------------------------------------------------------------
+#: Ranks high to low: the ten is second, above the king.
+RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+RANK_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in Suit for r in RANK_ORDER)
+DECK_MASK = sum(1 << c.id for c in DECK)
+#: Card points and trick strength, indexed by card id.
+POINTS: tuple[int, ...] = tuple(RANK_POINTS.get(Rank(i & 15), 0) if i < 64 else 0 for i in range(67))
+STRENGTH: tuple[int, ...] = tuple(
+    len(RANK_ORDER) - RANK_ORDER.index(Rank(i & 15)) if i < 64 and Rank(i & 15) in RANK_ORDER else 0 for i in range(67)
+)
+SUIT_MASKS = plain_suit_masks(DECK)
+DECK_POINTS = 120
+
+#: The combinations, by their declaration name: the triangle ("ЛТ") and the two marriages.
+KINDS = ("KQJ", "KQ", "QJ")
+COMBINATION_RANKS: dict[str, tuple[Rank, ...]] = {
+    "KQJ": (Rank.KING, Rank.QUEEN, Rank.JACK),
+    "KQ": (Rank.KING, Rank.QUEEN),
+    "QJ": (Rank.QUEEN, Rank.JACK),
+}
+#: Values by kind, then by suit in the order S C D H.
+COMBINATION_VALUES: dict[str, tuple[int, int, int, int]] = {
+    "KQJ": (60, 80, 100, 120),
+    "KQ": (40, 60, 80, 100),
+    "QJ": (20, 30, 40, 50),
+}
+
+_COMBINATION_MASKS: dict[str, tuple[int, ...]] = {
+    kind: tuple(sum(1 << (int(suit) * 16 + int(r)) for r in ranks) for suit in Suit)
+    for kind, ranks in COMBINATION_RANKS.items()
+}
+_COMBINATION_TABLE: tuple[tuple[str, Suit, int], ...] = tuple(
+    (kind, suit, _COMBINATION_MASKS[kind][suit]) for suit in Suit for kind in KINDS
+)
+
+HAND_SIZE = 7
+TALON_SIZE = 3
+TRICKS = 8
+#: The highest bid a player without a combination may make.
+NO_COMBINATION_CAP = 120
+#: What each opponent receives when the declarer refuses to play (120 : 2).
+REFUSAL_BONUS = DECK_POINTS // 2
+#: Every third dash costs this much.
+DASH_PENALTY = 120
+#: The barrel, its penalty for falling off, and the winning score.
+BARREL = 380
+BARREL_PENALTY = 120
+TARGET = 500
+#: A player at or below this score may not bid (he always passes).
+BID_BAN = -120
+
+
+def combination_mask(kind: str, suit: Suit) -> int:
+    """The cards of one combination as a bitmask."""
+    return _COMBINATION_MASKS[kind][suit]
+
+
+def combination_value(kind: str, suit: Suit) -> int:
+    """What declaring a combination is worth (hearts triangle 120 … spades Q+J 20)."""
+    return COMBINATION_VALUES[kind][suit]
+
+
+def combinations_held(hand: int, used: int = 0) -> list[tuple[str, Suit]]:
+    """Every combination whose cards are all in ``hand`` and none in ``used``."""
+    return [(kind, suit) for kind, suit, mask in _COMBINATION_TABLE if hand & mask == mask and not used & mask]
+
+
+def best_combinations(cards: int) -> dict[Suit, tuple[str, int]]:
+    """The most valuable combination of each suit held in ``cards`` (triangle over K+Q over Q+J)."""
+    best: dict[Suit, tuple[str, int]] = {}
+    for kind, suit in combinations_held(cards):
+        value = combination_value(kind, suit)
+        if suit not in best or value > best[suit][1]:
+            best[suit] = (kind, value)
+    return best
+
+
+def _max_combination_sum(cards: int) -> int:
+    """The largest total of combination values a hand of ``cards`` cards can hold."""
+    options = [((0, 0), *((len(COMBINATION_RANKS[k]), COMBINATION_VALUES[k][s]) for k in KINDS)) for s in Suit]
+    return max(sum(v for _, v in choice) for choice in product(*options) if sum(size for size, _ in choice) <= cards)
+
+
+#: The most points a player can make in a deal: every card point plus the best 8-card combinations.
+MAX_POINTS = DECK_POINTS + _max_combination_sum(HAND_SIZE + 1)
+
+
+@lru_cache(maxsize=4096)
+def bid_cap(hand: int, rule: str) -> int:
+    """The highest bid (or contract) allowed with ``hand``.
+
+    120 without a combination; with one, ``rule`` decides: ``sum`` (120 plus the values of the
+    combinations held, one per suit), ``best`` (120 plus the most valuable one) or ``unlimited``
+    (up to :data:`MAX_POINTS`).
+    """
+    best = best_combinations(hand)
+    if not best:
+        return NO_COMBINATION_CAP
+    if rule == "sum":
+        return NO_COMBINATION_CAP + sum(v for _, v in best.values())
+    if rule == "best":
+        return NO_COMBINATION_CAP + max(v for _, v in best.values())
+    return MAX_POINTS
+
+
+def talon_score(talon: int) -> int:
+    """What the sitting-out dealer of a 4-player game scores: the talon's card points plus the
+    value of any combination lying in it."""
+    return card_points(talon, POINTS) + sum(v for _, v in best_combinations(talon).values())
+
+
+def play_changes(players: int, declarer: int, contract: int, points: Mapping[int, int], *, barrel: bool) -> list[int]:
+    """Score changes of a played deal (before dashes and the barrel).
+
+    The declarer gets +contract if his points reach it, else −contract; on the barrel a failed
+    attempt changes nothing (it is marked with an X instead).  Everyone else gets his points.
+    """
+    changes = [0] * players
+    for seat, got in points.items():
+        if seat == declarer:
+            if got >= contract:
+                changes[seat] = contract
+            else:
+                changes[seat] = 0 if barrel else -contract
+        else:
+            changes[seat] = got
+    return changes
+
+
+def refusal_changes(players: int, declarer: int, bid: int, opponents: Iterable[int], *, barrel: bool) -> list[int]:
+    """Score changes of a refusal: the declarer loses his bid (nothing on the barrel, where the
+    refusal is marked with an X), each opponent gets 60."""
+    changes = [0] * players
+    changes[declarer] = 0 if barrel else -bid
+    for seat in opponents:
+        changes[seat] = REFUSAL_BONUS
+    return changes
+
+
+@dataclass(frozen=True)
+class BarrelRules:
+    """The numbers of the barrel and dash rules (from the game's options)."""
+
+    barrel: int = BARREL
+    target: int = TARGET
+    penalty: int = BARREL_PENALTY
+    attempts: int = 3
+    falls_to_zero: int = 3
+    dash_limit: int = 3
+    dash_penalty: int = DASH_PENALTY
+
+
+@dataclass(frozen=True)
+class BarrelMarks:
+    """What the score sheet carries from deal to deal besides the scores.
+
+    ``seat`` is the player on the barrel (at most one), ``crosses`` his X marks and ``refusals``
+    his refusals on this stay; ``falls`` and ``dashes`` count every seat's falls off the barrel
+    and dashes (each count restarts after its penalty).
+    """
+
+    seat: int | None
+    crosses: int
+    refusals: int
+    falls: tuple[int, ...]
+    dashes: tuple[int, ...]
+
+    @classmethod
+    def start(cls, players: int) -> BarrelMarks:
+        """The marks at the start of a match."""
+        return cls(None, 0, 0, (0,) * players, (0,) * players)
+
+    def to_json(self) -> dict[str, Any]:
+        """The marks as public JSON."""
+        return {
+            "seat": self.seat,
+            "crosses": self.crosses,
+            "refusals": self.refusals,
+            "falls": list(self.falls),
+            "dashes": list(self.dashes),
+        }
+
+
+def settle_deal(
+    scores: Sequence[int],
+    changes: Sequence[int],
+    marks: BarrelMarks,
+    zero_seats: Iterable[int],
+    barrel_result: str | None,
+    rules: BarrelRules,
+) -> tuple[list[int], BarrelMarks, dict[str, Any]]:
+    """Apply dashes and the barrel to a deal's score changes.
+
+    ``changes`` are the deal's changes (:func:`play_changes`, :func:`refusal_changes`, the
+    dealer's talon); ``zero_seats`` the players who made no point in the play (a dash each);
+    ``barrel_result`` what the player on the barrel did this deal: ``made`` (his 120),
+    ``failed``, ``refused``, or ``None`` if nobody was on the barrel.  In order:
+
+    1. every dash is marked; a seat's third dash costs 120 and its count restarts;
+    2. the player on the barrel: made → he leaves it with his 500; otherwise an X, and the third
+       X costs 120 and drops him off (a fall);  a penalty that takes him below the barrel is
+       also a fall;
+    3. every other seat that reaches the barrel stops on it (450 counts as 380); if anyone
+       arrives, the player already there falls off with −120; if several arrive together, all
+       of them fall off with −120 each;
+    4. each fall is counted; the third fall sets the score to 0 and the count restarts.
+
+    Returns the final changes, the new marks and a description of what happened.
+    """
+    n = len(scores)
+    new = [scores[s] + changes[s] for s in range(n)]
+    events: dict[str, Any] = {}
+    dashes = list(marks.dashes)
+    dash_penalties: list[int] = []
+    dashed = sorted(set(zero_seats))
+    for seat in dashed:
+        dashes[seat] += 1
+        if dashes[seat] >= rules.dash_limit:
+            dashes[seat] = 0
+            new[seat] -= rules.dash_penalty
+            dash_penalties.append(seat)
+    if dashed:
+        events["dashes"] = dashed
+    if dash_penalties:
+        events["dash_penalties"] = dash_penalties
+    on = marks.seat
+    crosses, refusals = marks.crosses, marks.refusals
+    fell: list[int] = []
+    if on is not None:
+        if barrel_result == "made":
+            events["barrel_made"] = on
+            on = None
+        else:
+            crosses += 1
+            if barrel_result == "refused":
+                refusals += 1
+            events["cross"] = on
+            if crosses >= rules.attempts:
+                new[on] -= rules.penalty
+                events["crosses_penalty"] = on
+            if new[on] < rules.barrel:
+                fell.append(on)
+                on = None
+    arrivals = [s for s in range(n) if s != marks.seat and new[s] >= rules.barrel]
+    for seat in arrivals:
+        new[seat] = rules.barrel
+    if arrivals:
+        events["arrivals"] = arrivals
+        if on is not None:
+            new[on] -= rules.penalty
+            fell.append(on)
+            events["knocked_off"] = on
+            on = None
+        if len(arrivals) == 1:
+            on, crosses, refusals = arrivals[0], 0, 0
+        else:
+            for seat in arrivals:
+                new[seat] -= rules.penalty
+                fell.append(seat)
+            events["arrived_together"] = arrivals
+    if on is None:
+        crosses, refusals = 0, 0
+    falls = list(marks.falls)
+    resets: list[int] = []
+    for seat in fell:
+        falls[seat] += 1
+        if falls[seat] >= rules.falls_to_zero:
+            falls[seat] = 0
+            new[seat] = 0
+            resets.append(seat)
+    if fell:
+        events["falls"] = sorted(fell)
+    if resets:
+        events["reset_to_zero"] = sorted(resets)
+    new_marks = BarrelMarks(on, crosses, refusals, tuple(falls), tuple(dashes))
+    return [new[s] - scores[s] for s in range(n)], new_marks, events
+
+
+# -- the game -----------------------------------------------------------------------------------
+class GamePyatsot(Game):
+    """Пятьсот, the fast Thousand, with the barrel."""
+
+    id = "pyatsot"
+    title = "Pyatsot (the fast Thousand)"
+    title_ru = "Пятьсот"
+    OPTIONS = (
+        Option("players", 3, "players at the table; with 4 the dealer sits out and scores the talon", choices=(3, 4)),
+        Option("min_bid", 60, "the lowest (forced) opening bid", minimum=5, maximum=NO_COMBINATION_CAP),
+        Option("bid_step", 5, "bids and contracts go up in steps of this many points", minimum=1, maximum=60),
+        Option(
+            "bid_cap",
+            "sum",
+            "the cap above 120 for a player holding a combination: 120 plus the values of the combinations "
+            "held, one per suit (sum), plus the best one only (best), or none (unlimited)",
+            choices=("sum", "best", "unlimited"),
+        ),
+        Option(
+            "all_barred",
+            "opener",
+            "when every player is at -120 or below: the player on the dealer's left must bid anyway (opener), "
+            "or the deal is thrown in by his 'pass' (throw_in; a match can then stall)",
+            choices=("opener", "throw_in"),
+        ),
+        Option(
+            "dealer_talon_on_refusal",
+            True,
+            "with 4 players the dealer scores the talon also in a deal the declarer refuses to play",
+        ),
+        Option("dash_limit", 3, "this many dashes cost 120 (then the count restarts)", minimum=1, maximum=10),
+        Option("barrel", BARREL, "the barrel: scores stop here; the rest must be made from it", minimum=1),
+        Option("target", TARGET, "the winning score, reached only from the barrel", minimum=2),
+        Option("barrel_attempts", 3, "deals on the barrel (X marks) before the player falls off", minimum=1, maximum=9),
+        Option("barrel_refusals", 2, "how many times a player on the barrel may refuse to play", minimum=0, maximum=8),
+        Option("falls_to_zero", 3, "the fall off the barrel that sets the score to 0", minimum=1, maximum=9),
+    )
+
+    def _validate(self) -> None:
+        from prikup.core.errors import OptionError
+
+        if self.int_option("barrel") >= self.int_option("target"):
+            raise OptionError("option barrel must be below target")
+        if self.int_option("target") - self.int_option("barrel") > MAX_POINTS:
+            raise OptionError(f"target - barrel must be at most {MAX_POINTS}, the most points of a deal")
+        if self.int_option("barrel_refusals") >= self.int_option("barrel_attempts"):
+            raise OptionError("barrel_refusals must be below barrel_attempts")
+        self._ladder = range(self.int_option("min_bid"), MAX_POINTS + 1, self.int_option("bid_step"))
+        self._barrel_rules = BarrelRules(
+            barrel=self.int_option("barrel"),
+            target=self.int_option("target"),
+            attempts=self.int_option("barrel_attempts"),
+            falls_to_zero=self.int_option("falls_to_zero"),
+            dash_limit=self.int_option("dash_limit"),
+        )
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GamePyatsot:
+        return self  # immutable: a copied state shares its game
+
+    def int_option(self, name: str) -> int:
+        """An integer option's value."""
+        value = self.options[name]
+        assert isinstance(value, int) and not isinstance(value, bool)
+        return value
+
+    @property
+    def ladder(self) -> range:
+        """Every bid and contract the game knows: min_bid, min_bid + step, … up to MAX_POINTS."""
+        return self._ladder
+
+    @property
+    def barrel_contract(self) -> int:
+        """The contract of a deal played from the barrel (target − barrel, 120)."""
+        return self.int_option("target") - self.int_option("barrel")
+
+    @property
+    def barrel_rules(self) -> BarrelRules:
+        """The barrel and dash numbers of this configuration."""
+        return self._barrel_rules
+
+    def deck(self) -> list[Card]:
+        """The 24 cards."""
+        return list(DECK)
+
+    def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StatePyatsot:
+        return StatePyatsot(self, rng, first_dealer, single_deal)
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(ActionKind.PASS), Action(ActionKind.TAKE), Action(ActionKind.CONCEDE)]
+        actions += [Action(ActionKind.BID, number=n) for n in self.ladder]
+        actions += [Action(ActionKind.CONTRACT, number=n) for n in self.ladder]
+        actions += [Action(ActionKind.KEEP, card=c) for c in DECK]
+        actions += [Action(ActionKind.GIVE, card=c) for c in DECK]
+        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        actions += [
+            Action(ActionKind.PLAY, card=c, modifier="declare", argument=kind)
+            for kind in KINDS
+            for c in DECK
+            if c.rank in COMBINATION_RANKS[kind]
+        ]
+        return actions
+
+
+class StatePyatsot(State):
+    """A match of Пятьсот in progress."""
+
+    game: GamePyatsot
+
+    def __init__(self, game: GamePyatsot, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
+        super().__init__(game, rng, first_dealer, single_deal)
+        n = game.players
+        self.marks = BarrelMarks.start(n)
+        self.hands = [0] * n
+        self.talon = 0
+        self.talon_dealt = 0
+        self.passed = [False] * n
+        self.barred: tuple[int, ...] = ()
+        self.throw_in = False
+        self.calls: list[tuple[int, str]] = []
+        self.high_bid: int | None = None
+        self.declarer: int | None = None
+        self.barrel_deal = False
+        self.talon_taken = False
+        self.kept: Card | None = None
+        self.gifts: list[tuple[int, Card]] = []
+        self.contract: int | None = None
+        self.trump: Suit | None = None
+        self.trump_maker: int | None = None
+        self.declarations: list[tuple[int, str, Suit, int]] = []
+        self.used = 0
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.declared = [0] * n
+        self._turn: int | None = None
+
+    def set_score_sheet(self, scores: Sequence[int], marks: BarrelMarks | None = None) -> None:
+        """Set up a position between deals: every seat's score and the barrel marks (for
+        studies, puzzles and tests; a replayed match never needs it)."""
+        from prikup.core.errors import DealError
+
+        n = self.game.players
+        if self.phase is not Phase.DEAL:
+            raise DealError(f"the score sheet can be set only between deals, not in phase {self.phase}")
+        marks = marks if marks is not None else BarrelMarks.start(n)
+        if len(scores) != n or len(marks.falls) != n or len(marks.dashes) != n:
+            raise DealError(f"a score sheet has one score, fall count and dash count per seat ({n})")
+        if marks.seat is not None and scores[marks.seat] != self.game.barrel_rules.barrel:
+            raise DealError("the player on the barrel must have exactly the barrel's score")
+        if any(s >= self.game.barrel_rules.barrel for i, s in enumerate(scores) if i != marks.seat):
+            raise DealError("only the player on the barrel can have a score at or above the barrel")
+        self._scores = list(scores)
+        self.marks = marks
+        if n == 4 and self._next_dealer == marks.seat:
+            self._next_dealer = self._dealer_after(self._next_dealer - 1)
+
+    # -- the deal -------------------------------------------------------------------------
+    def _initial_scores(self) -> list[int]:
+        return [0] * self.game.players
+
+    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
+        """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
+        d = self.dealer if dealer is None else dealer
+        n = self.game.players
+        seats = [(d + i) % n for i in range(1, n + 1)]
+        return tuple(seats[:3]) if n == 4 else tuple(seats)
+
+    def _hand_size(self) -> int:
+        return HAND_SIZE
+
+    def _talon_size(self) -> int:
+        return TALON_SIZE
+
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        packets: list[tuple[int, int]] = []
+        for round_ in range(HAND_SIZE):
+            packets += [(h, 1) for h in range(3)]
+            if round_ < TALON_SIZE:
+                packets.append((TALON, 1))
+        return deal_packets(DECK, rng, 3, packets)
+
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        n = self.game.players
+        active = self.active_seats(dealer)
+        self.hands = [0] * n
+        for seat, hand in zip(active, hands, strict=True):
+            self.hands[seat] = sum(c.mask for c in hand)
+        self.talon = self.talon_dealt = sum(c.mask for c in talon)
+        self.calls = []
+        self.high_bid = None
+        self.declarer = None
+        self.talon_taken = False
+        self.kept = None
+        self.gifts = []
+        self.contract = None
+        self.trump = None
+        self.trump_maker = None
+        self.declarations = []
+        self.used = 0
+        self.trick = []
+        self.tricks = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self.declared = [0] * n
+        self.throw_in = False
+        on = self.marks.seat
+        self.barrel_deal = on is not None and on in active
+        if self.barrel_deal:
+            assert on is not None
+            self.barred = ()
+            self.passed = [True] * n
+            self.declarer = on
+            self.phase = Phase.BARREL
+            self._turn = on
+            return
+        eligible = [s for s in active if self._scores[s] > BID_BAN]
+        if not eligible:
+            eligible = [active[0]]
+            self.throw_in = self.game.options["all_barred"] == "throw_in"
+        self.barred = tuple(s for s in active if s not in eligible)
+        self.passed = [s not in eligible for s in range(n)]
+        self.phase = Phase.AUCTION
+        self._turn = eligible[0]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None``."""
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+            return None
+        return self._turn
+
+    def _next_active(self, seat: int) -> int:
+        active = self.active_seats()
+        return active[(active.index(seat) + 1) % len(active)]
+
+    def opponents(self) -> tuple[int, int]:
+        """The declarer's two opponents, the one on his left first."""
+        assert self.declarer is not None
+        left = self._next_active(self.declarer)
+        return left, self._next_active(left)
+
+    # -- legality, in one place -----------------------------------------------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            yield Action(ActionKind.PASS)
+            low = -1 if self.high_bid is None else self.high_bid
+            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+            for n in self.game.ladder:
+                if low < n <= cap:
+                    yield Action(ActionKind.BID, number=n)
+        elif phase is Phase.BARREL:
+            yield Action(ActionKind.TAKE)
+            yield Action(ActionKind.CONCEDE)
+        elif phase is Phase.KEEP:
+            for card in cards_of(self.talon):
+                yield Action(ActionKind.KEEP, card=card)
+        elif phase is Phase.GIFT:
+            for card in cards_of(self.talon):
+                yield Action(ActionKind.GIVE, card=card)
+        elif phase is Phase.CONTRACT:
+            yield Action(ActionKind.CONCEDE)
+            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+            for n in self.game.ladder:
+                if n <= cap:
+                    yield Action(ActionKind.CONTRACT, number=n)
+        elif phase is Phase.PLAY:
+            hand = self.hands[seat]
+            for card in cards_of(hand):
+                yield Action(ActionKind.PLAY, card=card)
+            if not self.trick and self.won[seat]:
+                for kind, suit in combinations_held(hand, self.used):
+                    for rank in COMBINATION_RANKS[kind]:
+                        yield Action(ActionKind.PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        phase = self.phase
+        kind = action.kind
+        if phase is Phase.AUCTION:
+            return self._why_illegal_call(seat, action)
+        if phase is Phase.BARREL:
+            if kind is ActionKind.TAKE:
+                return None
+            if kind is ActionKind.CONCEDE:
+                limit = self.game.int_option("barrel_refusals")
+                if self.marks.refusals >= limit:
+                    return f"on the barrel a player may refuse only {limit} times: he must take the talon and play"
+                return None
+            return "on the barrel the player decides before seeing the talon: take (play for 120) or concede (refuse)"
+        if phase is Phase.KEEP:
+            if kind is not ActionKind.KEEP or action.card is None:
+                return "the declarer must now keep one of the three talon cards, e.g. keep AH"
+            if not self.talon >> action.card.id & 1:
+                return f"{action.card} is not in the talon: only a talon card can be kept"
+            return None
+        if phase is Phase.GIFT:
+            if kind is not ActionKind.GIVE or action.card is None:
+                return "the declarer must now give a talon card face down to an opponent, e.g. give QS"
+            if not self.talon >> action.card.id & 1:
+                return f"{action.card} is not one of the talon cards left to give"
+            return None
+        if phase is Phase.CONTRACT:
+            if kind is ActionKind.CONCEDE:
+                return None
+            if kind is not ActionKind.CONTRACT:
+                return "the declarer must now name a contract in points (e.g. contract 120) or concede"
+            return self._why_illegal_contract(seat, action)
+        if phase is Phase.PLAY:
+            return self._why_illegal_play(seat, action)
+        return f"nothing can be done in phase {phase}"
+
+    def _why_illegal_number(self, number: int) -> str | None:
+        game = self.game
+        if number not in game.ladder:
+            low, step = game.ladder.start, game.ladder.step
+            return f"bids and contracts are {low}, {low + step}, {low + 2 * step} … in steps of {step}"
+        return None
+
+    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+        if self.throw_in:
+            if action.kind is ActionKind.PASS:
+                return None
+            return "every player is at -120 or below and may not bid: the deal is thrown in (pass)"
+        if action.kind is ActionKind.PASS:
+            if self.high_bid is None:
+                return "the player on the dealer's left opens the auction and must bid"
+            return None
+        if action.kind is not ActionKind.BID or action.number is None or action.call is not None:
+            return "in the auction a call is pass or bid N (points), e.g. bid 60"
+        n = action.number
+        why = self._why_illegal_number(n)
+        if why is not None:
+            return why
+        if self.high_bid is not None and n <= self.high_bid:
+            return f"a bid must be higher than the current bid {self.high_bid}"
+        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        if n > cap:
+            if cap == NO_COMBINATION_CAP:
+                return f"without a marriage or a triangle in hand nobody may bid above {NO_COMBINATION_CAP}"
+            return f"with the combinations you hold you may bid at most {cap}"
+        return None
+
+    def _why_illegal_contract(self, seat: int, action: Action) -> str | None:
+        assert self.high_bid is not None
+        if action.number is None or action.call is not None:
+            return "a contract in Пятьсот is a number of points with no strain (trumps come from declarations)"
+        n = action.number
+        why = self._why_illegal_number(n)
+        if why is not None:
+            return why
+        if n < self.high_bid:
+            return f"the contract may not be below the winning bid {self.high_bid}"
+        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        if n > cap:
+            if cap == NO_COMBINATION_CAP:
+                return f"without a marriage or a triangle in hand the contract may not exceed {NO_COMBINATION_CAP}"
+            return f"with the combinations you hold the contract may be at most {cap}"
+        return None
+
+    def _why_no_declaration(self, seat: int, card: Card, kind: str | None) -> str | None:
+        if kind not in COMBINATION_RANKS:
+            return "a declaration is 'declare KQJ' (triangle), 'declare KQ' or 'declare QJ' (marriages)"
+        if self.trick:
+            return "a combination is declared only by the player leading to a trick"
+        if not self.won[seat]:
+            return "only a player who has taken a trick may declare a combination"
+        assert card.suit is not None
+        if card.rank not in COMBINATION_RANKS[kind]:
+            ranks = "+".join(r.code for r in COMBINATION_RANKS[kind])
+            return f"the card led must belong to the combination declared ({ranks} of {card.suit.name})"
+        mask = combination_mask(kind, card.suit)
+        if self.hands[seat] & mask != mask:
+            return f"to declare {kind} of {card.suit.name} you must hold all of " + " ".join(map(str, cards_of(mask)))
+        if self.used & mask:
+            spent = " ".join(map(str, cards_of(self.used & mask)))
+            return f"{spent} already counted in a declaration: a card counts in one declaration only"
+        return None
+
+    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+        if action.kind is not ActionKind.PLAY or action.card is None:
+            return "in the play a move is play CARD (leading, after a trick: play CARD declare KQ|QJ|KQJ)"
+        card = action.card
+        hand = self.hands[seat]
+        if not hand >> card.id & 1:
+            return f"you do not hold {card}"
+        if action.modifier is not None:
+            if action.modifier != "declare":
+                return f"Пятьсот has no '{action.modifier}' play; a leader may add 'declare KQ|QJ|KQJ'"
+            return self._why_no_declaration(seat, card, action.argument)
+        if not self.trick:
+            trump = self.trump
+            if trump is not None and card.suit == trump and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
+                return f"only the player who made trumps may lead a trump ({trump.name}) while holding other suits"
+            return None
+        led = SUIT_MASKS[self.trick[0][1].id >> 4]
+        if not follow_mask(hand, led, 0, must_trump=False) >> card.id & 1:
+            led_suit = self.trick[0][1].suit
+            assert led_suit is not None
+            return f"follow suit: you hold {led_suit.name} and must play one"
+        return None
+
+    # -- carrying out ----------------------------------------------------------------------
+    def _do(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            self._do_call(seat, action)
+        elif phase is Phase.BARREL:
+            if action.kind is ActionKind.TAKE:
+                self.contract = self.game.barrel_contract
+                self._take_talon(seat)
+            else:
+                self._refuse(seat)
+        elif phase is Phase.KEEP:
+            assert action.card is not None
+            self.talon &= ~action.card.mask
+            self.hands[seat] |= action.card.mask
+            self.kept = action.card
+            self.phase = Phase.GIFT
+        elif phase is Phase.GIFT:
+            assert action.card is not None
+            receiver = self.opponents()[len(self.gifts)]
+            self.talon &= ~action.card.mask
+            self.hands[receiver] |= action.card.mask
+            self.gifts.append((receiver, action.card))
+            if len(self.gifts) == 2:
+                if self.barrel_deal:
+                    self._start_play()
+                else:
+                    self.phase = Phase.CONTRACT
+        elif phase is Phase.CONTRACT:
+            if action.kind is ActionKind.CONCEDE:
+                self._refuse(seat)
+            else:
+                self.contract = action.number
+                self._start_play()
+        else:
+            self._do_play(seat, action)
+
+    def _do_call(self, seat: int, action: Action) -> None:
+        if self.throw_in:
+            self.calls.append((seat, "pass"))
+            result = {"outcome": "thrown in", "barred": list(self.barred), "marks": self.marks.to_json()}
+            self._finish_deal([0] * self.game.players, result)
+            return
+        if action.kind is ActionKind.PASS:
+            self.passed[seat] = True
+            self.calls.append((seat, "pass"))
+        else:
+            assert action.number is not None
+            self.high_bid = action.number
+            self.declarer = seat
+            self.calls.append((seat, str(action)))
+        in_play = [s for s in self.active_seats() if not self.passed[s]]
+        if len(in_play) == 1 and self.declarer == in_play[0]:
+            self._take_talon(in_play[0])
+            return
+        nxt = self._next_active(seat)
+        while self.passed[nxt]:
+            nxt = self._next_active(nxt)
+        self._turn = nxt
+
+    def _take_talon(self, seat: int) -> None:
+        self.declarer = seat
+        self.talon_taken = True
+        self.phase = Phase.KEEP
+        self._turn = seat
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        assert self.declarer is not None
+        self._turn = self.declarer
+
+    def _do_play(self, seat: int, action: Action) -> None:
+        card = action.card
+        assert card is not None and card.suit is not None
+        if action.modifier == "declare":
+            kind = action.argument
+            assert kind is not None
+            value = combination_value(kind, card.suit)
+            self.declarations.append((seat, kind, card.suit, value))
+            self.used |= combination_mask(kind, card.suit)
+            self.declared[seat] += value
+            self.trump = card.suit
+            self.trump_maker = seat
+        self.hands[seat] &= ~card.mask
+        self.trick.append((seat, card))
+        if len(self.trick) < 3:
+            self._turn = self._next_active(seat)
+            return
+        ids = [c.id for _, c in self.trick]
+        led = SUIT_MASKS[ids[0] >> 4]
+        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+        winner = self.trick[trick_winner(ids, led, trump, STRENGTH)][0]
+        self.won[winner] += 1
+        self.taken[winner] |= sum(1 << i for i in ids)
+        self.tricks.append((self.trick, winner))
+        self.trick = []
+        self._turn = winner
+        if len(self.tricks) == TRICKS:
+            self._score_play()
+
+    def points(self, seat: int) -> int:
+        """A seat's points in this deal so far: card points of its tricks plus its declarations."""
+        return card_points(self.taken[seat], POINTS) + self.declared[seat]
+
+    def _dealer_talon(self, changes: list[int], result: dict[str, Any]) -> None:
+        if self.game.players == 4:
+            dealer = self.deals[-1].dealer
+            score = talon_score(self.talon_dealt)
+            changes[dealer] += score
+            result["talon"] = [str(c) for c in cards_of(self.talon_dealt)]
+            result["talon_points"] = score
+
+    def _refuse(self, seat: int) -> None:
+        bid = self.high_bid if self.high_bid is not None else 0
+        opponents = [s for s in self.active_seats() if s != seat]
+        changes = refusal_changes(self.game.players, seat, bid, opponents, barrel=self.barrel_deal)
+        result: dict[str, Any] = {
+            "outcome": "barrel refused" if self.barrel_deal else "refused",
+            "declarer": seat,
+            "bid": self.high_bid,
+        }
+        if self.game.options["dealer_talon_on_refusal"]:
+            self._dealer_talon(changes, result)
+        self._settle(changes, result, zero_seats=(), barrel_result="refused" if self.barrel_deal else None)
+
+    def _score_play(self) -> None:
+        assert self.declarer is not None and self.contract is not None
+        points = {seat: self.points(seat) for seat in self.active_seats()}
+        made = points[self.declarer] >= self.contract
+        changes = play_changes(self.game.players, self.declarer, self.contract, points, barrel=self.barrel_deal)
+        result: dict[str, Any] = {
+            "outcome": ("barrel " if self.barrel_deal else "") + ("made" if made else "failed"),
+            "declarer": self.declarer,
+            "bid": self.high_bid,
+            "contract": self.contract,
+            "points": {str(s): p for s, p in points.items()},
+            "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
+            "trump": self.trump.name if self.trump is not None else "NT",
+        }
+        self._dealer_talon(changes, result)
+        zero = [s for s, p in points.items() if p == 0]
+        barrel_result = ("made" if made else "failed") if self.barrel_deal else None
+        self._settle(changes, result, zero_seats=zero, barrel_result=barrel_result)
+
+    def _settle(
+        self, changes: list[int], result: dict[str, Any], zero_seats: Iterable[int], barrel_result: str | None
+    ) -> None:
+        final, new_marks, events = settle_deal(
+            self._scores, changes, self.marks, zero_seats, barrel_result, self.game.barrel_rules
+        )
+        result["changes_before_barrel"] = list(changes)
+        result.update(events)
+        result["marks"] = new_marks.to_json()
+        self.marks = new_marks
+        self._finish_deal(final, result)
+
+    def _dealer_after(self, dealer: int) -> int:
+        """The next dealer to the left; with 4 players the player on the barrel does not deal."""
+        n = self.game.players
+        nxt = (dealer + 1) % n
+        if n == 4 and nxt == self.marks.seat:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _winners(self) -> list[int]:
+        target = self.game.barrel_rules.target
+        return [s for s, score in enumerate(self._scores) if score >= target]
+
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """A gift is seen by its giver and its receiver only; a kept card by the declarer only."""
+        if action.kind is ActionKind.GIVE and viewer in [r for r, c in self.gifts if c == action.card]:
+            return str(action)
+        return super().action_view(seat, action, viewer)
+
+    def card_places(self) -> dict[str, int]:
+        """Hands, the talon (its cards not yet kept or given), the trick and each seat's tricks."""
+        n = self.game.players
+        places = {f"hand {s}": self.hands[s] for s in range(n)}
+        places["talon"] = self.talon
+        places["trick"] = sum(c.mask for _, c in self.trick)
+        places |= {f"taken {s}": self.taken[s] for s in range(n)}
+        return places
+
+    # -- what a seat may know ----------------------------------------------------------------
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        active = self.active_seats() if in_deal else ()
+        sees_hand = seat is not None and in_deal and seat in active
+        is_declarer = seat is not None and seat == self.declarer and self.talon_taken
+        gifts: list[dict[str, Any]] = []
+        for receiver, card in self.gifts:
+            visible = seat is not None and (seat == receiver or is_declarer)
+            gifts.append({"to": receiver, "card": str(card) if visible else None})
+        received = next((str(c) for r, c in self.gifts if r == seat), None)
+        talon = [str(c) for c in cards_of(self.talon_dealt)] if is_declarer else None
+        return {
+            "active": list(active),
+            "hand": [str(c) for c in cards_of(self.hands[seat])] if sees_hand and seat is not None else None,
+            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
+            "barred": list(self.barred),
+            "calls": [[s, c] for s, c in self.calls],
+            "high_bid": self.high_bid,
+            "declarer": self.declarer if self.phase is not Phase.AUCTION else None,
+            "barrel_deal": self.barrel_deal,
+            "talon_taken": self.talon_taken,
+            "talon": talon,
+            "kept": str(self.kept) if self.kept is not None and is_declarer else None,
+            "gifts": gifts,
+            "received": received,
+            "contract": self.contract,
+            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
+            "trump_maker": self.trump_maker,
+            "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
+            "tricks_won": list(self.won),
+            "points": [self.points(s) for s in range(self.game.players)],
+            "barrel": self.marks.to_json(),
+            "barrel_contract": self.game.barrel_contract,
+            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+        }

@@ -1,0 +1,208 @@
+"""Property tests over seeded random matches of every form: cards conserved, tricks accounted
+for, legality consistent, observations leak nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fh_helpers import game
+
+from prikup import IllegalActionError
+from prikup.core.cards import parse_card
+from prikup.core.game import Phase
+from prikup.games.five_hundred import StateFiveHundred
+
+FORMS: list[dict[str, Any]] = [
+    {},
+    {"deck": "42", "table": "original", "joker_nt": "any_time"},
+    {"no_bid": "play_nt", "table": "ideal", "joker_lead": "any"},
+    {"players": 3},
+    {"players": 3, "deck": "32", "misere_from": "seven"},
+    {"players": 4, "partnership": False},
+    {"players": 4, "partnership": False, "no_bid": "dealer_must_bid", "raise_after_kitty": False},
+]
+# Keys whose strings are calls (8S would read as a card) or configuration, not cards.
+NON_CARD_KEYS = {
+    "options",
+    "contract",
+    "high_bid",
+    "calls",
+    "last_result",
+    "legal_actions",
+    "suit",
+    "trick_suit",
+    "trump",
+    "phase",
+    "game",
+    "voids",
+}
+
+
+def strings(value: Any, key: str | None = None) -> list[str]:
+    if key in NON_CARD_KEYS:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(v, k)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v, key)]
+    return []
+
+
+def cards_in(obs: dict[str, Any], deck: set[str]) -> set[str]:
+    out = set()
+    for text in strings(obs):
+        try:
+            code = str(parse_card(text))
+        except ValueError:
+            continue
+        if code in deck:
+            out.add(code)
+    return out
+
+
+def knowable(
+    state: StateFiveHundred, seat: int | None, dealt: dict[int, set[str]], kitty: set[str], played: set[str]
+) -> set[str]:
+    """The visibility rule, written from the rules page rather than the engine: a seat knows
+    its own cards (what it was dealt, and the kitty if it took it), every card played to a
+    trick, and an open misère bidder's hand once the first trick is over."""
+    known = set(played)
+    if seat is None:
+        pass
+    else:
+        known |= dealt.get(seat, set())
+        if seat == state.contractor and state.kitty_taken:
+            known |= kitty
+    if state.contract_call == "OMIS" and len(state.tricks) >= 1 and state.phase is Phase.PLAY:
+        assert state.contractor is not None
+        known |= dealt[state.contractor] | kitty
+    return known
+
+
+def fingerprint(state: StateFiveHundred) -> Any:
+    return (
+        state.to_act,
+        state.phase,
+        state.card_places(),
+        state.scores,
+        repr(state.observation(None)),
+        repr(state.observation(state.to_act)),
+        len(state.deals[-1].actions),
+    )
+
+
+def check_deal_end(state: StateFiveHundred, log_index: int) -> None:
+    log = state.deals[log_index]
+    result = log.result
+    assert log.score_changes is not None
+    outcome = result["outcome"]
+    if outcome in ("redeal", "passed out"):
+        assert log.score_changes == [0] * state.game.players
+        return
+    won = result["tricks_won"]
+    units = state.game.units()
+    if outcome.startswith("no bid"):
+        assert sum(won) == 10
+        for u in units:
+            assert all(log.score_changes[s] == 10 * sum(won[x] for x in u) for s in u)
+        return
+    c = result["contractor"]
+    call = result["contract"]
+    side = next(u for u in units if c in u)
+    value = state.game.table.value(call)
+    if call in ("MIS", "OMIS"):
+        assert sum(won) <= 10
+        assert (result["tricks"] == 0) == (outcome == "made")
+        if outcome == "failed":
+            assert result["tricks"] == 1  # play stopped at the first trick the bidder took
+        assert log.score_changes[c] == (value if outcome == "made" else -value)
+    else:
+        assert sum(won) == 10
+        expected = value if result["tricks"] >= int(call[:-2] if call.endswith("NT") else call[:-1]) else -value
+        if expected > 0 and result["tricks"] == 10 and value < 250:
+            expected = 250
+        assert log.score_changes[c] == expected
+    for u in units:
+        if u is side:
+            continue
+        assert all(log.score_changes[s] == 10 * sum(won[x] for x in u) for s in u)
+    for s in side:
+        assert log.score_changes[s] == log.score_changes[c]
+
+
+@pytest.mark.parametrize("form", range(len(FORMS)))
+@pytest.mark.parametrize("seed", range(6))
+def test_random_matches_keep_every_invariant(form: int, seed: int) -> None:
+    g = game(**FORMS[form])
+    deck_mask = sum(c.mask for c in g.deck())
+    deck_codes = {str(c) for c in g.deck()}
+    all_actions = set(g.all_actions())
+    rng = random.Random(seed * 100 + form)
+    state = g.new_match(seed)
+    assert isinstance(state, StateFiveHundred)
+    checked_deals = 0
+    steps = 0
+    while not state.is_over and len(state.deals) <= 6:
+        # cards conserved: the places are disjoint and hold the whole deck
+        places = state.card_places()
+        union = 0
+        for mask in places.values():
+            assert union & mask == 0
+            union |= mask
+        assert union == deck_mask
+        # nothing leaked
+        log = state.deals[-1]
+        dealt = {s: {str(c) for c in h} for s, h in zip(state.active_seats(log.dealer), log.hands, strict=True)}
+        kitty = {str(c) for c in log.talon}
+        played = {str(c) for t, _, _ in state.tricks for _, c, _ in t} | {str(c) for _, c, _ in state.trick}
+        for seat in [None, *range(g.players)]:
+            obs = state.observation(seat)
+            leaked = cards_in(obs, deck_codes) - knowable(state, seat, dealt, kitty, played)
+            assert not leaked, f"seat {seat} sees {leaked}"
+        # legality: the legal list is exact, every legal action is in the id table
+        legal = state.legal_actions()
+        assert legal and set(legal) <= all_actions
+        for a in legal:
+            assert g.action_from_id(g.action_id(a)) == a
+        if steps % 3 == 0:
+            before = fingerprint(state)
+            for other in rng.sample(sorted(all_actions - set(legal), key=str), 5):
+                with pytest.raises(IllegalActionError):
+                    state.apply(other)
+                assert fingerprint(state) == before
+        if steps % 5 == 0:
+            before = fingerprint(state)
+            twin = state.copy()
+            twin.apply(rng.choice(legal))
+            assert fingerprint(state) == before  # a copy is independent
+        deals_before = len(state.deals)
+        state.apply(rng.choice(legal))
+        steps += 1
+        if len(state.deals) > deals_before or state.is_over:
+            check_deal_end(state, deals_before - 1)
+            checked_deals += 1
+    assert checked_deals >= 1
+
+
+def test_every_configuration_lists_joker_leads_discards_and_raises() -> None:
+    g = game()
+    texts = {str(a) for a in g.all_actions()}
+    assert {
+        "play JK as S",
+        "play JK as C",
+        "play JK as D",
+        "play JK as H",
+        "discard 4D",
+        "contract 8S",
+        "bid OMIS",
+        "bid 10NT",
+        "pass",
+    } <= texts
+    assert len(texts) == len(g.all_actions())
+    assert [str(a) for a in game().all_actions()] == [str(a) for a in g.all_actions()]  # stable
+    g32 = game(players=3, deck="32")
+    assert not any("JK" in str(a) for a in g32.all_actions())
