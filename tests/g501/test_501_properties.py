@@ -13,7 +13,8 @@ from prikup import IllegalActionError, make_game
 from prikup.core.actions import ActionKind
 from prikup.core.cards import mask_of
 from prikup.core.tricks import card_points
-from prikup.games.five_oh_one import DECK, DECK_MASK, POINTS, State501
+from prikup.games.ace_ten_deck import DECK, DECK_MASK, POINTS
+from prikup.games.five_oh_one import State501
 from prikup.records import dump, load, replay, to_record
 
 CARD_RE = re.compile(r"^(?:[AKQJT98765432]|1[0123])[SCDH]$|^JK[12]?$")

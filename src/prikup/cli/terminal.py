@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -186,10 +185,10 @@ class TerminalTable:
         st = self.state
         number = max(i for i, d in enumerate(st.deals, 1) if d.scores_after is not None)
         log = st.deals[number - 1]
-        self.say(
-            f"[bold]{t('result', self.lang)} — {t('deal', self.lang)} {number}[/bold]: {escape(_describe(log.result))}"
-        )
-        self.say("  " + "  ".join(f"{escape(self.name(s))} {c:+}" for s, c in enumerate(log.score_changes or [])))
+        title = f"{t('result', self.lang)} — {t('deal', self.lang)} {number}"
+        self.say(f"[bold]{title}[/bold]: {escape(self.view.describe(log.result))}")
+        changes = "  ".join(f"{escape(self.name(s))} {_signed(c)}" for s, c in enumerate(log.score_changes or []))
+        self.say("  " + changes)
         if not self.auto:
             self.say(f"[bold]{t('score_sheet', self.lang)}[/bold]")
             for line in self.view.sheet(st):
@@ -202,8 +201,12 @@ class TerminalTable:
         self.say(f"[bold]{t(key, self.lang)}: " + ", ".join(escape(self.name(w)) for w in st.winners) + "[/bold]")
 
 
-def _describe(result: dict[str, Any]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in result.items())
+def _signed(value: object) -> str:
+    """A score change with its sign (whole numbers), or as the game prints it (fractions)."""
+    if isinstance(value, int):
+        return f"{value:+}"
+    text = str(value)
+    return text if text.startswith("-") else "+" + text
 
 
 def _summarise(legal: Sequence[Action]) -> list[str]:

@@ -22,6 +22,10 @@ class GameView:
         """Extra lines about the game's own moments, from one seat's observation."""
         return []
 
+    def describe(self, result: dict[str, Any]) -> str:
+        """One line about a finished deal, from its result (nested tables left to the sheet)."""
+        return ", ".join(f"{k} {v}" for k, v in result.items() if not isinstance(v, dict | list) or len(str(v)) <= 60)
+
     def sheet(self, state: State) -> list[str]:
         """The score sheet after a deal, as the game's players know it."""
         n = state.game.players

@@ -103,6 +103,11 @@ class Game(ABC):
         return value
 
     @property
+    def hands_dealt(self) -> int:
+        """How many seats receive cards in a deal; the others, the dealer first, sit it out."""
+        return self.players
+
+    @property
     def changed_options(self) -> dict[str, OptionValue]:
         """The options that differ from their defaults."""
         return {o.name: self._options[o.name] for o in self.OPTIONS if self._options[o.name] != o.default}
@@ -178,6 +183,9 @@ class Game(ABC):
             raise OptionError(f"action id {action_id} out of range 0..{len(actions) - 1}")
         return actions[action_id]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable: copies of a state share their game
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.id == self.id and dict(other.options) == dict(self.options)
 
@@ -237,9 +245,11 @@ class State(ABC):
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
         """Shuffle and deal: the hands of the active seats in order, and the talon."""
 
-    @abstractmethod
     def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
         """The seats that receive cards in a deal, starting left of the dealer."""
+        d = self.dealer if dealer is None else dealer
+        n = self.game.players
+        return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
 
     @abstractmethod
     def _observe(self, seat: int | None) -> dict[str, Any]:

@@ -309,9 +309,6 @@ class GameFiveHundred(Game):
                 options[name] = "true" if options[name] else "false"
         super().__init__(**options)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> GameFiveHundred:
-        return self  # immutable configuration: copies of a state share it
-
     def _validate(self) -> None:
         deck = self._resolved("deck")
         kitty = DECKS[deck].size - HAND_SIZE * self.hands_dealt
@@ -439,13 +436,6 @@ class StateFiveHundred(State):
     # -- the deal -------------------------------------------------------------------------
     def _initial_scores(self) -> list[int]:
         return [0] * self.game.players
-
-    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
-        """The seats dealt in, from the dealer's left (the 4-player each-for-himself dealer sits out)."""
-        d = self.dealer if dealer is None else dealer
-        n = self.game.players
-        seats = tuple((d + i) % n for i in range(1, n + 1))
-        return seats[: self.game.hands_dealt]
 
     def _hand_size(self) -> int:
         return HAND_SIZE

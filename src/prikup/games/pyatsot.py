@@ -28,10 +28,19 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.dealing import TALON, deal_packets
 from prikup.core.game import Game, Phase, State
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, plain_suit_masks, trick_winner
+from prikup.core.tricks import card_points, follow_mask, trick_winner
+from prikup.games.ace_ten_deck import (
+    DECK,
+    DECK_POINTS,
+    HAND_SIZE,
+    POINTS,
+    STRENGTH,
+    SUIT_MASKS,
+    TALON_SIZE,
+    deal_seven_each,
+)
 
 __all__ = [
     "BARREL",
@@ -64,18 +73,6 @@ __all__ = [
 ]
 
 # -- tables -------------------------------------------------------------------------------------
-#: Ranks high to low: the ten is second, above the king.
-RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
-RANK_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
-DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in Suit for r in RANK_ORDER)
-DECK_MASK = sum(1 << c.id for c in DECK)
-#: Card points and trick strength, indexed by card id.
-POINTS: tuple[int, ...] = tuple(RANK_POINTS.get(Rank(i & 15), 0) if i < 64 else 0 for i in range(67))
-STRENGTH: tuple[int, ...] = tuple(
-    len(RANK_ORDER) - RANK_ORDER.index(Rank(i & 15)) if i < 64 and Rank(i & 15) in RANK_ORDER else 0 for i in range(67)
-)
-SUIT_MASKS = plain_suit_masks(DECK)
-DECK_POINTS = 120
 
 #: The combinations, by their declaration name: the triangle ("ЛТ") and the two marriages.
 KINDS = ("KQJ", "KQ", "QJ")
@@ -99,8 +96,6 @@ _COMBINATION_TABLE: tuple[tuple[str, Suit, int], ...] = tuple(
     (kind, suit, _COMBINATION_MASKS[kind][suit]) for suit in Suit for kind in KINDS
 )
 
-HAND_SIZE = 7
-TALON_SIZE = 3
 TRICKS = 8
 #: The highest bid a player without a combination may make.
 NO_COMBINATION_CAP = 120
@@ -398,8 +393,10 @@ class GamePyatsot(Game):
             dash_limit=self.int_option("dash_limit"),
         )
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> GamePyatsot:
-        return self  # immutable: a copied state shares its game
+    @property
+    def hands_dealt(self) -> int:
+        """Three hands: with 4 players the dealer sits out."""
+        return 3
 
     def int_option(self, name: str) -> int:
         """An integer option's value."""
@@ -503,13 +500,6 @@ class StatePyatsot(State):
     def _initial_scores(self) -> list[int]:
         return [0] * self.game.players
 
-    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
-        """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
-        d = self.dealer if dealer is None else dealer
-        n = self.game.players
-        seats = [(d + i) % n for i in range(1, n + 1)]
-        return tuple(seats[:3]) if n == 4 else tuple(seats)
-
     def _hand_size(self) -> int:
         return HAND_SIZE
 
@@ -517,12 +507,7 @@ class StatePyatsot(State):
         return TALON_SIZE
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        packets: list[tuple[int, int]] = []
-        for round_ in range(HAND_SIZE):
-            packets += [(h, 1) for h in range(3)]
-            if round_ < TALON_SIZE:
-                packets.append((TALON, 1))
-        return deal_packets(DECK, rng, 3, packets)
+        return deal_seven_each(rng)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
         n = self.game.players
