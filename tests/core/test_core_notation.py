@@ -179,3 +179,13 @@ def test_action_ids_are_stable_and_complete():
         state.apply(rng.choice(legal))
     with pytest.raises(OptionError):
         game.action_from_id(len(actions))
+
+
+def test_option_allowed_values_are_described():
+    from prikup.core.options import Option
+
+    assert Option("a", 1, "h", minimum=1).allowed() == "an integer >= 1"
+    assert Option("a", 1, "h", maximum=9).allowed() == "an integer <= 9"
+    assert Option("a", 1, "h", minimum=1, maximum=9).allowed() == "an integer 1..9"
+    assert Option("b", True, "h").allowed() == "true | false"
+    assert Option.format(True) == "true"

@@ -164,7 +164,7 @@ def games() -> None:
     for gid, cls in GAMES.items():
         console.print(f"[bold]{gid}[/bold] — {cls.title} ({cls.title_ru})")
         for o in cls.OPTIONS:
-            console.print(f"  {o.name} = {o.default!s}  ({escape(o.allowed())}) — {escape(o.help)}")
+            console.print(f"  {o.name} = {o.format(o.default)}  ({escape(o.allowed())}) — {escape(o.help)}")
 
 
 def main() -> None:

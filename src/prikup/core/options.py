@@ -39,10 +39,19 @@ class Option:
         if self.kind is bool:
             return "true | false"
         if self.kind is int:
-            low = "" if self.minimum is None else str(self.minimum)
-            high = "" if self.maximum is None else str(self.maximum)
-            return f"an integer {low}..{high}".rstrip(".") if low or high else "an integer"
+            if self.minimum is not None and self.maximum is not None:
+                return f"an integer {self.minimum}..{self.maximum}"
+            if self.minimum is not None:
+                return f"an integer >= {self.minimum}"
+            if self.maximum is not None:
+                return f"an integer <= {self.maximum}"
+            return "an integer"
         return "a string"
+
+    @staticmethod
+    def format(value: OptionValue) -> str:
+        """A value as it is typed on a command line (``true``, ``80``, ``gifts_first``)."""
+        return str(value).lower() if isinstance(value, bool) else str(value)
 
     def coerce(self, value: object) -> OptionValue:
         """Check ``value`` (a value or its text) and return it in the option's type."""
