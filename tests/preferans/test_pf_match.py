@@ -34,8 +34,8 @@ def _allowed_cards(s: StatePreferans, seat: int | None) -> set[str]:
     if s.open_play:
         hands |= defenders  # open whist: both defending hands on the table
     words = [w for who, w in s.whist_calls if who == seat]
-    if seat is not None and seat == s.dealer and "look" in words:
-        hands.add(s.whist_calls[[w for _, w in s.whist_calls].index("look") - 1][0])
+    if seat is not None and seat == s.dealer and s.game.players == 4:
+        hands |= {int(w.split()[1]) for w in words if w.startswith("look ")}  # the hand he chose to see
     for h in hands:
         known |= {str(c) for c in _cards(s.hands[h])}
     if seat is not None and seat == s.declarer:

@@ -249,10 +249,14 @@ def four_six_spades() -> StatePreferans:
     return run(s, "bid 6S", "pass", "pass", "discard 8C", "discard 7C", "contract 6S")
 
 
-def test_four_dealer_looks_at_the_last_passers_hand_and_whists_in_his_place() -> None:
+def test_four_dealer_chooses_whose_hand_he_looks_at_and_whists_in_his_place() -> None:
     s = run(four_six_spades(), "pass", "pass")
-    assert s.to_act == 0 and legal(s) == ["look", "pass"]
-    run(s, "look")
+    assert s.to_act == 0 and legal(s) == ["look 2", "look 3", "pass"]
+    with pytest.raises(IllegalActionError):
+        s.apply("look")  # he must name the defender
+    with pytest.raises(IllegalActionError):
+        s.apply("look 1")  # not the declarer's hand
+    run(s, "look 3")
     assert set(s.observation(0)["hands_seen"]) == {"3"} and legal(s) == ["whist", "pass"]
     assert s.observation(2)["hands_seen"] == {}
     run(s, "whist", "play AS")
@@ -265,11 +269,24 @@ def test_four_dealer_looks_at_the_last_passers_hand_and_whists_in_his_place() ->
     assert s.sheet.gora == (14, 9, 10, 10)  # the dealer whisted alone and was short 4
 
 
-def test_four_dealer_after_half_whist_replaces_the_last_passer() -> None:
-    s = run(four_six_spades(), "pass", "half-whist", "pass", "look")
+def test_four_dealer_may_look_at_the_first_defenders_hand_too() -> None:
+    s = run(four_six_spades(), "pass", "pass", "look 2")
     assert s.dealer_looked == 2 and set(s.observation(0)["hands_seen"]) == {"2"}
+    assert s.observation(3)["hands_seen"] == {}
     run(s, "whist")
-    assert s.replaced == 2 and s.half_whister is None
+    assert s.replaced == 2 and s.lone_whister == 0 and s.whisters == [0]
+    run(s, "play AS")  # seat 1 (the declarer) leads; the dealer chooses open or closed
+    run(s, "closed", "play 7H")  # seat 2's hand is played by the dealer
+    assert s.to_act == 3 and s.hand_to_play == 3
+
+
+def test_four_dealer_after_half_whist_may_take_either_place() -> None:
+    for seat in (2, 3):
+        s = run(four_six_spades(), "pass", "half-whist", "pass", f"look {seat}")
+        assert s.dealer_looked == seat and set(s.observation(0)["hands_seen"]) == {str(seat)}
+        assert s.whist_calls[-1] == (0, f"look {seat}")
+        run(s, "whist")
+        assert s.replaced == seat and s.half_whister is None
 
 
 def test_four_dealer_passes_the_declarer_goes_for_his_own() -> None:

@@ -103,6 +103,8 @@ class HeuristicPreferans(Bot):
             return Action(ActionKind.SETTLE) if ActionKind.SETTLE in kinds else legal[0]
         if ActionKind.OPEN in kinds:
             return Action(ActionKind.OPEN)
+        if ActionKind.PULYA in kinds:
+            return self._split(obs, legal)
         hand = [parse_card(c) for c in obs["hand"] or []]
         if phase == "auction":
             return self._call(obs, legal, hand)
@@ -110,6 +112,8 @@ class HeuristicPreferans(Bot):
             return self._discard(obs, hand)
         if phase == "contract":
             return self._contract(obs, legal, hand)
+        if phase == "whist" and (ActionKind.INVITE in kinds or ActionKind.TAKE in kinds):
+            return self._misere_half(obs, legal, hand)
         if phase == "whist":
             return self._whist(obs, legal, hand)
         return self._play(obs, legal)
@@ -167,8 +171,12 @@ class HeuristicPreferans(Bot):
         required = REQUIRED_TRICKS[level]
         trump = call_strain(contract)
         kinds = {a.kind for a in legal}
-        if ActionKind.LOOK in kinds:
-            return Action(ActionKind.LOOK)
+        looks = [a for a in legal if a.kind is ActionKind.LOOK]
+        if looks:
+            # look at the half-whister's hand if there is one (he has some values), else the last passer's
+            passers = [s for s, w in obs["whist_calls"] if w == "pass"]
+            wanted = obs["half_whister"] if obs["half_whister"] is not None else (passers[-1] if passers else None)
+            return next((a for a in looks if a.number == wanted), looks[0])
         if obs["seat"] not in obs["active"]:  # the 4-player dealer, having looked
             looked: list[str] = next(iter(obs["hands_seen"].values()), [])
             est = defence_tricks([parse_card(c) for c in looked], trump)
@@ -183,6 +191,27 @@ class HeuristicPreferans(Bot):
         if ActionKind.PASS in kinds:
             return Action(ActionKind.PASS)
         return legal[0]
+
+    # -- misère half with the dealer -----------------------------------------------------------
+    def _misere_half(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        """The declarer shares a misère unless every card is a nine or lower (nothing to fear); the
+        dealer, who cannot see it, takes the half while his pulya is open (a bid misère is usually
+        made)."""
+        seat = obs["seat"]
+        if Action(ActionKind.INVITE) in legal:
+            risky = misere_danger(hand) > 0 or any(STRENGTH[c.id] >= 4 for c in hand)  # a ten or higher
+            return Action(ActionKind.INVITE) if risky else Action(ActionKind.PASS)
+        sheet = obs["sheet"]
+        take = sheet["pulya"][seat] < sheet["target"]
+        return Action(ActionKind.TAKE) if take and Action(ActionKind.TAKE) in legal else Action(ActionKind.PASS)
+
+    @staticmethod
+    def _split(obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Three into the pulya while it needs them, else three off the gora."""
+        sheet = obs["sheet"]
+        need = sheet["target"] - sheet["pulya"][obs["seat"]]
+        want = 3 if need >= 3 else 2
+        return next((a for a in legal if a.number == want), legal[0])
 
     # -- play --------------------------------------------------------------------------------
     def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:

@@ -102,6 +102,7 @@ class TerminalTable:
             self._show_deal_start()
         while not state.is_over:
             if max_deals is not None and len(state.deals) > max_deals:
+                self._show_sheet()
                 self.say(t("unfinished", self.lang))
                 return
             seat = state.to_act
@@ -190,12 +191,17 @@ class TerminalTable:
         changes = "  ".join(f"{escape(self.name(s))} {_signed(c)}" for s, c in enumerate(log.score_changes or []))
         self.say("  " + changes)
         if not self.auto:
-            self.say(f"[bold]{t('score_sheet', self.lang)}[/bold]")
-            for line in self.view.sheet(st):
-                self.say("  " + line)
+            self._show_sheet()
+
+    def _show_sheet(self) -> None:
+        self.say(f"[bold]{t('score_sheet', self.lang)}[/bold]")
+        for line in self.view.sheet(self.state):
+            self.say("  " + escape(line))
 
     def _show_match_result(self) -> None:
         st = self.state
+        if self.auto:
+            self._show_sheet()
         self.say(f"[bold]{t('match_over', self.lang)}[/bold] — {t('scores', self.lang)}: {st.scores_json()}")
         key = "winner" if len(st.winners) == 1 else "winners"
         self.say(f"[bold]{t(key, self.lang)}: " + ", ".join(escape(self.name(w)) for w in st.winners) + "[/bold]")

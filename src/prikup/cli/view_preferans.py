@@ -63,6 +63,14 @@ class PreferansView(GameView):
             lines.append(line)
         if obs.get("whist_calls"):
             lines.append("whisting: " + ", ".join(f"{s} {w}" for s, w in obs["whist_calls"]))
+        if obs.get("half_calls"):
+            line = "misère half with the dealer: " + ", ".join(f"{s} {w}" for s, w in obs["half_calls"])
+            if obs.get("half_partner") is not None:
+                line += f" (seat {obs['half_partner']} shares it)"
+            lines.append(line)
+        if obs.get("to_act") == obs.get("declarer") and obs.get("half_partner") is not None and obs.get("tricks"):
+            if len(obs["tricks"]) == 10 and obs.get("half_split") is None:
+                lines.append("misère made: pulya 3 (3 into the pulya, 2 off the gora) or pulya 2; the dealer the rest")
         if obs.get("hand_to_play") is not None and obs["hand_to_play"] != obs.get("to_act"):
             lines.append(f"seat {obs['to_act']} plays the hand of seat {obs['hand_to_play']}")
         for seat, cards in sorted((obs.get("hands_seen") or {}).items()):

@@ -2,7 +2,9 @@
 
 Grammar (one action per line, case-insensitive on input, canonical on output)::
 
-    action   := keyword                      pass | look | concede | whist | half-whist | ...
+    action   := keyword                      pass | look | concede | whist | half-whist | invite | ...
+              | "look" number                look 3 (preferans: the 4-player dealer looks at seat 3's hand)
+              | "pulya" number               pulya 3 (preferans misère half: 3 into the pulya, the rest off the gora)
               | "bid" (number | call)        bid 80 | bid 7H | bid 6NT | bid MIS
               | "contract" number [strain]   contract 100 H | contract 90 NT (501) | contract 120 (Пятьсот)
               | "contract" call              contract 8S                           (Five Hundred)
@@ -40,6 +42,8 @@ class ActionKind(Enum):
     CLOSED = "closed"
     TAKE = "take"
     SETTLE = "settle"
+    INVITE = "invite"
+    PULYA = "pulya"
     BID = "bid"
     CONTRACT = "contract"
     GIVE = "give"
@@ -61,7 +65,10 @@ _BARE = {
     ActionKind.CLOSED,
     ActionKind.TAKE,
     ActionKind.SETTLE,
+    ActionKind.INVITE,
 }
+#: Keywords followed by a number: required (True) or optional (False).
+_NUMBERED = {ActionKind.LOOK: False, ActionKind.PULYA: True}
 _CARD_KINDS = {ActionKind.GIVE, ActionKind.KEEP, ActionKind.DISCARD, ActionKind.PLAY}
 _KIND_BY_WORD = {k.value: k for k in ActionKind}
 
@@ -149,6 +156,10 @@ def parse_action(text: str) -> Action:
     if kind is None:
         raise _fail(text, f"unknown keyword {tokens[0]!r}; known: {', '.join(_KIND_BY_WORD)}")
     rest = tokens[1:]
+    if kind in _NUMBERED and (rest or _NUMBERED[kind]):
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise _fail(text, f"{kind.value!r} takes one number" + ("" if _NUMBERED[kind] else " or nothing"))
+        return Action(kind, number=int(rest[0]))
     if kind in _BARE:
         if rest:
             raise _fail(text, f"{kind.value!r} takes no argument")

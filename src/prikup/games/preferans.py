@@ -7,8 +7,11 @@ a talon of 2.  The auction runs 6S … 10NT with games without the talon (``bid 
 (``bid MIS-WT``) → 9 without talon or 10, and "here" (``bid`` of the same game by a senior hand),
 never to six spades.  The declarer of a game with the talon shows it to all, takes it, discards
 two and names a contract not below his bid.  The defenders whist in the Rostov sequences (whist,
-pass, half-whist and its extra turn, "for his own"; with 4 players the dealer may whist in the
-last passer's place after seeing his hand); a lone whister plays open or closed.  The first hand
+pass, half-whist and its extra turn, "for his own"; with 4 players the dealer may look at the hand
+of the defender he names, ``look 3``, and whist in his place); a lone whister plays open or closed.
+With 4 players and the option ``misere_half`` a misère declarer may ``invite`` the dealer to play
+his misère half (``take`` or ``pass``); a half misère made while pulyas are open is written 3 + 2
+or 2 + 3 as the inviter chooses (``pulya 3`` / ``pulya 2``) and the dealer writes the rest.  The first hand
 leads; follow suit, else trump, else anything.  All pass: raspasy, talon closed, 5 whists a trick.
 Scoring is on the pulya/gora/whist sheet of :mod:`prikup.games.preferans_sheet`.
 
@@ -29,12 +32,14 @@ from typing import Any, cast
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import TALON, deal_packets
+from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.options import Option
 from prikup.core.tricks import follow_mask, plain_suit_masks, trick_winner
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
+    MISERE_HALF_SPLITS,
     MISERE_VALUE,
     Sheet,
     balances,
@@ -47,10 +52,12 @@ from prikup.games.preferans_sheet import (
     half_whist_whists,
     is_finished,
     lone_whister_shortfall,
+    misere_half_tricks,
     misere_tricks,
     new_sheet,
     pulyas_closed,
     score_game,
+    score_misere_half,
     score_raspasy,
     settle_gora,
     talon_premium,
@@ -146,8 +153,16 @@ class GamePreferans(Game):
         Option(
             "dealer_whists",
             True,
-            "with 4 players, when the declarer would go 'for his own' the dealer may look at the last "
-            "passer's hand and whist in his place",
+            "with 4 players, when the declarer would go 'for his own' the dealer may look at the hand "
+            "of one defender of his choice (look SEAT) and whist in his place",
+        ),
+        Option(
+            "misere_half",
+            False,
+            "with 4 players a misère declarer may invite the dealer to play his misère half (invite; "
+            "the dealer answers take or pass): made with pulyas open, the inviter writes 3 into the pulya "
+            "and 2 off the gora or 2 and 3 (pulya 3 / pulya 2) and the dealer the rest; failed, each of "
+            "the two takes half the penalty",
         ),
         Option("misere_whists", True, "each other player writes 10 whists on a misère declarer per trick he takes"),
         Option(
@@ -179,6 +194,10 @@ class GamePreferans(Game):
         value = self.options["start_gora"]
         assert isinstance(value, int)
         return value
+
+    def _validate(self) -> None:
+        if self.options["misere_half"] and self.options["players"] != 4:
+            raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
 
     def deck(self) -> list[Card]:
         """The 32 cards."""
@@ -215,6 +234,10 @@ class GamePreferans(Game):
         actions += [Action(ActionKind.CONTRACT, call=c) for c in CONTRACT_CALLS]
         actions += [Action(ActionKind.DISCARD, card=c) for c in DECK]
         actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        # appended later: the dealer naming the hand he looks at, the misère half with the dealer
+        actions += [Action(ActionKind.LOOK, number=s) for s in range(self.players)]
+        actions += [Action(ActionKind.INVITE), Action(ActionKind.TAKE)]
+        actions += [Action(ActionKind.PULYA, number=n) for n in MISERE_HALF_SPLITS]
         return actions
 
 
@@ -272,6 +295,10 @@ class StatePreferans(State):
         self.half_whister: int | None = None
         self.replaced: int | None = None
         self.dealer_looked: int | None = None
+        self.half_calls: list[tuple[int, str]] = []
+        self.half_partner: int | None = None
+        self.half_split: int | None = None
+        self._split_pending = False
         self.for_own = False
         self.open_play: bool | None = None
         self._open_pending = False
@@ -373,6 +400,8 @@ class StatePreferans(State):
         if self.phase is Phase.SETTLE:
             return self._settle_seat
         if self.phase is Phase.PLAY:
+            if self._split_pending:
+                return self.declarer
             if self._open_pending:
                 return self.lone_whister
             assert self._turn is not None
@@ -382,7 +411,9 @@ class StatePreferans(State):
     @property
     def hand_to_play(self) -> int | None:
         """In the play, the seat whose hand plays the next card."""
-        return self._turn if self.phase is Phase.PLAY and not self._open_pending else None
+        if self.phase is not Phase.PLAY or self._open_pending or self._split_pending:
+            return None
+        return self._turn
 
     def controller(self, hand: int) -> int:
         """The seat that plays ``hand``'s cards: the lone whister plays both defenders' hands in
@@ -432,10 +463,12 @@ class StatePreferans(State):
             for call in CONTRACT_CALLS:
                 yield Action(ActionKind.CONTRACT, call=call)
         elif phase is Phase.WHIST:
-            for word in self._whist_options():
-                yield Action(_WHIST_KIND[word])
+            yield from self._whist_actions()
         elif phase is Phase.PLAY:
-            if self._open_pending:
+            if self._split_pending:
+                for n in MISERE_HALF_SPLITS:
+                    yield Action(ActionKind.PULYA, number=n)
+            elif self._open_pending:
                 yield Action(ActionKind.OPEN)
                 yield Action(ActionKind.CLOSED)
             else:
@@ -460,10 +493,9 @@ class StatePreferans(State):
         if phase is Phase.CONTRACT:
             return self._why_illegal_contract(action)
         if phase is Phase.WHIST:
-            options = self._whist_options()
-            word = _WORD_OF_KIND.get(action.kind)
-            if word is None or word not in options:
-                return f"{self._whist_situation()}: the answer now is {' or '.join(options)}"
+            options = self._whist_actions()
+            if action not in options:
+                return f"{self._whist_situation()}: the answer now is {' or '.join(map(str, options))}"
             return None
         if phase is Phase.PLAY:
             return self._why_illegal_play(action)
@@ -513,6 +545,13 @@ class StatePreferans(State):
         return None
 
     def _why_illegal_play(self, action: Action) -> str | None:
+        if self._split_pending:
+            if action.kind is not ActionKind.PULYA or action.number not in MISERE_HALF_SPLITS:
+                return (
+                    "the misère played half with the dealer is made and pulyas are open: the inviter chooses "
+                    "pulya 3 (3 into the pulya, 2 off the gora) or pulya 2 (2 and 3); the dealer writes the rest"
+                )
+            return None
         if self._open_pending:
             if action.kind not in (ActionKind.OPEN, ActionKind.CLOSED):
                 return "the lone whister must now choose to play open or closed"
@@ -556,7 +595,16 @@ class StatePreferans(State):
             assert action.call is not None
             self._set_contract(action.call)
         elif phase is Phase.WHIST:
-            self._do_whist(seat, action)
+            if self.is_misere:
+                self._do_half(seat, action)
+            else:
+                self._do_whist(seat, action)
+        elif action.kind is ActionKind.PULYA:
+            assert action.number is not None
+            self.half_calls.append((seat, str(action)))
+            self.half_split = action.number
+            self._split_pending = False
+            self._score_misere()
         elif action.kind in (ActionKind.OPEN, ActionKind.CLOSED):
             self.open_play = action.kind is ActionKind.OPEN
             self._open_pending = False
@@ -602,7 +650,11 @@ class StatePreferans(State):
         self.contract = call
         self.trump = call_strain(call)
         if is_misere(call):
-            self._start_play()
+            if self._half_offered():
+                self.phase = Phase.WHIST  # the declarer may first invite the dealer to play it half
+                self._turn = self.declarer
+            else:
+                self._start_play()
         elif self.level == 10:
             self.whisters = list(self.defenders())  # the ten is always played ("checked")
             self._start_play()
@@ -620,11 +672,28 @@ class StatePreferans(State):
     def _dealer_may_whist(self) -> bool:
         return self.game.players == 4 and bool(self.game.options["dealer_whists"])
 
+    def _half_offered(self) -> bool:
+        return self.game.players == 4 and bool(self.game.options["misere_half"])
+
+    def _whist_actions(self) -> list[Action]:
+        """The actions open to the seat to act in the whist phase (on misère: the half invitation)."""
+        if self.is_misere:
+            if not self.half_calls:
+                return [Action(ActionKind.INVITE), Action(ActionKind.PASS)]  # the declarer
+            return [Action(ActionKind.TAKE), Action(ActionKind.PASS)]  # the dealer, invited
+        out: list[Action] = []
+        for word in self._whist_options():
+            if word == _LOOK:
+                out += [Action(ActionKind.LOOK, number=d) for d in self.defenders()]
+            else:
+                out.append(Action(_WHIST_KIND[word]))
+        return out
+
     def _whist_options(self) -> tuple[str, ...]:
-        """The answers open to the seat to act in the whisting."""
+        """The answers open to the seat to act in the whisting (``look`` names a defender)."""
         dealer_words = tuple(w for s, w in self.whist_calls if s not in self.defenders())
         if dealer_words:
-            return (_WHIST, _PASS)  # the 4-player dealer has looked at the last passer's hand
+            return (_WHIST, _PASS)  # the 4-player dealer has looked at the hand he chose
         half = (_HALF,) if self._half_allowed() else ()
         table: dict[tuple[str, ...], tuple[str, ...]] = {
             (): (_WHIST, _PASS),
@@ -638,16 +707,29 @@ class StatePreferans(State):
         return table.get(self._whist_words(), (_LOOK, _PASS))
 
     def _whist_situation(self) -> str:
+        if self.is_misere:
+            said = ", ".join(f"seat {s} {w}" for s, w in self.half_calls) or "nothing said yet"
+            return f"misère half with the dealer ({said})"
         said = ", ".join(f"seat {s} {w}" for s, w in self.whist_calls) or "nothing said yet"
         return f"whisting ({said})"
 
+    def _do_half(self, seat: int, action: Action) -> None:
+        """The misère declarer invites the dealer (or passes); the dealer takes the half or passes."""
+        self.half_calls.append((seat, str(action)))
+        if action.kind is ActionKind.INVITE:
+            self._turn = self.dealer
+            return
+        if action.kind is ActionKind.TAKE:
+            self.half_partner = self.dealer
+        self._start_play()
+
     def _do_whist(self, seat: int, action: Action) -> None:
         word = _WORD_OF_KIND[action.kind]
-        self.whist_calls.append((seat, word))
+        self.whist_calls.append((seat, str(action)))
         d1, d2 = self.defenders()
         if seat not in (d1, d2):  # the 4-player dealer
             if word == _LOOK:
-                self.dealer_looked = self.whist_calls[-2][0]
+                self.dealer_looked = action.number  # the defender whose hand he sees and whose place he takes
                 return
             if word == _WHIST:
                 assert self.dealer_looked is not None
@@ -805,11 +887,26 @@ class StatePreferans(State):
     def _score_misere(self) -> None:
         assert self.declarer is not None
         got = self.won[self.declarer]
-        if got == 0:
-            sheet = score_game(self.sheet, self.declarer, MISERE_VALUE, excess=self._excess())
+        whists = bool(self.game.options["misere_whists"])
+        partner = self.half_partner
+        if partner is None:
+            if got == 0:
+                sheet = score_game(self.sheet, self.declarer, MISERE_VALUE, excess=self._excess())
+            else:
+                sheet = misere_tricks(self.sheet, self.declarer, got, whists=whists)
+        elif got == 0:
+            if self.half_split is None and not pulyas_closed(self.sheet):
+                self._split_pending = True  # the inviter chooses how the pair writes it
+                return
+            split = self.half_split if self.half_split is not None else MISERE_HALF_SPLITS[0]
+            sheet = score_misere_half(self.sheet, self.declarer, partner, split, excess=self._excess())
         else:
-            sheet = misere_tricks(self.sheet, self.declarer, got, whists=bool(self.game.options["misere_whists"]))
-        self._end_deal(sheet, self._result_base() | {"outcome": "misère made" if got == 0 else "misère failed"})
+            sheet = misere_half_tricks(self.sheet, self.declarer, partner, got, whists=whists)
+        result = self._result_base() | {"outcome": "misère made" if got == 0 else "misère failed"}
+        if self.half_calls:
+            result |= {"half_calls": [[s, w] for s, w in self.half_calls], "half_partner": partner}
+            result |= {"half_split": self.half_split}
+        self._end_deal(sheet, result)
 
     def _score_raspasy(self) -> None:
         tricks = {s: self.won[s] for s in self._active}
@@ -859,6 +956,7 @@ class StatePreferans(State):
             "won",
             "taken",
             "settle_calls",
+            "half_calls",
             "sheets",
             "talon_cards",
             "_scores",
@@ -879,6 +977,7 @@ class StatePreferans(State):
             tuple((s, c.id) for s, c in self.trick),
             self._turn,
             self._open_pending,
+            self._split_pending,
             self.open_play,
             tuple(self.won),
             self.misere_open,
@@ -937,6 +1036,9 @@ class StatePreferans(State):
             "lone_whister": self.lone_whister,
             "half_whister": self.half_whister,
             "replaced": self.replaced,
+            "half_calls": [[s, w] for s, w in self.half_calls],
+            "half_partner": self.half_partner,
+            "half_split": self.half_split,
             "open": self.open_play,
             "hand_to_play": self.hand_to_play,
             "trick": [[s, str(c)] for s, c in self.trick],

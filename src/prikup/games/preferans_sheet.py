@@ -30,6 +30,7 @@ from prikup.core.cards import Card, Rank, Suit
 __all__ = [
     "GAME_VALUES",
     "HALF_WHIST_TRICKS",
+    "MISERE_HALF_SPLITS",
     "MISERE_VALUE",
     "RASPASY_TRICK_WHISTS",
     "REQUIRED_TRICKS",
@@ -49,11 +50,14 @@ __all__ = [
     "help_order",
     "is_finished",
     "lone_whister_shortfall",
+    "misere_half_tricks",
     "misere_tricks",
     "new_sheet",
     "pulyas_closed",
     "score_game",
+    "score_misere_half",
     "score_raspasy",
+    "score_split",
     "settle_gora",
     "talon_premium",
     "two_whister_shortfalls",
@@ -77,6 +81,10 @@ RASPASY_TRICK_WHISTS = 5
 UNDERTRICK_WHISTS = 10
 #: Whists on a misère declarer from every other player per trick (when that option is on).
 MISERE_TRICK_WHISTS = 10
+#: A misère played half with the 4-player dealer, made while pulyas are open: the inviter writes
+#: 3 into his pulya and 2 off his gora, or 2 and 3 (the seed: "drugih kombinacij net"); the
+#: dealer writes the rest of the 10.
+MISERE_HALF_SPLITS: tuple[int, ...] = (3, 2)
 
 
 def fraction_json(value: Fraction) -> int | str:
@@ -284,11 +292,30 @@ def score_game(
         raise ValueError("a game's value is a non-negative even number")
     last = tuple(helped_last)
     if not pulyas_closed(sheet):
-        half = value // 2
-        sheet, pulya_rest = _pulya_half(sheet, scorer, half, last)
-        sheet, gora_rest = _gora_points(sheet, scorer, half, last)
-        # the podlet: the sum of what the pulyas and the goras could not take
-        return _podlet(sheet, scorer, pulya_rest + gora_rest)
+        return score_split(sheet, scorer, value // 2, value // 2, helped_last=last)
+    return _score_closed(sheet, scorer, value, last, excess)
+
+
+def score_split(
+    sheet: Sheet, scorer: int, pulya_points: int, gora_points: int, *, helped_last: Iterable[int] = ()
+) -> Sheet:
+    """Phase-1 writing of ``pulya_points`` into pulyas and ``gora_points`` off goras by ``scorer``.
+
+    Each part goes first to the scorer, then helps the others in order; what neither part could
+    place is one podlet that every other player writes into his gora.  (A made game writes half
+    and half; a misère played half with the dealer writes 3 + 2 or 2 + 3.)
+    """
+    if pulya_points < 0 or gora_points < 0:
+        raise ValueError("points written are never negative")
+    last = tuple(helped_last)
+    sheet, pulya_rest = _pulya_half(sheet, scorer, pulya_points, last)
+    sheet, gora_rest = _gora_points(sheet, scorer, gora_points, last)
+    # the podlet: the sum of what the pulyas and the goras could not take
+    return _podlet(sheet, scorer, pulya_rest + gora_rest)
+
+
+def _score_closed(sheet: Sheet, scorer: int, value: int, last: Iterable[int], excess: str) -> Sheet:
+    """Phase 2: the value off goras (own, then help); the excess as whists by ``excess``."""
     sheet, rest = _gora_points(sheet, scorer, value, last)
     if rest and excess != "none":
         n = sheet.players
@@ -297,6 +324,26 @@ def score_game(
             if s != scorer:
                 sheet = write_whists(sheet, scorer, s, each)
     return sheet
+
+
+def score_misere_half(sheet: Sheet, inviter: int, dealer: int, inviter_pulya: int, *, excess: str = "each") -> Sheet:
+    """A misère made by ``inviter`` played half with the 4-player ``dealer``.
+
+    While any pulya is open (judged before anything is written): the inviter writes
+    ``inviter_pulya`` (3 or 2) into pulyas and the rest of his half (2 or 3) off goras, then the
+    dealer writes the rest of the 10 (2 + 3 or 3 + 2), each with his own help and podlet.  Once every
+    pulya is closed each writes half the value (5) off goras, with help and excess as for a game.
+    """
+    if inviter == dealer:
+        raise ValueError("the inviter and the dealer are two players")
+    half = MISERE_VALUE // 2
+    if pulyas_closed(sheet):
+        sheet = _score_closed(sheet, inviter, half, (), excess)
+        return _score_closed(sheet, dealer, half, (), excess)
+    if inviter_pulya not in MISERE_HALF_SPLITS:
+        raise ValueError(f"the inviter writes {' or '.join(map(str, MISERE_HALF_SPLITS))} into the pulya")
+    sheet = score_split(sheet, inviter, inviter_pulya, half - inviter_pulya)
+    return score_split(sheet, dealer, half - inviter_pulya, inviter_pulya)
 
 
 def declarer_short(sheet: Sheet, declarer: int, value: int, undertricks: int) -> Sheet:
@@ -321,6 +368,25 @@ def misere_tricks(sheet: Sheet, declarer: int, tricks: int, *, whists: bool = Tr
         for s in range(sheet.players):
             if s != declarer:
                 sheet = write_whists(sheet, s, declarer, MISERE_TRICK_WHISTS * tricks)
+    return sheet
+
+
+def misere_half_tricks(sheet: Sheet, inviter: int, dealer: int, tricks: int, *, whists: bool = True) -> Sheet:
+    """A misère played half with the dealer, failed with ``tricks`` taken: the penalty is shared
+    half and half, each of the pair writes 5 into his gora per trick and (``whists``) each of the
+    other players writes 5 whists per trick on each of the pair."""
+    if inviter == dealer:
+        raise ValueError("the inviter and the dealer are two players")
+    if tricks <= 0:
+        return sheet
+    pair = (inviter, dealer)
+    for p in pair:
+        sheet = add_gora(sheet, p, MISERE_VALUE // 2 * tricks)
+    if whists:
+        for s in range(sheet.players):
+            if s not in pair:
+                for p in pair:
+                    sheet = write_whists(sheet, s, p, Fraction(MISERE_TRICK_WHISTS * tricks, 2))
     return sheet
 
 
