@@ -114,22 +114,46 @@ def replay_cmd(
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="the game")],
-    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated")],
-    matches: Annotated[int, typer.Option(help="number of matches")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of the first match")] = 0,
+    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (a name may repeat)")],
+    matches: Annotated[
+        int, typer.Option("--matches", "--deals", "-n", help="units to play (rounded up to whole duplicate sets)")
+    ] = 100,
+    unit: Annotated[str, typer.Option(help="the unit: match (whole matches) or deal (single seeded deals)")] = "match",
+    duplicate: Annotated[
+        bool, typer.Option("--duplicate/--no-duplicate", help="every bot plays every seat of the same deals")
+    ] = True,
+    seating: Annotated[
+        str,
+        typer.Option(
+            help="duplicate seatings: auto (all permutations up to 3 seats, else rotations), permutations, rotations"
+        ),
+    ] = "auto",
+    seed: Annotated[int, typer.Option(help="seed of the first unit (duplicate set)")] = 0,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     option: OptionList = None,
     max_deals: Annotated[int, typer.Option(help="stop a match after this many deals")] = 200,
-    records: Annotated[Path | None, typer.Option(help="save every match's record in this folder")] = None,
+    records: Annotated[Path | None, typer.Option(help="save every unit's game record in this folder")] = None,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG plot of the ratings")] = None,
+    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
+    dask: Annotated[str | None, typer.Option(help="run on the Dask scheduler at this address")] = None,
 ) -> None:
-    """Play seeded matches between bots, seats rotated; report wins and score per deal (95% CI)."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    """Play a seeded (duplicate) tournament between bots; report wins, score per deal (95% CI) and ratings."""
+    import time
+
+    from prikup.arena import PairStats, planned_units
+    from prikup.ratings import plot_ratings
+
+    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
     try:
-        g = _game(game, players if players is not None else None, option)
+        g = _game(game, players, option)
         if players is None and len(names) != g.players:
             g = _game(game, len(names), option)
+        if unit not in ("match", "deal"):
+            raise PrikupError(f"unknown unit {unit!r}; choose match or deal")
+        total = planned_units(names, matches, duplicate, seating) if len(names) == g.players else matches
+        started = time.perf_counter()
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task("matches", total=matches)
+            task = progress.add_task(f"{unit}es" if unit == "match" else "deals", total=total)
             result = run_arena(
                 g,
                 names,
@@ -138,24 +162,61 @@ def arena(
                 max_deals=max_deals,
                 records_dir=records,
                 progress=lambda done: progress.update(task, completed=done),
+                unit=unit,
+                duplicate=duplicate,
+                seating=seating,
+                workers=workers,
+                dask=dask,
             )
-    except ValueError as exc:
+        elapsed = time.perf_counter() - started
+    except (ValueError, OSError) as exc:
         raise _fail(str(exc)) from None
-    direction = "lower is better" if g.LOWER_SCORE_WINS else "higher is better"
-    table = Table(title=f"{g.id}: {matches} matches, seeds {seed}..{seed + matches - 1}")
-    for col in ("bot", "seats", "wins", "win rate (95% CI)", f"mean score change per deal ({direction}, 95% CI)"):
+    direction = "points shed (501 counts down)" if g.LOWER_SCORE_WINS else "points gained"
+    played = len(result.units)
+    kind = "duplicate sets" if duplicate else "units"
+    first, last = result.units[0].spec.seed, result.units[-1].spec.seed
+    title = f"{g.id}: {played} {unit}es in {result.sets} {kind}, seeds {first}..{last}"
+    table = Table(
+        title=title if unit == "match" else title.replace("deales", "deals"),
+        caption=(
+            f"win rate: Wilson interval over seats; score/deal: {direction}, higher is better, interval over "
+            "sets; mu ± sigma, ordinal = mu - 3 sigma: openskill Plackett-Luce"
+        ),
+    )
+    cols = ["bot", "seats"]
+    if unit == "match":
+        cols += ["wins", "win rate [95%]"]
+    cols += ["score/deal [95%]", "mu ± sigma", "ordinal"]
+    for col in cols:
         table.add_column(col)
     for row in report_rows(result):
-        table.add_row(
-            row["bot"],
-            str(row["seats"]),
-            f"{row['wins']:g}",
-            f"{row['win_rate']:.3f} [{row['win_low']:.3f}, {row['win_high']:.3f}]",
-            f"{row['mean_change']:+.1f} [{row['mean_low']:+.1f}, {row['mean_high']:+.1f}] over {row['deals']} deals",
-        )
+        cells = [row["bot"], str(row["seats"])]
+        if unit == "match":
+            cells += [f"{row['wins']:g}", f"{row['win_rate']:.3f} [{row['win_low']:.3f}, {row['win_high']:.3f}]"]
+        cells += [
+            f"{row['mean_change']:+.1f} [{row['mean_low']:+.1f}, {row['mean_high']:+.1f}]",
+            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
+            f"{row['ordinal']:.1f}",
+        ]
+        table.add_row(*cells)
     console.print(table)
+    pair: PairStats
+    for pair in result.pairs:
+        line = (
+            f"{pair.a} - {pair.b}: score per deal {pair.mean_diff[0]:+.2f} "
+            f"[{pair.mean_diff[1]:+.2f}, {pair.mean_diff[2]:+.2f}]"
+        )
+        if unit == "match":
+            line += f", win rate {pair.win_diff[0]:+.3f} [{pair.win_diff[1]:+.3f}, {pair.win_diff[2]:+.3f}]"
+        console.print(line + f" (95% CI over {pair.sets} paired sets)")
     if result.unfinished:
         console.print(f"{result.unfinished} match(es) stopped unfinished at {max_deals} deals (no winner counted)")
+    if plot is not None:
+        plot_ratings(result.ratings.history, plot, title=f"{g.id}: openskill ratings over {played} {unit} units")
+        console.print(f"Ratings plot saved to {escape(str(plot))}")
+    if records is not None:
+        console.print(f"{played} records saved in {escape(str(records))}")
+    console.print(f"{played} units in {elapsed:.1f} s ({workers if dask is None else 'dask'} worker(s))")
 
 
 @app.command()
@@ -165,6 +226,53 @@ def games() -> None:
         console.print(f"[bold]{gid}[/bold] — {cls.title} ({cls.title_ru})")
         for o in cls.OPTIONS:
             console.print(f"  {o.name} = {o.format(o.default)}  ({escape(o.allowed())}) — {escape(o.help)}")
+
+
+@app.command("solve")
+def solve_cmd(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    deal: Annotated[int, typer.Option(help="the deal, 1-based")],
+    at: Annotated[int, typer.Option(help="the number of actions of that deal applied")],
+) -> None:
+    """Solve a play position of a record with all hands open: each legal card's value (the
+    declarer's final points with perfect play afterwards), the best marked."""
+    from prikup.core.game import Phase
+    from prikup.solver import position_of, solve
+
+    try:
+        record = read(file)
+        deals = record.get("deals")
+        if not isinstance(deals, list) or not (1 <= deal <= len(deals)) or not isinstance(deals[deal - 1], dict):
+            count = len(deals) if isinstance(deals, list) else 0
+            raise PrikupError(f"deal {deal} is out of range: the record has {count} deal(s), numbered from 1")
+        actions = deals[deal - 1].get("actions", [])
+        if not isinstance(actions, list) or not (0 <= at <= len(actions)):
+            count = len(actions) if isinstance(actions, list) else 0
+            raise PrikupError(f"--at {at} is out of range: deal {deal} has {count} action(s) (0..{count})")
+        cut = dict(deals[deal - 1], actions=actions[:at])
+        cut.pop("scores", None)
+        partial = {k: v for k, v in record.items() if k not in ("deals", "result")}
+        partial["deals"] = [*deals[: deal - 1], cut]
+        state = replay(partial)
+        if state.phase is not Phase.PLAY or len(state.deals) != deal:
+            raise PrikupError(f"after {at} action(s) of deal {deal} the position is not in the play phase")
+        pos, base = position_of(state)
+        values = solve(state)
+    except (RecordError, ValueError) as exc:
+        raise _fail(f"{file}: {exc}") from None
+    maximise = pos.max_to_move()
+    best = (max if maximise else min)(values.values())
+    obs = state.observation(None)
+    console.print(
+        f"{state.game.id}, deal {deal} after {at} action(s): seat {state.to_act} to play; declarer seat "
+        f"{obs.get('declarer')}, contract {obs.get('contract')}, trump {obs.get('trump')}; "
+        f"the declarer's points that count so far: {base}"
+    )
+    side = "declarer: highest" if maximise else "defender: lowest"
+    console.print(f"Value of each legal play = the declarer's final points with perfect play ({side} is best):")
+    for action, value in values.items():
+        mark = "  <- best" if value == best else ""
+        console.print(f"  {escape(str(action)):<24} {value:>4}{mark}")
 
 
 def main() -> None:

@@ -196,7 +196,7 @@ class TerminalTable:
     def _show_sheet(self) -> None:
         self.say(f"[bold]{t('score_sheet', self.lang)}[/bold]")
         for line in self.view.sheet(self.state):
-            self.say("  " + escape(line))
+            self.say("  " + line)
 
     def _show_match_result(self) -> None:
         st = self.state
