@@ -136,7 +136,7 @@ class Heuristic501(Bot):
         marriage = [a for a in legal if a.modifier == "marriage"]
         if marriage:
             # announce the most valuable marriage, leading a card outside it if possible
-            suits = {a.argument for a in marriage}
+            suits = list(dict.fromkeys(a.argument for a in marriage))  # ordered: no hash-seed dependence
             suit = max(suits, key=lambda s: marriage_value(Suit[s or "S"], trump))
             options = [a for a in marriage if a.argument == suit]
             card = self._lead(hand, unseen, trump, seat, obs, avoid_suit=Suit[suit or "S"])

@@ -104,7 +104,7 @@ def replay_cmd(
         raise _fail(f"{file}: {exc}") from None
     console.print(f"{state.game.id}: {len(state.deals)} deals replayed, every action legal, every score reproduced")
     for line in view_for(state.game.id).sheet(state):
-        console.print("  " + escape(line))
+        console.print("  " + line)
     if state.is_over:
         console.print(f"Result: {state.scores_json()}; winner(s): {', '.join(map(str, state.winners))}")
     else:
@@ -179,8 +179,9 @@ def arena(
     table = Table(
         title=title if unit == "match" else title.replace("deales", "deals"),
         caption=(
-            f"win rate: Wilson interval over seats; score/deal: {direction}, higher is better, interval over "
-            "sets; mu ± sigma, ordinal = mu - 3 sigma: openskill Plackett-Luce"
+            ("win rate: Wilson interval over seats; " if unit == "match" else "")
+            + f"score/deal: {direction}, higher is better, interval over sets; "
+            "mu ± sigma, ordinal = mu - 3 sigma: openskill Plackett-Luce"
         ),
     )
     cols = ["bot", "seats"]
