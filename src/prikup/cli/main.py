@@ -36,6 +36,10 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
+def _plural(unit: str) -> str:
+    return "matches" if unit == "match" else unit + "s"
+
+
 def _game(name: str, players: int | None, options: list[str] | None) -> Game:
     given: dict[str, object] = dict(parse_option_text(o) for o in options or [])
     if players is not None:
@@ -153,7 +157,7 @@ def arena(
         total = planned_units(names, matches, duplicate, seating) if len(names) == g.players else matches
         started = time.perf_counter()
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(f"{unit}es" if unit == "match" else "deals", total=total)
+            task = progress.add_task(_plural(unit), total=total)
             result = run_arena(
                 g,
                 names,
@@ -175,9 +179,8 @@ def arena(
     played = len(result.units)
     kind = "duplicate sets" if duplicate else "units"
     first, last = result.units[0].spec.seed, result.units[-1].spec.seed
-    title = f"{g.id}: {played} {unit}es in {result.sets} {kind}, seeds {first}..{last}"
     table = Table(
-        title=title if unit == "match" else title.replace("deales", "deals"),
+        title=f"{g.id}: {played} {_plural(unit)} in {result.sets} {kind}, seeds {first}..{last}",
         caption=(
             ("win rate: Wilson interval over seats; " if unit == "match" else "")
             + f"score/deal: {direction}, higher is better, interval over sets; "
