@@ -440,3 +440,15 @@ def test_rejected_action_names_the_rule_and_the_legal_choices_and_changes_nothin
     assert "look" in err.legal and "bid 66" in err.legal and "pass" in err.legal
     assert "Legal now:" in str(err)
     assert [s.observation(seat) for seat in (None, 0, 1, 2)] == before
+
+
+def test_concede_option_before_play_allows_a_later_concession():
+    s = deal(TRUMPS, TRUMPS_TALON)
+    run(s, "look", "bid 66", "pass", "pass", "give 9D")
+    with pytest.raises(IllegalActionError, match="only right after the talon"):
+        s.apply("concede")
+    s2 = deal(TRUMPS, TRUMPS_TALON, concede="before_play")
+    run(s2, "look", "bid 66", "pass", "pass", "give 9D", "give JD")
+    assert "concede" in legal(s2)
+    s2.apply("concede")
+    assert s2.scores == (567, 476, 476)

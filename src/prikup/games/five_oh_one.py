@@ -121,6 +121,13 @@ class Game501(Game):
             "or name them first (contract_first)",
             choices=("gifts_first", "contract_first"),
         ),
+        Option(
+            "concede",
+            "at_talon",
+            "when the declarer may concede: only right after the talon is turned (at_talon), or at any "
+            "time before the first lead (before_play)",
+            choices=("at_talon", "before_play"),
+        ),
     )
 
     @property
@@ -254,6 +261,8 @@ class State501(State):
             else:
                 yield from self._gift_candidates(seat)
             return
+        if phase in (Phase.GIFT, Phase.CONTRACT) and self.game.options["concede"] == "before_play":
+            yield Action(ActionKind.CONCEDE)
         if phase is Phase.GIFT:
             yield from self._gift_candidates(seat)
             return
@@ -293,6 +302,10 @@ class State501(State):
             if action.kind is not ActionKind.GIVE:
                 return "after the talon the declarer concedes or gives a card to each opponent"
             return self._why_illegal_gift(seat, action)
+        if kind in (Phase.GIFT, Phase.CONTRACT) and action.kind is ActionKind.CONCEDE:
+            if self.game.options["concede"] == "before_play":
+                return None
+            return "a concession is possible only right after the talon is turned (option concede=at_talon)"
         if kind is Phase.GIFT:
             if action.kind is not ActionKind.GIVE:
                 return "the declarer must now give a card to his other opponent"
