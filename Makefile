@@ -12,9 +12,10 @@ play:
 	$(VENV)/bin/prikup play 501 $(ARGS)
 
 test:
+	bash scripts/ci-services.sh > .ci-services.out
 	$(PYTHON) -m venv --clear $(TEST_VENV)
 	$(TEST_VENV)/bin/pip install -q --upgrade pip
 	$(TEST_VENV)/bin/pip install -q '.[test]'
 	$(TEST_VENV)/bin/ruff check src tests bench
 	$(TEST_VENV)/bin/mypy src
-	cd tests && ../$(TEST_VENV)/bin/pytest -n 2 -q -p no:cacheprovider
+	PRIKUP_TEST_PG_URL="$$(tail -n 1 .ci-services.out)" $(TEST_VENV)/bin/pytest -n 2 -q -p no:cacheprovider

@@ -32,6 +32,11 @@ def _register_defaults() -> None:
     from prikup.bots.heuristic_pyatsot import HeuristicPyatsot
 
     BOTS.setdefault("heuristic", {})["pyatsot"] = HeuristicPyatsot
+    from prikup.bots.oracle import OracleBot
+    from prikup.bots.pimc import PimcBot
+
+    BOTS["pimc"] = {"*": PimcBot}
+    BOTS["oracle"] = {"*": OracleBot}
 
 
 def bot_names(game: Game) -> list[str]:
@@ -40,12 +45,20 @@ def bot_names(game: Game) -> list[str]:
 
 
 def make_bot(name: str, game: Game, seed: int | None = None) -> Bot:
-    """A bot by name for a game."""
-    per_game = BOTS.get(name.strip().lower())
+    """A bot by name for a game; ``name:key=value:key=value`` sets a bot's options (a bot that
+    takes them has ``set_options``), e.g. ``pimc:samples=16:seconds=2``."""
+    base, *settings = name.strip().lower().split(":")
+    per_game = BOTS.get(base.strip())
     cls = None if per_game is None else per_game.get(game.id, per_game.get("*"))
     if cls is None:
         raise OptionError(f"unknown bot {name!r} for {game.id}; available: {', '.join(bot_names(game))}")
-    return cls(game, seed)
+    bot = cls(game, seed)
+    if settings:
+        pairs = [s.partition("=") for s in settings]
+        if any(not k or not eq for k, eq, _ in pairs) or not hasattr(bot, "set_options"):
+            raise OptionError(f"bad bot options in {name!r}: the form is name:key=value:key=value")
+        bot.set_options({k.strip(): v.strip() for k, _, v in pairs})
+    return bot
 
 
 _register_defaults()

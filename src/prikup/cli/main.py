@@ -224,6 +224,28 @@ def arena(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="a database URL (postgresql://...); default: SQLite in the user data dir")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
+) -> None:
+    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser."""
+    import uvicorn
+
+    from prikup.server.app import create_app
+    from prikup.server.storage import default_url
+
+    url = db or default_url()
+    shown = url.split("@")[-1] if "@" in url else url
+    console.print(f"prikup server: http://{host}:{port}/  (database: {escape(shown)})", soft_wrap=True)
+    sys.stdout.flush()
+    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def games() -> None:
     """List the games and their options."""
     for gid, cls in GAMES.items():

@@ -1,0 +1,336 @@
+"""Resampling the hidden cards of a deal from one seat's point of view (for search bots).
+
+:func:`resample` returns a complete, legal state of the current deal that ``seat`` cannot tell
+from the real one: every card it has not seen is placed again at random, consistently with
+everything it has observed.  This is OpenSpiel's ``ResampleFromInfostate``, done generically
+for every game of the project from three things each game already provides: its observations,
+its ``action_view`` and its ``card_places``.
+
+**How.**  The deal is replayed once from its start.  The sampler keeps a model of where the
+seat's *tokens* are: one token per card place of the deal (a card of a hand, of the talon…).
+A token is *bound* to a card once the seat knows that card's identity at that place, else it is
+*free*.  At every step:
+
+* a card that newly appears in the seat's observation (its own hand, the turned talon, a played
+  card, a gift it received, an open hand) is bound to a free token of the place where it lies
+  (the place an action takes it from, for a card that moves);
+* a card that moves without the seat seeing which card it is (a gift between two other seats, a
+  face-down discard, a talon taken closed) moves a *random* token of its source place — bound or
+  free, so a talon card the seat saw may or may not be the one given away;
+* a card played to a trick tells which cards the player cannot hold (the voids: every card
+  ``x`` for which playing that card would be illegal had the player held ``x``, asked of the
+  game's own rules with a probe hand of just the two cards, so effective suits, the left bower,
+  the joker and must-trump rules all come from the engine); the player's free tokens may then
+  not be those cards.
+
+At the end the free tokens are filled with the cards not yet bound (most constrained first,
+uniformly among the allowed cards), which gives a whole deal (the tokens' first places) and the
+cards of the hidden actions (the tokens they moved).  That deal and the action log (hidden
+actions rewritten) are replayed through the public engine; a sample whose replay is illegal,
+or whose observation for ``seat`` differs from the real one, is rejected and drawn again.
+
+**What it reads.**  From the real deal only what the seat observes: its observation after each
+step, the action views it gets, which *places* cards move between (who gives to whom, who
+discards: public in every game here), and the trick plays.  A real card identity that the seat
+has not seen is never used, so two states the seat cannot tell apart give the same samples for
+the same generator (a tested property).
+
+**Not exact.**  The samples are consistent deals, but not drawn exactly uniformly among them
+(the fill and the choice of moved tokens are sequential), and nothing is inferred from how the
+other players bid or chose — the usual perfect-information Monte Carlo (PIMC) simplification.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, parse_card
+from prikup.core.errors import CardParseError
+from prikup.core.game import Phase, State
+
+__all__ = ["ResampleError", "Resampler", "resample", "rewind", "seen_cards"]
+
+#: Observation keys whose text values are calls, not cards (``bid 7H``, ``contract 8S``).
+_NOT_CARDS = frozenset({"contract", "high_bid", "bid", "calls", "legal_actions", "options", "scores", "game"})
+
+
+class ResampleError(RuntimeError):
+    """No consistent sample was found within the allowed number of attempts."""
+
+
+def _card_strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in _NOT_CARDS:
+                yield from _card_strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _card_strings(item)
+
+
+def seen_cards(obs: dict[str, Any]) -> int:
+    """The bitmask of every card named in an observation (calls and contracts excepted)."""
+    mask = 0
+    for text in _card_strings(obs):
+        if 2 <= len(text) <= 3:
+            try:
+                mask |= 1 << parse_card(text).id
+            except CardParseError:
+                pass
+    return mask
+
+
+def rewind(state: State) -> State:
+    """A copy of ``state`` at the start of its current deal (just dealt, no action taken)."""
+    st = state.copy()
+    log = st.deals.pop()
+    st.phase = Phase.DEAL
+    st._next_dealer = log.dealer
+    st._rng = None
+    st.deal(log.hands, log.talon)
+    return st
+
+
+def _places(state: State) -> dict[int, str]:
+    """Card id → its place name."""
+    out: dict[int, str] = {}
+    for name, mask in state.card_places().items():
+        while mask:
+            low = mask & -mask
+            out[low.bit_length() - 1] = name
+            mask ^= low
+    return out
+
+
+def _forbidden(state: State, seat: int, action: Action, deck_mask: int) -> int:
+    """Cards ``seat`` cannot hold after playing ``action`` to the trick in progress: each ``x``
+    such that a hand of just ``action.card`` and ``x`` would make the play illegal."""
+    assert action.card is not None
+    hands: list[int] = state.hands  # type: ignore[attr-defined]
+    saved = hands[seat]
+    own = action.card.mask
+    forbid = 0
+    try:
+        hands[seat] = own
+        if state._why_illegal(seat, action) is not None:
+            return 0  # the play needs more than the card itself (a declaration): no inference
+        rest = deck_mask & ~own
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            hands[seat] = own | low
+            if state._why_illegal(seat, action) is not None:
+                forbid |= low
+    finally:
+        hands[seat] = saved
+    return forbid
+
+
+@dataclass
+class _Step:
+    """One action of the deal as the seat knows it."""
+
+    seat: int
+    action: Action
+    #: Visible moves: (card id, from place, to place), in card order.
+    shown: list[tuple[int, str, str]] = field(default_factory=list)
+    #: Hidden moves: (from place, to place, count, carries the action's card).
+    hidden: list[tuple[str, str, int, bool]] = field(default_factory=list)
+    #: Cards newly seen where they lie (they did not move): (card id, place).
+    revealed: list[tuple[int, str]] = field(default_factory=list)
+    #: For a trick play: (player, cards the player cannot hold from now on).
+    void: tuple[int, int] | None = None
+
+
+class Resampler:
+    """What ``seat`` knows of the current deal of ``state``, ready to draw samples from.
+
+    Building it replays the deal once; :meth:`sample` then draws one consistent state.
+    """
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        start = rewind(state)
+        self.dealer = state.deals[-1].dealer
+        self.active = start.active_seats(self.dealer)
+        deck_mask = sum(c.mask for c in state.game.deck())
+        self.deck_mask = deck_mask
+        places = _places(start)
+        seen = seen_cards(start.observation(seat))
+        self.initial_bound: dict[int, str] = {c: p for c, p in places.items() if seen >> c & 1}
+        counts: dict[str, int] = {}
+        for c, p in places.items():
+            if not seen >> c & 1:
+                counts[p] = counts.get(p, 0) + 1
+        self.initial_free = sorted(counts.items())
+        self.steps: list[_Step] = []
+        #: Attempts made by :meth:`sample` so far (accepted and rejected).
+        self.attempts = 0
+        st = start
+        for seat_acting, action in state.deals[-1].actions:
+            step = _Step(seat_acting, action)
+            before = places
+            if action.kind is ActionKind.PLAY and action.card is not None and st.card_places().get("trick", 0):
+                step.void = (seat_acting, _forbidden(st, seat_acting, action, deck_mask))
+            st.apply(action)
+            places = _places(st)
+            seen_after = seen_cards(st.observation(seat))
+            visible = st.action_view(seat_acting, action, seat) == str(action)
+            groups: dict[tuple[str, str], list[int]] = {}
+            for c in sorted(places):
+                src, dst = before[c], places[c]
+                if src == dst:
+                    if seen_after >> c & 1 and not seen >> c & 1:
+                        step.revealed.append((c, dst))
+                    continue
+                if seen_after >> c & 1 and (visible or not seen >> c & 1):
+                    step.shown.append((c, src, dst))
+                else:
+                    groups.setdefault((src, dst), []).append(c)
+            carried = action.card.id if action.card is not None else -1
+            for (src, dst), cards in sorted(groups.items()):
+                step.hidden.append((src, dst, len(cards), carried in cards))
+            seen |= seen_after
+            self.steps.append(step)
+
+    def sample(self, rng: random.Random, tries: int = 400, check: bool = True) -> State:
+        """A consistent complete state (see the module docstring); ``ResampleError`` if none of
+        ``tries`` attempts is consistent."""
+        for _ in range(tries):
+            self.attempts += 1
+            drawn = self._draw(rng)
+            if drawn is None:
+                continue
+            deal, hidden_cards = drawn
+            result = self._replay(deal, hidden_cards, rng)
+            if result is None:
+                continue
+            if check and result.observation(self.seat) != self.state.observation(self.seat):
+                continue
+            return result
+        raise ResampleError(f"no consistent sample for seat {self.seat} in {tries} attempts")
+
+    # -- one attempt ---------------------------------------------------------------------------
+    def _draw(self, rng: random.Random) -> tuple[dict[str, list[int]], dict[int, int]] | None:
+        where: list[str] = []  # token → current place
+        first: list[str] = []  # token → its place in the deal
+        card: list[int] = []  # token → card id, or -1 while free
+        forbid: list[int] = []
+        order: list[float] = []  # sorting key within the deal's place (talon order)
+        token_of: dict[int, int] = {}
+        for c, p in sorted(self.initial_bound.items()):
+            token_of[c] = len(where)
+            where.append(p)
+            first.append(p)
+            card.append(c)
+            forbid.append(0)
+            order.append(-1.0)
+        for p, n in self.initial_free:
+            for _ in range(n):
+                where.append(p)
+                first.append(p)
+                card.append(-1)
+                forbid.append(0)
+                order.append(float("inf"))
+        hidden_cards: dict[int, int] = {}  # step index → token carrying the action's card
+
+        def bind(c: int, place: str, when: int) -> bool:
+            t = token_of.get(c)
+            if t is not None:
+                return where[t] == place
+            choices = [t for t in range(len(where)) if where[t] == place and card[t] < 0 and not forbid[t] >> c & 1]
+            if not choices:
+                return False
+            t = rng.choice(choices)
+            card[t] = c
+            token_of[c] = t
+            order[t] = float(when)
+            return True
+
+        for i, step in enumerate(self.steps):
+            if step.void is not None:
+                player, mask = step.void
+                place = f"hand {player}"
+                for t in range(len(where)):
+                    if where[t] == place:
+                        if card[t] >= 0:
+                            if mask >> card[t] & 1:
+                                return None
+                        else:
+                            forbid[t] |= mask
+            for c, src, dst in step.shown:
+                if not bind(c, src, i):
+                    return None
+                where[token_of[c]] = dst
+            for src, dst, n, carries in step.hidden:
+                pool = [t for t in range(len(where)) if where[t] == src]
+                if len(pool) < n:
+                    return None
+                moved = rng.sample(pool, n)
+                if carries:
+                    hidden_cards[i] = moved[0]
+                for t in moved:
+                    where[t] = dst
+            for c, place in step.revealed:
+                if not bind(c, place, i):
+                    return None
+        free_cards = self.deck_mask
+        for c in card:
+            if c >= 0:
+                free_cards &= ~(1 << c)
+        free_tokens = [t for t in range(len(card)) if card[t] < 0]
+        free_tokens.sort(key=lambda t: ((free_cards & ~forbid[t]).bit_count(), t))
+        for t in free_tokens:
+            allowed = free_cards & ~forbid[t]
+            if not allowed:
+                return None
+            ids = [c for c in range(allowed.bit_length()) if allowed >> c & 1]
+            c = rng.choice(ids)
+            card[t] = c
+            free_cards &= ~(1 << c)
+        deal: dict[str, list[int]] = {}
+        for t in sorted(range(len(card)), key=lambda t: (order[t], card[t])):
+            deal.setdefault(first[t], []).append(card[t])
+        return deal, {i: card[t] for i, t in hidden_cards.items()}
+
+    def _replay(self, deal: dict[str, list[int]], hidden_cards: dict[int, int], rng: random.Random) -> State | None:
+        st = self.state.copy()
+        log = st.deals.pop()
+        st.phase = Phase.DEAL
+        st._next_dealer = log.dealer
+        st._rng = None
+        hands = [[Card(c) for c in deal.get(f"hand {s}", [])] for s in self.active]
+        talon_places = [p for p in deal if not p.startswith("hand ")]
+        talon = [Card(c) for p in talon_places for c in deal[p]]
+        try:
+            st.deal(hands, talon)
+            for i, (seat, action) in enumerate(log.actions):
+                if i in hidden_cards:
+                    action = _with_card(action, Card(hidden_cards[i]))
+                if st.to_act != seat:
+                    return None
+                st.apply(action)
+        except (ValueError, CardParseError):
+            return None
+        st._rng = random.Random(rng.getrandbits(64))
+        return st
+
+
+def _with_card(action: Action, card: Card) -> Action:
+    from dataclasses import replace
+
+    return replace(action, card=card)
+
+
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """A complete state of the current deal that ``seat`` cannot tell from ``state``, drawn
+    from what ``seat`` knows only (see the module docstring).  For many samples of one
+    position build a :class:`Resampler` once and call its ``sample``."""
+    return Resampler(state, seat).sample(rng)

@@ -1,0 +1,1 @@
+"""The multiplayer table server: ``prikup serve`` (FastAPI + uvicorn, SQLite or PostgreSQL)."""

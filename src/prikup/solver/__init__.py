@@ -1,0 +1,88 @@
+"""Exact open-hand (double-dummy) solving of the play phase.
+
+:func:`solve` gives, for a state in its play phase with every hand visible, the value of every
+legal play action: the declarer's final points in the deal if that action is taken and everyone
+plays perfectly afterwards.  The declarer maximises his points; the two defenders together
+minimise them (the standard double-dummy reduction of a 3-player game: a defender's own points
+are not separately optimised).  :func:`best_play` picks a best action for the seat to act
+(maximising for the declarer, minimising for a defender).
+
+A game plugs in with an *adapter*: a play position on ints (see :mod:`prikup.solver.search`)
+built from the state, and the mapping between actions and the position's move numbers.
+501 and Пятьсот have adapters; Five Hundred and preferans are next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from prikup.core.actions import Action
+from prikup.core.game import State
+from prikup.solver import play501, play_five_hundred, play_preferans, play_pyatsot
+from prikup.solver.search import Move, PlayPosition, Solver
+
+__all__ = ["ADAPTERS", "Adapter", "Move", "PlayPosition", "Solver", "best_play", "position_of", "solve"]
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How the solver reads one game: ``position`` builds (play position, declarer's points so
+    far that count) from a state in its play phase; ``move_of`` / ``action_of`` map actions to
+    move numbers and back."""
+
+    position: Callable[[State], tuple[PlayPosition, int]]
+    move_of: Callable[[Action], int]
+    action_of: Callable[[int], Action]
+
+
+#: The solver's adapters by game id.
+ADAPTERS: dict[str, Adapter] = {
+    "501": Adapter(play501.Position501.from_state, play501.move_of, play501.action_of),
+    "pyatsot": Adapter(play_pyatsot.PositionPyatsot.from_state, play_pyatsot.move_of, play_pyatsot.action_of),
+    "five-hundred": Adapter(
+        play_five_hundred.PositionFiveHundred.from_state, play_five_hundred.move_of, play_five_hundred.action_of
+    ),
+    "preferans": Adapter(play_preferans.PositionPreferans.from_state, play_preferans.move_of, play_preferans.action_of),
+}
+
+
+def _adapter(state: State) -> Adapter:
+    adapter = ADAPTERS.get(state.game.id)
+    if adapter is None:
+        raise ValueError(f"the solver has no adapter for {state.game.id!r} yet; it knows {', '.join(ADAPTERS)}")
+    return adapter
+
+
+def position_of(state: State) -> tuple[PlayPosition, int]:
+    """The play position of ``state`` and the declarer's points so far that count.
+
+    Raises ``ValueError`` if the game has no adapter or the state is not in its play phase.
+    """
+    return _adapter(state).position(state)
+
+
+def solve(state: State, solver: Solver | None = None) -> dict[Action, int]:
+    """The declarer's final points after each legal play action of ``state``, with best play
+    from then on by both sides (all hands visible).  ``solver`` may be passed to reuse its
+    transposition table for the same deal."""
+    adapter = _adapter(state)
+    pos, base = adapter.position(state)
+    search = solver if solver is not None else Solver(pos)
+    search.pos = pos
+    out: dict[Action, int] = {}
+    for action in state.legal_actions():
+        move = adapter.move_of(action)
+        gain = pos.play(move)
+        out[action] = base + gain + search.value()
+        pos.undo()
+    return out
+
+
+def best_play(state: State) -> Action:
+    """A best action for the seat to act: the highest value for the declarer, the lowest for a
+    defender (ties: the first in the engine's order of legal actions)."""
+    values = solve(state)
+    pos, _ = position_of(state)
+    pick = max if pos.max_to_move() else min
+    return pick(values, key=lambda a: values[a])

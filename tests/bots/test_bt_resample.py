@@ -1,0 +1,123 @@
+"""Resampling hidden cards (prikup.core.resample): samples a seat cannot tell from the real deal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from prikup.core.actions import ActionKind
+from prikup.core.cards import Card
+from prikup.core.game import Game, Phase, State
+from prikup.core.resample import Resampler, resample, seen_cards
+from prikup.games import GAMES
+
+CONFIGS = [(gid, players) for gid in sorted(GAMES) for players in (3, 4)]
+
+
+def positions(game: Game, seeds: range, every: int = 3) -> Iterator[State]:
+    """Positions of random play: every ``every``-th step of the first deals and the first step
+    of every phase."""
+    for seed in seeds:
+        state = game.new_match(seed)
+        rng = random.Random(seed)
+        last = None
+        for step in range(120):
+            if state.is_over or len(state.deals) > 2:
+                break
+            if (step % every == 0 or state.phase is not last) and state.to_act is not None:
+                last = state.phase
+                yield state
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("gid", "players"), CONFIGS)
+def test_sample_is_indistinguishable_and_legal(gid: str, players: int) -> None:
+    """(a) the seat's observation is unchanged; (b) the sample is a full legal state."""
+    game = GAMES[gid](players=players)
+    deck = sum(c.mask for c in game.deck())
+    phases = set()
+    for state in positions(game, range(3), every=4):
+        for seat in state.active_seats()[:2]:
+            sample = resample(state, seat, random.Random(seat))
+            assert sample.observation(seat) == state.observation(seat)
+            places = list(sample.card_places().values())
+            assert sum(places) == deck and sum(p.bit_count() for p in places) == deck.bit_count()
+            assert sample.phase is state.phase and sample.to_act == state.to_act
+            assert bool(sample.legal_actions()) == bool(state.legal_actions())
+            phases.add(state.phase)
+    assert Phase.PLAY in phases and len(phases) >= 2
+
+
+@pytest.mark.parametrize(("gid", "players"), CONFIGS)
+def test_samples_depend_only_on_what_the_seat_knows(gid: str, players: int) -> None:
+    """No peeking: a state the seat cannot tell from the real one yields the same samples."""
+    game = GAMES[gid](players=players)
+    for state in positions(game, range(2), every=5):
+        seat = state.to_act
+        assert seat is not None
+        other = resample(state, seat, random.Random(1))
+        a = Resampler(state, seat).sample(random.Random(7))
+        b = Resampler(other, seat).sample(random.Random(7))
+        assert a.card_places() == b.card_places()
+        assert a.deals[-1].actions == b.deals[-1].actions
+
+
+@pytest.mark.parametrize(("gid", "players"), CONFIGS)
+def test_hidden_cards_move_between_places(gid: str, players: int) -> None:
+    """Over samples, an unseen card of another hand is sometimes placed elsewhere."""
+    game = GAMES[gid](players=players)
+    for state in positions(game, range(4), every=7):
+        seat = state.to_act
+        assert seat is not None
+        known = seen_cards(state.observation(seat))
+        hidden_hands = [s for s in state.active_seats() if s != seat]
+        real = state.card_places()
+        sampler = Resampler(state, seat)
+        samples = [sampler.sample(random.Random(k)).card_places() for k in range(12)]
+        for s in hidden_hands:
+            unknown = real[f"hand {s}"] & ~known
+            if unknown.bit_count() >= 3 and any(real[f"hand {t}"] & ~known for t in hidden_hands if t != s):
+                assert any(sp[f"hand {s}"] != real[f"hand {s}"] for sp in samples)
+                return
+    pytest.fail("no position with hidden cards in two hands")
+
+
+def _after_501_gifts(seed: int) -> tuple[State, int, Card, Card]:
+    """A 501 deal after both gifts: (state, defender, the other defender's gift, his own)."""
+    game = GAMES["501"]()
+    state = game.new_match(seed)
+    rng = random.Random(seed)
+    while state.phase is not Phase.PLAY:
+        legal = state.legal_actions()
+        if state.phase is Phase.AUCTION:
+            bids = [a for a in legal if a.kind is ActionKind.BID]
+            looks = [a for a in legal if a.kind is ActionKind.LOOK]
+            if looks:
+                action = looks[0]
+            elif bids and state.high_bid is None:  # type: ignore[attr-defined]
+                action = bids[0]
+            else:
+                action = next(a for a in legal if a.kind is ActionKind.PASS)
+        else:
+            talon = [Card(i) for i in range(64) if state.talon >> i & 1]  # type: ignore[attr-defined]
+            gifts = [a for a in legal if a.kind is ActionKind.GIVE and a.card in talon]
+            others = [a for a in legal if a.kind is not ActionKind.CONCEDE]
+            action = gifts[0] if gifts else rng.choice(others)
+        state.apply(action)
+    (r1, c1), (_r2, c2) = state.gifts  # type: ignore[attr-defined]
+    return state, r1, c2, c1
+
+
+def test_501_talon_card_given_to_the_other_defender_may_be_with_the_declarer() -> None:
+    """501: a defender knows the turned talon, not which talon card the other defender got."""
+    state, defender, other_gift, own_gift = _after_501_gifts(3)
+    declarer = state.declarer  # type: ignore[attr-defined]
+    sampler = Resampler(state, defender)
+    holders = set()
+    for k in range(40):
+        places = sampler.sample(random.Random(k)).card_places()
+        holders |= {p for p, m in places.items() if m >> other_gift.id & 1}
+        assert places[f"hand {defender}"] >> own_gift.id & 1
+    assert holders == {f"hand {declarer}", f"hand {3 - defender - declarer}"}

@@ -1,0 +1,104 @@
+"""A server killed (SIGKILL) in mid-deal and started again goes on from the same state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from srv_helpers import Client, ServerProcess, db_kinds, db_url
+
+from prikup.bots import make_bot
+from prikup.core.actions import parse_action
+from prikup.games import make_game
+from prikup.server.storage import Storage
+
+BRAIN = make_bot("heuristic", make_game("501"), 1)
+
+
+def act_first_legal(clients: dict[int, Client], spectator: Client) -> tuple[int, int, str]:
+    state = spectator.state
+    assert state is not None
+    seat = state["obs"]["to_act"]
+    me = clients[seat].wait_ply(state["ply"])
+    legal = [parse_action(t) for t in me["obs"]["legal_actions"]]
+    action = str(BRAIN.choose(me["obs"], legal))
+    clients[seat].send({"type": "act", "action": action, "ply": state["ply"]})
+    ack = clients[seat].until(lambda m: m["type"] in ("ack", "error"))
+    assert ack["type"] == "ack", ack
+    spectator.wait_ply(state["ply"] + 1)
+    return state["ply"], seat, action
+
+
+def connect_all(server: ServerProcess, tid: str, tokens: dict[int, str]) -> tuple[dict[int, Client], Client]:
+    clients = {s: Client(server, tid, s, t) for s, t in tokens.items()}
+    for c in clients.values():
+        c.until(lambda m: m["type"] == "state")
+    spectator = Client(server, tid, None, None)
+    spectator.until(lambda m: m["type"] == "state")
+    return clients, spectator
+
+
+@pytest.mark.parametrize("kind", db_kinds())
+def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
+    url = db_url(kind, tmp_path)
+    server = ServerProcess(url).start()
+    try:
+        created = server.create("501", [{"kind": "human"}] * 3, seed=11)
+        tid = created["table"]["id"]
+        tokens = {0: created["token"], 1: server.claim(tid, 1), 2: server.claim(tid, 2)}
+        # a second table where bots hold two seats and the human is to wait for them
+        bots = server.create("pyatsot", [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], seed=5)
+        clients, spectator = connect_all(server, tid, tokens)
+        acked: list[tuple[int, int, str]] = []
+        for _ in range(14):
+            acked.append(act_first_legal(clients, spectator))
+        before = {s: c.wait_ply(len(acked))["obs"] for s, c in clients.items()}
+        before_spec = spectator.wait_ply(len(acked))["obs"]
+        assert before_spec["phase"] not in ("match over",) and before_spec["deal"] == 1
+        # one more action: acknowledged, then the server is killed at once
+        last = spectator.state
+        assert last is not None
+        seat = last["obs"]["to_act"]
+        action = clients[seat].wait_ply(last["ply"])["obs"]["legal_actions"][0]
+        clients[seat].send({"type": "act", "action": action})
+        ack = clients[seat].until(lambda m: m["type"] == "ack")
+        server.kill()
+        acked.append((ack["ply"], seat, action))
+    finally:
+        server.kill()
+    stored = Storage(url).load(tid)
+    assert stored is not None
+    assert [(s, t) for _, s, t in acked] == stored.actions  # every acknowledged action was stored
+
+    again = ServerProcess(url, port=server.port).start()
+    try:
+        info = httpx.get(again.base + f"/api/tables/{tid}", timeout=10).json()
+        assert info["ply"] == len(acked)
+        clients, spectator = connect_all(again, tid, tokens)
+        # the same state as the rules core gives from the stored actions
+        game = make_game("501")
+        state = game.new_match(11)
+        for _, _, text in acked:
+            state.apply(text)
+        for s, c in clients.items():
+            assert c.wait_ply(len(acked))["obs"] == state.observation(s)
+        assert spectator.state is not None and spectator.state["obs"] == state.observation(None)
+        # the state before the last action matches what the seats had before the kill
+        replayed = game.new_match(11)
+        for _, _, text in acked[:-1]:
+            replayed.apply(text)
+        assert {s: replayed.observation(s) for s in range(3)} == before
+        # the old tokens still hold their seats; a forged one does not
+        forged = Client(again, tid, 0, "forged")
+        assert forged.until(lambda m: m["type"] == "error")["code"] == "bad_token"
+        # play goes on
+        for _ in range(5):
+            act_first_legal(clients, spectator)
+        # the bots of the other table went on by themselves up to the human's turn
+        human = Client(again, bots["table"]["id"], 0, bots["token"])
+        msg: dict[str, Any] = human.until(lambda m: m["type"] == "state" and m["obs"]["to_act"] == 0, timeout=15)
+        assert msg["obs"]["legal_actions"]
+    finally:
+        again.stop()

@@ -1,0 +1,42 @@
+"""``prikup solve RECORD --deal D --at K`` on a record made by ``prikup play preferans --auto``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+
+def prikup(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "prikup", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+def test_solve_a_preferans_record(tmp_path: Path):
+    path = tmp_path / "pf.json"
+    run = prikup("play", "preferans", "--auto", "--seed", "4", "--record", str(path), "--max-deals", "3")
+    assert run.returncode == 0, run.stderr
+    deals = json.loads(path.read_text())["deals"]
+    # the third card of the first trick played in the record: few tricks are solved quickly
+    number, at = next(
+        (n, [i for i, (_, t) in enumerate(d["actions"]) if t.startswith("play")][-6])
+        for n, d in enumerate(deals, 1)
+        if sum(t.startswith("play") for _, t in d["actions"]) >= 12
+    )
+    run = prikup("solve", str(path), "--deal", str(number), "--at", str(at))
+    assert run.returncode == 0, run.stderr
+    rows = re.findall(r"^\s+(play \S+(?: as [SCDH])?)\s+(\d+)(\s+<- best)?$", run.stdout, re.M)
+    assert rows
+    values = [int(v) for _, v, _ in rows]
+    best = {int(v) for _, v, m in rows if m}
+    assert len(best) == 1 and best <= set(values)
+    assert best == {min(values) if "defender: lowest" in run.stdout else max(values)}
+    assert all(0 <= v <= 10 for v in values)
