@@ -48,7 +48,7 @@ def test_solve_prints_every_legal_card_with_the_best_marked(record: Path):
     values = [int(v) for _, v, _ in rows]
     best = [int(v) for _, v, m in rows if m]
     assert best and len(set(best)) == 1
-    defender = "defender: lowest" in run.stdout
+    defender = "wants the lowest" in run.stdout
     assert best[0] == (min(values) if defender else max(values))
     # the first lead: every card of the leader's hand is listed
     run = prikup("solve", str(record), "--deal", str(deal), "--at", str(at))

@@ -292,10 +292,14 @@ def solve_cmd(
     console.print(
         f"{state.game.id}, deal {deal} after {at} action(s): seat {state.to_act} to play; declarer seat "
         f"{obs.get('declarer')}, contract {obs.get('contract')}, trump {obs.get('trump')}; "
-        f"the declarer's points that count so far: {base}"
+        f"counted so far: {base}"
     )
-    side = "declarer: highest" if maximise else "defender: lowest"
-    console.print(f"Value of each legal play = the declarer's final points with perfect play ({side} is best):")
+    side = "the side to play wants the highest" if maximise else "the side to play wants the lowest"
+    console.print(
+        "Value of each legal play = the counted final total with perfect play by all (501, Пятьсот: the "
+        "declarer's points; Five Hundred, preferans: the declaring side's tricks — in misère the bidder's "
+        f"tricks, in raspasy and a no-bid deal the tricks of the seat to play); {side}:"
+    )
     for action, value in values.items():
         mark = "  <- best" if value == best else ""
         console.print(f"  {escape(str(action)):<24} {value:>4}{mark}")

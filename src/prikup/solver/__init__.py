@@ -9,7 +9,8 @@ are not separately optimised).  :func:`best_play` picks a best action for the se
 
 A game plugs in with an *adapter*: a play position on ints (see :mod:`prikup.solver.search`)
 built from the state, and the mapping between actions and the position's move numbers.
-501 and Пятьсот have adapters; Five Hundred and preferans are next.
+Every game has an adapter: 501 and Пятьсот (points), Five Hundred and preferans (tricks; see
+:mod:`prikup.solver.play_five_hundred` for misère, no-bid and raspasy conventions).
 """
 
 from __future__ import annotations
