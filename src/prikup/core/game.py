@@ -209,6 +209,7 @@ class State(ABC):
         self.deals: list[DealLog] = []
         self._scores: list[int] = self._initial_scores()
         self.winners: tuple[int, ...] = ()
+        self._turn: int | None = None
 
     @property
     def single_deal(self) -> bool:
@@ -221,9 +222,16 @@ class State(ABC):
         """The scores at the start of the match."""
 
     @property
-    @abstractmethod
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` (waiting for a deal, or the match is over)."""
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+            return None
+        return self._turn
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat clockwise among those dealt in."""
+        active = self.active_seats()
+        return active[(active.index(seat) + 1) % len(active)]
 
     @abstractmethod
     def _candidates(self, seat: int) -> Iterable[Action]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from prikup.core.cards import Card, Suit
 
-__all__ = ["card_points", "follow_mask", "plain_suit_masks", "trick_winner"]
+__all__ = ["card_points", "follow_mask", "plain_suit_masks", "take_trick", "trick_winner"]
 
 
 def plain_suit_masks(deck: Sequence[Card]) -> tuple[int, int, int, int]:
@@ -52,6 +52,17 @@ def trick_winner(trick: Sequence[int], led: int, trump: int, strength: Sequence[
         elif not best_trump and led >> card & 1 and strength[card] > strength[best_card]:
             best, best_card = i, card
     return best
+
+
+def take_trick(
+    trick: Sequence[tuple[int, Card]], trump: Suit | None, suit_masks: Sequence[int], strength: Sequence[int]
+) -> tuple[int, int]:
+    """The seat that takes a finished trick of plain suits (no bowers, no joker) and the trick's
+    cards as a bitmask; ``trick`` holds ``(seat, card)`` in play order."""
+    ids = [card.id for _, card in trick]
+    trump_mask = suit_masks[trump] if trump is not None else 0
+    winner = trick[trick_winner(ids, suit_masks[ids[0] >> 4], trump_mask, strength)][0]
+    return winner, sum(1 << i for i in ids)
 
 
 def card_points(mask: int, points: Sequence[int]) -> int:

@@ -430,7 +430,6 @@ class StateFiveHundred(State):
         self.won = [0] * n
         self.taken = [0] * n
         self.voids = [0] * n  # bit s: the seat has shown void in suit s (public knowledge)
-        self._turn: int | None = None
         self._end: tuple[int | None, list[int]] | None = None
 
     # -- the deal -------------------------------------------------------------------------
@@ -457,13 +456,6 @@ class StateFiveHundred(State):
         self.kitty = sum(c.mask for c in talon)
         self.phase = Phase.AUCTION
         self._turn = active[0]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None``."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
-            return None
-        return self._turn
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units (sides, or single seats)."""

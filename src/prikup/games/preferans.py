@@ -35,7 +35,7 @@ from prikup.core.dealing import TALON, deal_packets
 from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.options import Option
-from prikup.core.tricks import follow_mask, plain_suit_masks, trick_winner
+from prikup.core.tricks import follow_mask, plain_suit_masks, take_trick
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
@@ -310,7 +310,6 @@ class StatePreferans(State):
         self.settle_calls: list[tuple[int, str, str]] = []
         self._settle_seat: int | None = None
         self._settle_kind: str | None = None
-        self._turn: int | None = None
 
     # -- the deal -------------------------------------------------------------------------
     def _initial_scores(self) -> list[int]:
@@ -794,12 +793,9 @@ class StatePreferans(State):
         if len(self.trick) < 3:
             self._turn = self._next_active(seat)
             return
-        ids = [c.id for _, c in self.trick]
-        led = SUIT_MASKS[ids[0] >> 4]
-        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
-        winner = self.trick[trick_winner(ids, led, trump, STRENGTH)][0]
+        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
         self.won[winner] += 1
-        self.taken[winner] |= sum(1 << i for i in ids)
+        self.taken[winner] |= cards
         self.tricks.append((self.trick, winner))
         self.trick = []
         self._turn = winner

@@ -30,7 +30,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Phase, State
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, trick_winner
+from prikup.core.tricks import card_points, follow_mask, take_trick
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -474,7 +474,6 @@ class StatePyatsot(State):
         self.won = [0] * n
         self.taken = [0] * n
         self.declared = [0] * n
-        self._turn: int | None = None
 
     def set_score_sheet(self, scores: Sequence[int], marks: BarrelMarks | None = None) -> None:
         """Set up a position between deals: every seat's score and the barrel marks (for
@@ -551,17 +550,6 @@ class StatePyatsot(State):
         self.passed = [s not in eligible for s in range(n)]
         self.phase = Phase.AUCTION
         self._turn = eligible[0]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None``."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
-            return None
-        return self._turn
-
-    def _next_active(self, seat: int) -> int:
-        active = self.active_seats()
-        return active[(active.index(seat) + 1) % len(active)]
 
     def opponents(self) -> tuple[int, int]:
         """The declarer's two opponents, the one on his left first."""
@@ -817,12 +805,9 @@ class StatePyatsot(State):
         if len(self.trick) < 3:
             self._turn = self._next_active(seat)
             return
-        ids = [c.id for _, c in self.trick]
-        led = SUIT_MASKS[ids[0] >> 4]
-        trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
-        winner = self.trick[trick_winner(ids, led, trump, STRENGTH)][0]
+        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
         self.won[winner] += 1
-        self.taken[winner] |= sum(1 << i for i in ids)
+        self.taken[winner] |= cards
         self.tricks.append((self.trick, winner))
         self.trick = []
         self._turn = winner
