@@ -118,3 +118,28 @@ def test_pimc_in_a_short_arena(gid: str) -> None:
     lineup = ["pimc:samples=2:max_cards=3"] + ["heuristic"] * (game.players - 1)
     result = run_arena(game, lineup, 3, seed=5, unit="deal")
     assert len(result.units) >= 3 and "pimc:samples=2:max_cards=3" in result.stats
+
+
+def test_pimc_falls_back_to_the_heuristic_when_no_sample_is_found(monkeypatch):
+    import random as _random
+
+    from prikup import make_game as _make_game
+    from prikup.bots import make_bot as _make_bot
+    from prikup.core.resample import ResampleError, Resampler
+
+    def fail(self, rng):  # the sampler's budget exhausted
+        raise ResampleError("no consistent sample")
+
+    monkeypatch.setattr(Resampler, "sample", fail)
+    game = _make_game("501")
+    state = game.new_match(seed=5)
+    bot = _make_bot("pimc", game, 1)
+    heuristic = _make_bot("heuristic", game, 1)
+    rng = _random.Random(5)
+    while state.phase.value != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    action = bot.act(state, seat)
+    assert action in state.legal_actions()
+    assert bot.resample_failures == 1
+    assert action == heuristic.act(state, seat)
