@@ -1,6 +1,6 @@
-"""Time of the exact open-hand solver on full deals, from the first lead.
+"""Time of the exact open-hand solver on full deals, from the first card played (every game).
 
-Run: PYTHONPATH=src python bench/bench_solver.py [--deals 20] [--games 501,pyatsot]
+Run: PYTHONPATH=src python bench/bench_solver.py [--deals 20] [--games 501,pyatsot,five-hundred,preferans]
 
 Each deal is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played by
 the heuristic bots (the contract, gifts and trump are theirs); deals that are conceded or passed
@@ -70,7 +70,7 @@ def main() -> None:
     """Parse the arguments and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--games", default="501,pyatsot")
+    parser.add_argument("--games", default="501,pyatsot,five-hundred,preferans")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         bench(game_id.strip(), args.deals)
