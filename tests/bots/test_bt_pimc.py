@@ -40,7 +40,7 @@ def decisions(game: Game, seeds: range) -> Iterator[State]:
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
-@pytest.mark.parametrize("name", ["pimc:samples=2", "oracle:contract=0"])
+@pytest.mark.parametrize("name", ["pimc:samples=2", "oracle:decide=0"])
 def test_bots_choose_legal_actions_in_every_phase(gid: str, name: str) -> None:
     """Whatever the phase, the bot's action is one of the legal actions."""
     game = make_game(gid)
@@ -143,3 +143,92 @@ def test_pimc_falls_back_to_the_heuristic_when_no_sample_is_found(monkeypatch):
     assert action in state.legal_actions()
     assert bot.resample_failures == 1
     assert action == heuristic.act(state, seat)
+
+
+def _to_phase(game: Game, seed: int, phase: Phase) -> State | None:
+    """A match's first deal driven by heuristic bots to the first decision of ``phase``."""
+    state = game.new_match(seed)
+    bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
+    while len(state.deals) == 1 and not state.is_over:
+        if state.phase is phase and len(state.legal_actions()) > 1:
+            return state
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].act(state, seat))
+    return None
+
+
+def test_candidate_actions_keep_the_heuristic_choice_first_and_respect_the_limit() -> None:
+    from prikup.bots.pimc import candidate_actions
+    from prikup.core.actions import parse_action
+
+    legal = [parse_action(t) for t in ["pass", "bid 100", "bid 105", "bid 110", "bid 115", "bid 120", "bid 125"]]
+    first = parse_action("bid 110")
+    got = candidate_actions(legal, first, 4, random.Random(0))
+    assert got[0] == first and len(got) == 4 and len(set(got)) == 4
+    assert parse_action("pass") in got  # a pass is always compared
+    assert {parse_action("bid 105"), parse_action("bid 115")} <= set(got)  # the nearest bids
+    assert candidate_actions(legal[:3], legal[1], 4, random.Random(0)) == [legal[1], legal[0], legal[2]]
+
+
+@pytest.mark.parametrize("gid", sorted(ADAPTERS))
+def test_rollout_finishes_the_deal_and_returns_the_engines_score_change(gid: str) -> None:
+    """A rollout leaves the state alone and returns the seat's (sign-adjusted) score change of
+    the deal finished by heuristic decisions and best open-hand play."""
+    from prikup.bots.pimc import rollout
+
+    game = make_game(gid)
+    for seed in range(6):
+        state = _to_phase(game, seed, Phase.AUCTION)
+        assert state is not None
+        seat = state.to_act
+        assert seat is not None
+        before = state.observation(None)
+        for action in state.legal_actions()[:3]:
+            value = rollout(state, seat, action, seed)
+            assert isinstance(value, float)
+            assert value == rollout(state, seat, action, seed)  # deterministic for a seed
+        assert state.observation(None) == before
+
+
+def test_pimc_decision_takes_the_best_mean_rollout_and_keeps_the_heuristic_on_ties(monkeypatch) -> None:
+    """The non-play decision is the candidate with the best mean rollout; with every candidate
+    equal it is the heuristic's choice."""
+    import prikup.bots.pimc as pimc
+
+    game = make_game("501")
+    state = _to_phase(game, 3, Phase.AUCTION)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = make_bot("pimc:decision_samples=2:candidates=50", game, 0)
+    heuristic_choice = make_bot("heuristic", game, 7919).act(state, seat)
+    target = next(a for a in legal if a != heuristic_choice)
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed: 10.0 if action == target else 0.0)
+    assert bot.act(state, seat) == target
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed: 1.0)
+    assert bot.act(state, seat) == heuristic_choice
+    assert isinstance(bot, PimcBot) and bot.other_decisions == 2 and bot.other_samples == 4
+
+
+@pytest.mark.parametrize("gid", sorted(ADAPTERS))
+def test_oracle_decisions_are_never_worse_than_the_heuristic_on_the_true_deal(gid: str) -> None:
+    """On the true deal the oracle's bid is at least as good as the heuristic's, measured by the
+    same rollout (it compares the heuristic's choice among its candidates)."""
+    from prikup.bots.pimc import rollout
+
+    game = make_game(gid)
+    checked = 0
+    for seed in range(8):
+        state = _to_phase(game, seed, Phase.AUCTION)
+        assert state is not None
+        seat = state.to_act
+        assert seat is not None
+        oracle = make_bot("oracle", game, seed)
+        choice = oracle.act(state, seat)
+        heuristic_choice = make_bot("heuristic", game, seed + 7919).act(state, seat)
+        seed_used = oracle._rollouts  # type: ignore[attr-defined]
+        assert rollout(state, seat, choice, seed_used) >= rollout(state, seat, heuristic_choice, seed_used)
+        checked += 1
+    assert checked == 8

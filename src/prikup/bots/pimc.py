@@ -1,37 +1,46 @@
-"""The PIMC bot: perfect-information Monte Carlo over the exact open-hand solver.
+"""The PIMC bot: perfect-information Monte Carlo over the exact open-hand solver, for every decision.
 
-For a **play** decision of a game the solver has an adapter for (:data:`prikup.solver.ADAPTERS`),
-the bot draws samples of the hidden cards consistent with what its seat knows
-(:mod:`prikup.core.resample`), solves each sample exactly (:func:`prikup.solver.solve`: the
-declarer's final points after each legal play) and plays the action with the best average: the
-highest for the declarer, the lowest for a defender (the solver's convention, read from the
-sample's position, so contract types with their own value convention follow it).
+**Samples.**  For every decision with a choice the bot draws samples of the cards it cannot see,
+consistent with everything its seat has observed (:mod:`prikup.core.resample`: cards played,
+voids shown, gifts, the talon if it was shown, its own discards).  The same samples serve every
+candidate action (common random numbers, so the comparison is not blurred by the luck of the draw).
 
-**501 contract** (trumps and contract number, phase ``contract`` with ``exchange_order =
-gifts_first``): with ``contract_samples > 0`` the bot samples the defenders' hands that many
-times, solves the first-lead value of every strain on each sample and names the strain and
-number with the best expected score change ``n·k·(1 − 2·P(points ≥ n))`` (k = 2 when dark;
-lower is better in 501).  Off by default: a first-lead solve takes about a second.
+**Play** (phase ``play``): each sample is solved exactly (:func:`prikup.solver.solve`, the
+declarer's final points or tricks after each legal play) and the bot plays the action with the
+best average: the highest for the declarer, the lowest for a defender (the solver's convention,
+read from the sample's position, so misère and raspasy follow their own).
 
-**Everything else falls back to the game's heuristic bot** (observation only): the auction,
-looking, the talon, concession, gifts / keeping / discards, whist decisions, Пятьсот's
-contract, and the play of games without a solver adapter.  A single legal action is played
-without thinking.
+**Every other decision** (bids and passes, looking, the talon, gifts, keeping and discarding,
+the contract and trumps, whist and open/closed, concession …): each *candidate* action is applied
+to each sample and the deal is finished there: the later non-play decisions by the game's
+heuristic bots (each seat from its own observation of the sample, this seat's later decisions
+included), the play by best open-hand play (:func:`prikup.solver.play_out`), the score by the
+engine itself.  The bot takes the candidate with the best mean score change for its seat (the
+expected result of each candidate contract, bid or discard); ties go to the heuristic's choice.
+Candidates: every legal action when there are at most ``candidates`` of them, else the
+heuristic's choice, a pass, the nearest bids or contracts to the heuristic's (same call, next
+numbers), the lowest of the other calls, then others at random, up to ``candidates``.
 
-Budget per play decision: ``samples`` (default 8) samples, stopping early once ``seconds``
-(default 5) have passed after a sample (at least one sample is always solved); ``max_cards``
-(default 0: always) leaves the play to the heuristic while the seat holds more cards than that
-(the first tricks are the costly solves).  Set them with the bot's name:
-``pimc:samples=16:seconds=2`` (see :func:`prikup.bots.make_bot`).
+**Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
+:func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
+``decision_samples`` (default 4) per other decision, stopping early once ``seconds`` (default 5)
+have passed after a sample (at least one sample is always used); ``candidates`` (default 4);
+``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
+than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
+to the heuristic (play-only PIMC).  A single legal action is taken without thinking.  If the
+sampler finds no consistent deal within its budget the heuristic decides (counted in
+``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
-the same samples).
+the same samples).  The PIMC simplifications apply: nothing is inferred from the other players'
+bids, and each sample is played as if all cards were seen (the known optimism of PIMC).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from prikup.bots.base import Bot
@@ -39,9 +48,12 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, Solver, position_of, solve
+from prikup.solver import ADAPTERS, play_out, position_of, solve
 
-__all__ = ["PimcBot", "fallback_bot", "parse_bot_options"]
+__all__ = ["PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
+
+#: Non-play steps after which a rollout gives up (a guard; no game here needs nearly as many).
+_MAX_STEPS = 1000
 
 
 def fallback_bot(game: Game, seed: int | None) -> Bot:
@@ -67,42 +79,123 @@ def parse_bot_options(bot: Bot, options: dict[str, str], known: dict[str, type])
         setattr(bot, key, value)
 
 
+def rollout(state: State, seat: int, action: Action, seed: int) -> float:
+    """``seat``'s score change in the current deal (sign-adjusted: higher is better) when
+    ``action`` is taken in the full-information ``state`` (not changed) and the deal is finished
+    by heuristic bots (non-play decisions) and best open-hand play (the play)."""
+    game = state.game
+    trial = state.copy()
+    deal = len(trial.deals)
+    trial.apply(action)
+    bots: dict[int, Bot] = {}
+    for _ in range(_MAX_STEPS):
+        log = trial.deals[deal - 1]
+        if log.score_changes is not None or len(trial.deals) > deal or trial.to_act is None:
+            break
+        if trial.phase is Phase.PLAY and game.id in ADAPTERS:
+            play_out(trial)
+            continue
+        who = trial.to_act
+        bot = bots.get(who)
+        if bot is None:
+            bot = bots[who] = fallback_bot(game, seed * 16 + who)
+        trial.apply(bot.act(trial, who))
+    changes = trial.deals[deal - 1].score_changes
+    if changes is None:
+        return 0.0
+    sign = -1.0 if game.LOWER_SCORE_WINS else 1.0
+    return sign * float(changes[seat])
+
+
+def candidate_actions(legal: list[Action], first: Action, limit: int, rng: Any) -> list[Action]:
+    """The actions a decision compares: ``first`` (the heuristic's choice) and up to ``limit``
+    in all (see the module docstring for which)."""
+    others = [a for a in legal if a != first]
+    if len(legal) <= limit:
+        return [first, *others]
+    rng.shuffle(others)
+
+    def priority(a: Action) -> tuple[int, int]:
+        if a.kind is ActionKind.PASS:
+            return (0, 0)
+        if a.kind is first.kind and a.number is not None and first.number is not None:
+            if a.call == first.call:
+                return (1, abs(a.number - first.number))
+            return (2, a.number)
+        return (3, 0)
+
+    others.sort(key=priority)  # stable: the shuffled order among equals
+    picked: list[Action] = [first]
+    calls: set[str | None] = {first.call}
+    for a in others:
+        if len(picked) >= limit:
+            break
+        kind, _ = priority(a)
+        if kind == 2:
+            if a.call in calls:
+                continue
+            calls.add(a.call)
+        picked.append(a)
+    for a in others:  # fill up (other calls skipped above) in the same order
+        if len(picked) >= limit:
+            break
+        if a not in picked:
+            picked.append(a)
+    return picked
+
+
 class PimcBot(Bot):
-    """Samples the hidden cards, solves each sample, plays the best average (see the module)."""
+    """Samples the hidden cards, solves or finishes each sample, takes the best mean (see the module)."""
 
     name = "pimc"
     OPTIONS: ClassVar[dict[str, type]] = {
         "samples": int,
+        "decision_samples": int,
         "seconds": float,
-        "contract_samples": int,
+        "candidates": int,
         "max_cards": int,
+        "decide": int,
     }
     samples: int = 8
+    decision_samples: int = 4
     seconds: float = 5.0
-    contract_samples: int = 0
+    candidates: int = 4
     max_cards: int = 0
+    decide: int = 1
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
         self.fallback = fallback_bot(game, None if seed is None else seed + 7919)
-        #: Samples solved and seconds spent on play decisions (for measurements).
+        #: Counters for measurements: decisions, samples used, seconds spent, failed samplings.
         self.play_decisions = 0
-        self.resample_failures = 0
         self.play_samples = 0
         self.play_seconds = 0.0
+        self.other_decisions = 0
+        self.other_samples = 0
+        self.other_seconds = 0.0
+        self.resample_failures = 0
+        self._rollouts = 0
 
     def set_options(self, options: dict[str, str]) -> None:
-        """Set the budget from ``name=value`` texts: samples, seconds, contract_samples."""
+        """Set the budget from ``name=value`` texts (see the module docstring)."""
         parse_bot_options(self, options, self.OPTIONS)
-        if self.samples < 1:
-            raise OptionError("pimc needs samples >= 1")
+        if self.samples < 1 or self.decision_samples < 1:
+            raise OptionError("pimc needs samples >= 1 and decision_samples >= 1")
+        if self.candidates < 1:
+            raise OptionError("pimc needs candidates >= 1")
 
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
         return self.fallback.choose(obs, legal)
 
+    def samples_of(self, state: State, seat: int) -> Iterator[State]:
+        """Endless consistent samples of the deal as ``seat`` sees it (raises ResampleError)."""
+        sampler = Resampler(state, seat)
+        while True:
+            yield sampler.sample(self.rng)
+
     def act(self, state: State, seat: int) -> Action:
-        """Sample and solve where the module says so, else ask the heuristic."""
+        """Sample and solve or finish where the module says so, else ask the heuristic."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -111,60 +204,53 @@ class PimcBot(Bot):
                 held = state.card_places().get(f"hand {seat}", 0).bit_count()
                 if not self.max_cards or held <= self.max_cards:
                     return self.play(state, seat, legal)
-            if (
-                state.game.id == "501"
-                and state.phase is Phase.CONTRACT
-                and self.contract_samples > 0
-                and all(a.kind in (ActionKind.CONTRACT, ActionKind.CONCEDE) for a in legal)
-            ):
-                return self.contract_501(state, seat, legal)
+            elif self.decide:
+                return self.decision(state, seat, legal)
         except ResampleError:
-            # the rejection sampler found no consistent deal in its budget (a known gap, counted):
-            # the heuristic decides rather than the bot failing the match
+            # the sampler found no consistent deal in its budget (counted): the heuristic decides
             self.resample_failures += 1
         return self.fallback.act(state, seat)
 
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:
         """The legal play with the best mean solver value over the samples."""
         start = time.perf_counter()
-        sampler = Resampler(state, seat)
         totals = dict.fromkeys(legal, 0)
         maximise = True
         drawn = 0
-        while drawn < self.samples and (drawn == 0 or time.perf_counter() - start < self.seconds):
-            sample = sampler.sample(self.rng)
+        for sample in self.samples_of(state, seat):
             values = solve(sample)
             maximise = position_of(sample)[0].max_to_move()
             for action in legal:
                 totals[action] += values[action]
             drawn += 1
+            if drawn >= self.samples or time.perf_counter() - start >= self.seconds:
+                break
         self.play_decisions += 1
         self.play_samples += drawn
         self.play_seconds += time.perf_counter() - start
         pick = max if maximise else min
         return pick(legal, key=lambda a: totals[a])
 
-    def contract_501(self, state: State, seat: int, legal: list[Action]) -> Action:
-        """501's trumps and contract from sampled first-lead values (see the module)."""
-        sampler = Resampler(state, seat)
-        contracts = [a for a in legal if a.kind is ActionKind.CONTRACT]
-        strains = sorted({a.call for a in contracts if a.call is not None})
-        points: dict[str, list[int]] = {s: [] for s in strains}
-        for _ in range(self.contract_samples):
-            sample = sampler.sample(self.rng)
-            for strain in strains:
-                trial = sample.copy()
-                low = min(a.number or 0 for a in contracts if a.call == strain)
-                trial.apply(Action(ActionKind.CONTRACT, number=low, call=strain))
-                pos, base = position_of(trial)
-                points[strain].append(base + Solver(pos).value())
-        dark = 2 if getattr(state, "declarer_dark", False) else 1
-
-        def expected_change(action: Action) -> float:
-            assert action.number is not None and action.call is not None
-            got = points[action.call]
-            made = sum(1 for p in got if p >= action.number) / len(got)
-            return action.number * dark * (1 - 2 * made)
-
-        best = min(contracts, key=expected_change)
+    def decision(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """A non-play decision: the candidate with the best mean finished-deal score."""
+        start = time.perf_counter()
+        first = self.fallback.act(state, seat)
+        options = candidate_actions(legal, first, self.candidates, self.rng)
+        totals = dict.fromkeys(options, 0.0)
+        drawn = 0
+        for sample in self.samples_of(state, seat):
+            self._rollouts += 1
+            seed = self._rollouts
+            for action in options:
+                totals[action] += rollout(sample, seat, action, seed)
+            drawn += 1
+            if drawn >= self.decision_samples or time.perf_counter() - start >= self.seconds:
+                break
+        self.other_decisions += 1
+        self.other_samples += drawn
+        self.other_seconds += time.perf_counter() - start
+        best = first
+        for action in options:  # strictly better than the heuristic's choice to replace it
+            if totals[action] > totals[best]:
+                best = action
         return best

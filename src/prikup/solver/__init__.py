@@ -19,32 +19,57 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from prikup.core.actions import Action
-from prikup.core.game import State
-from prikup.solver import play501, play_five_hundred, play_preferans, play_pyatsot
+from prikup.core.game import Phase, State
+from prikup.solver import fast, play501, play_five_hundred, play_preferans, play_pyatsot
 from prikup.solver.search import Move, PlayPosition, Solver
 
-__all__ = ["ADAPTERS", "Adapter", "Move", "PlayPosition", "Solver", "best_play", "position_of", "solve"]
+__all__ = [
+    "ADAPTERS",
+    "Adapter",
+    "Move",
+    "PlayPosition",
+    "Solver",
+    "best_play",
+    "play_out",
+    "position_of",
+    "position_value",
+    "solve",
+    "solve_position",
+]
 
 
 @dataclass(frozen=True)
 class Adapter:
     """How the solver reads one game: ``position`` builds (play position, declarer's points so
     far that count) from a state in its play phase; ``move_of`` / ``action_of`` map actions to
-    move numbers and back."""
+    move numbers and back; ``fast`` (if the game has a C port) gives every legal move's future
+    gain and the nodes searched by the C search (:mod:`prikup.solver.fast`); called with
+    ``best=True`` it gives one best move only (cheaper: what :func:`play_out` needs)."""
 
     position: Callable[[State], tuple[PlayPosition, int]]
     move_of: Callable[[Action], int]
     action_of: Callable[[int], Action]
+    fast: Callable[..., tuple[dict[int, int], int]] | None = None
 
 
 #: The solver's adapters by game id.
 ADAPTERS: dict[str, Adapter] = {
-    "501": Adapter(play501.Position501.from_state, play501.move_of, play501.action_of),
-    "pyatsot": Adapter(play_pyatsot.PositionPyatsot.from_state, play_pyatsot.move_of, play_pyatsot.action_of),
-    "five-hundred": Adapter(
-        play_five_hundred.PositionFiveHundred.from_state, play_five_hundred.move_of, play_five_hundred.action_of
+    "501": Adapter(play501.Position501.from_state, play501.move_of, play501.action_of, play501.fast_values),
+    "pyatsot": Adapter(
+        play_pyatsot.PositionPyatsot.from_state, play_pyatsot.move_of, play_pyatsot.action_of, play_pyatsot.fast_values
     ),
-    "preferans": Adapter(play_preferans.PositionPreferans.from_state, play_preferans.move_of, play_preferans.action_of),
+    "five-hundred": Adapter(
+        play_five_hundred.PositionFiveHundred.from_state,
+        play_five_hundred.move_of,
+        play_five_hundred.action_of,
+        play_five_hundred.fast_values,
+    ),
+    "preferans": Adapter(
+        play_preferans.PositionPreferans.from_state,
+        play_preferans.move_of,
+        play_preferans.action_of,
+        play_preferans.fast_values,
+    ),
 }
 
 
@@ -63,12 +88,33 @@ def position_of(state: State) -> tuple[PlayPosition, int]:
     return _adapter(state).position(state)
 
 
+def solve_position(game_id: str, pos: PlayPosition) -> dict[int, int]:
+    """Every legal move of a play position and its exact future gain (the move's own gain
+    included): by the C search when :func:`prikup.solver.fast.enabled` and the game has a C
+    port, else by the Python reference search."""
+    adapter = ADAPTERS[game_id]
+    if adapter.fast is not None and fast.enabled():
+        return adapter.fast(pos)[0]
+    return Solver(pos).values()
+
+
+def position_value(game_id: str, pos: PlayPosition) -> int:
+    """The exact future gain of a play position (0 when it is over)."""
+    if pos.over():
+        return 0
+    values = solve_position(game_id, pos)
+    return max(values.values()) if pos.max_to_move() else min(values.values())
+
+
 def solve(state: State, solver: Solver | None = None) -> dict[Action, int]:
     """The declarer's final points after each legal play action of ``state``, with best play
     from then on by both sides (all hands visible).  ``solver`` may be passed to reuse its
-    transposition table for the same deal."""
+    transposition table for the same deal (it forces the Python reference search)."""
     adapter = _adapter(state)
     pos, base = adapter.position(state)
+    if solver is None and adapter.fast is not None and fast.enabled():
+        values = adapter.fast(pos)[0]
+        return {action: base + values[adapter.move_of(action)] for action in state.legal_actions()}
     search = solver if solver is not None else Solver(pos)
     search.pos = pos
     out: dict[Action, int] = {}
@@ -87,3 +133,30 @@ def best_play(state: State) -> Action:
     pos, _ = position_of(state)
     pick = max if pos.max_to_move() else min
     return pick(values, key=lambda a: values[a])
+
+
+def play_out(state: State) -> int:
+    """Play the rest of the deal in ``state`` (in its play phase) with best open-hand play by
+    everyone, on ``state`` itself; returns the number of actions applied.
+
+    Each seat plays a best move of the double-dummy reduction (the declarer maximising, the
+    defenders minimising the declarer's points; ties: the first legal).  The deal's score is then
+    the engine's own, which is how :class:`prikup.bots.pimc.PimcBot` values a decision before
+    the play.
+    """
+    adapter = _adapter(state)
+    pos, _ = adapter.position(state)
+    deal = len(state.deals)
+    applied = 0
+    use_fast = adapter.fast is not None and fast.enabled()
+    while state.phase is Phase.PLAY and len(state.deals) == deal and not pos.over():
+        if use_fast and adapter.fast is not None:
+            values = adapter.fast(pos, best=True)[0]
+        else:
+            values = Solver(pos).values()
+        pick = max if pos.max_to_move() else min
+        move = pick(values, key=lambda m: values[m])
+        state.apply(adapter.action_of(move))
+        pos.play(move)
+        applied += 1
+    return applied

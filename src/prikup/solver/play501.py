@@ -34,9 +34,10 @@ from prikup.core.game import Phase, State
 from prikup.core.tricks import card_points, follow_mask, trick_winner
 from prikup.games.ace_ten_deck import POINTS, STRENGTH, SUIT_MASKS
 from prikup.games.five_oh_one import State501, marriage_value
+from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["Position501", "action_of", "move_of"]
+__all__ = ["Position501", "action_of", "fast_values", "move_of"]
 
 _KING = [int(s) * 16 + int(Rank.KING) for s in Suit]
 _QUEEN = [int(s) * 16 + int(Rank.QUEEN) for s in Suit]
@@ -61,6 +62,28 @@ def action_of(move: int) -> Action:
     if move >> 6:
         return Action(ActionKind.PLAY, card=card, modifier="marriage", argument=Suit((move >> 6) - 1).name)
     return Action(ActionKind.PLAY, card=card)
+
+
+_TABLES = (tuple(STRENGTH[:64]), tuple(POINTS[:64]), (_KQ[0], _KQ[1], _KQ[2], _KQ[3]))
+
+
+def fast_values(pos: Position501, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched."""
+    h = pos.hands
+    result: tuple[dict[int, int], int] = fast.module().values501(
+        *_TABLES,
+        (h[0], h[1], h[2]),
+        pos.leader,
+        tuple(pos.trick),
+        pos.decl,
+        pos.trump,
+        pos.announced,
+        pos.pending,
+        int(pos.won),
+        best,
+    )
+    return result
 
 
 class Position501:

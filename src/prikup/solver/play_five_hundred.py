@@ -49,9 +49,10 @@ from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.core.tricks import follow_mask, trick_winner
 from prikup.games.five_hundred import Layout, StateFiveHundred
+from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "move_of"]
+__all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of"]
 
 _NAMED = 128
 
@@ -80,6 +81,50 @@ def _ids(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def fast_values(pos: PositionFiveHundred, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched.
+
+    The C search works on compact card indices (the layout's card ids in ascending order, so the
+    joker, id 64, fits a 64-bit mask and the order of cards is kept); its moves come back as ids.
+    """
+    hands = pos.hands
+    universe = pos.suits[0] | pos.suits[1] | pos.suits[2] | pos.suits[3] | pos.trump | pos.jokers
+    for hand in hands:
+        universe |= hand
+    for c in pos.trick:
+        universe |= 1 << c
+    ids = _ids(universe)
+    index = {c: i for i, c in enumerate(ids)}
+
+    def squeeze(mask: int) -> int:
+        return sum(1 << index[c] for c in _ids(mask))
+
+    s = pos.suits
+    values: tuple[dict[int, int], int] = fast.module().values_five_hundred(
+        tuple(ids),
+        tuple(pos.strength[c] for c in ids),
+        tuple(squeeze(h) for h in hands),
+        pos.leader,
+        tuple(index[c] for c in pos.trick),
+        pos.led,
+        (squeeze(s[0]), squeeze(s[1]), squeeze(s[2]), squeeze(s[3])),
+        squeeze(pos.trump),
+        pos.count,
+        pos.maximisers,
+        int(pos.stop),
+        int(pos.must_trump),
+        squeeze(pos.nt_jokers),
+        int(pos.joker_any_time),
+        int(pos.joker_lead_any),
+        tuple(pos.voids),
+        int(pos.broken),
+        _NAMED,
+        best,
+    )
+    return values
 
 
 class TrickPosition:

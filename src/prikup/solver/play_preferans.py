@@ -31,10 +31,11 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card
 from prikup.core.game import Phase, State
 from prikup.games.preferans import STRENGTH, SUIT_MASKS, StatePreferans
+from prikup.solver import fast
 from prikup.solver.play_five_hundred import TrickPosition
 from prikup.solver.search import Move
 
-__all__ = ["CLOSED", "OPEN", "PositionPreferans", "action_of", "move_of"]
+__all__ = ["CLOSED", "OPEN", "PositionPreferans", "action_of", "fast_values", "move_of"]
 
 #: The move numbers of the lone whister's ``open`` and ``closed``.
 OPEN = 256
@@ -58,6 +59,31 @@ def action_of(move: int) -> Action:
     if move == CLOSED:
         return Action(ActionKind.CLOSED)
     return Action(ActionKind.PLAY, card=Card(move))
+
+
+_TABLES = (tuple(STRENGTH[:64]), (SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2], SUIT_MASKS[3]), OPEN, CLOSED)
+
+
+def fast_values(pos: PositionPreferans, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched."""
+    out: tuple[dict[int, int], int] = fast.module().values_preferans(
+        *_TABLES,
+        tuple(pos.hands),
+        pos.leader,
+        tuple(pos.trick),
+        pos.led,
+        pos.trump,
+        pos.count,
+        pos.maximisers,
+        int(pos.stop),
+        int(pos.must_trump),
+        int(pos.broken),
+        -1 if pos.chooser is None else pos.chooser,
+        -1 if pos.choose_after_lead is None else pos.choose_after_lead,
+        best,
+    )
+    return out
 
 
 class PositionPreferans(TrickPosition):

@@ -36,9 +36,10 @@ from prikup.core.game import Phase, State
 from prikup.core.tricks import card_points, follow_mask, trick_winner
 from prikup.games.ace_ten_deck import POINTS, STRENGTH, SUIT_MASKS
 from prikup.games.pyatsot import KINDS, StatePyatsot, combination_mask, combination_value, combinations_held
+from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["PositionPyatsot", "action_of", "move_of"]
+__all__ = ["PositionPyatsot", "action_of", "fast_values", "move_of"]
 
 _ORDER = [sorted((i for i in range(64) if SUIT_MASKS[s] >> i & 1), key=lambda i: -STRENGTH[i]) for s in range(4)]
 _KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
@@ -48,6 +49,33 @@ _COMBOS = [
     for k, kind in enumerate(KINDS)
     for s in range(4)
 ]
+
+
+_TABLES = (
+    tuple(STRENGTH[:64]),
+    tuple(POINTS[:64]),
+    (SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2], SUIT_MASKS[3]),
+    tuple(_COMBOS),
+)
+
+
+def fast_values(pos: PositionPyatsot, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched."""
+    h = pos.hands
+    result: tuple[dict[int, int], int] = fast.module().values_pyatsot(
+        *_TABLES,
+        (h[0], h[1], h[2]),
+        pos.leader,
+        tuple(pos.trick),
+        pos.decl,
+        pos.trump,
+        pos.maker,
+        pos.used,
+        pos.won,
+        best,
+    )
+    return result
 
 
 def move_of(action: Action) -> int:

@@ -1,0 +1,426 @@
+/* Five Hundred's play position in C: a port of TrickPosition of prikup/solver/play_five_hundred.py
+ * (read its docstring for the rules, the value and the exact reductions); the tests check both
+ * give the same values.
+ *
+ * Cards are *compact indices* here: Python passes ``ids``, the card ids of the layout in
+ * ascending order, and every mask over those indices (index i is card ids[i]), so the joker (id
+ * 64) fits a uint64_t mask and every "cards in ascending id order" of the Python position is the
+ * same order here.  Moves are compact too (index + named * (suit + 1) for a no-trump joker led
+ * naming a suit) and are mapped back to card ids in the result. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+/* Between tricks: one word per effective suit (its holders' code) and one word of the rest;
+ * within a trick: the four hands and one word of the rest (bit 0 tells the two apart). */
+#define KEY_WORDS 5
+#define MAX_SEATS 4
+#define MAX_CARDS 64
+#define MAX_HAND 24
+#define MAX_SUIT_CODE 21  /* cards of an effective suit in one key word (3 bits each) */
+#define MAX_JOKER_CODE 14 /* no-trump jokers in the rest word (3 bits each, from bit 20) */
+
+typedef struct {
+    int n;                 /* seats in play: 3 or 4 */
+    uint64_t hands[MAX_SEATS];
+    int leader;
+    int trick[MAX_SEATS];
+    int ntrick;
+    int led;               /* the effective suit of the trick in progress, -1 with none */
+    uint64_t suits[4];     /* the effective suits */
+    uint64_t trump;        /* the trumps */
+    uint64_t nt_jokers;    /* the jokers of a no-trump layout (in no suit; they name one when led) */
+    int strength[MAX_CARDS];
+    int count, maximisers; /* seat bitmasks */
+    int stop, must_trump, joker_any_time, joker_lead_any;
+    int voids[MAX_SEATS];  /* suits shown void, a bit per suit */
+    int broken;
+    int left;              /* cards in the hands */
+    int named;             /* the move offset of a named joker lead */
+    int lead_suit[MAX_CARDS];
+    int order[4][MAX_CARDS]; /* each effective suit's cards, highest first */
+    int norder[4];
+    int jorder[MAX_CARDS];   /* the no-trump jokers, ascending */
+    int njorder;
+    int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
+    /* undo stack */
+    int u_leader[MAX_CARDS], u_trick[MAX_CARDS][MAX_SEATS], u_ntrick[MAX_CARDS], u_led[MAX_CARDS];
+    int u_void[MAX_CARDS], u_broken[MAX_CARDS], u_seat[MAX_CARDS], u_card[MAX_CARDS];
+    int nundo;
+} Pos;
+
+#include "search.h"
+#include "glue.h"
+
+static int pos_over(const Pos *p) { return p->left == 0 || p->broken; }
+static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n; }
+static int pos_max_to_move(const Pos *p) { return p->maximisers >> pos_turn(p) & 1; }
+
+static void pos_key(const Pos *p, uint64_t *key) {
+    uint64_t vk = 0;
+    if (p->nt_jokers && !p->joker_lead_any)
+        for (int s = 0; s < p->n; s++)
+            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)p->voids[s] << (4 * s);
+    uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4;
+    if (p->ntrick) {
+        for (int s = 0; s < MAX_SEATS; s++) key[s] = s < p->n ? p->hands[s] : 0;
+        rest |= 1 | (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23;
+        for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (25 + 6 * i);
+        key[4] = rest;
+        return;
+    }
+    /* rank-relative: who holds each live card of each effective suit, in that suit's order */
+    for (int s = 0; s < 4; s++) {
+        uint64_t code = 0;
+        for (int j = 0; j < p->norder[s]; j++) {
+            int o = p->owner[p->order[s][j]];
+            if (o) code = code << 3 | (uint64_t)o;
+        }
+        key[s] = code;
+    }
+    uint64_t jcode = 0;
+    for (int j = 0; j < p->njorder; j++) {
+        int o = p->owner[p->jorder[j]];
+        if (o) jcode = jcode << 3 | (uint64_t)o;
+    }
+    key[4] = rest | jcode << 20;
+}
+
+static uint64_t allowed_cards(const Pos *p, int seat) {
+    uint64_t hand = p->hands[seat];
+    if (!p->ntrick) return hand;
+    uint64_t led = p->suits[p->led];
+    uint64_t same = hand & led, allowed;
+    if (same)
+        allowed = same;
+    else if (p->must_trump && (hand & p->trump))
+        allowed = hand & p->trump;
+    else
+        allowed = hand;
+    if (p->joker_any_time && p->nt_jokers && (hand & led)) allowed |= hand & p->nt_jokers;
+    return allowed;
+}
+
+/* The suits a no-trump joker led by ``seat`` may name. */
+static int joker_names(const Pos *p, int seat, int *out) {
+    int n = 0;
+    if (p->joker_lead_any) {
+        for (int s = 0; s < 4; s++) out[n++] = s;
+        return n;
+    }
+    for (int s = 0; s < 4; s++)
+        if (!(p->voids[seat] >> s & 1)) out[n++] = s;
+    if (!n)
+        for (int s = 0; s < 4; s++) out[n++] = s;
+    return n;
+}
+
+static int trick_win(const Pos *p, const int *trick, int n, uint64_t led) {
+    int best = 0, bc = trick[0];
+    int bt = (int)(p->trump >> bc & 1);
+    for (int i = 1; i < n; i++) {
+        int c = trick[i];
+        if (p->trump >> c & 1) {
+            if (!bt || p->strength[c] > p->strength[bc]) { best = i; bc = c; bt = 1; }
+        } else if (!bt && (led >> c & 1) && p->strength[c] > p->strength[bc]) {
+            best = i; bc = c;
+        }
+    }
+    return best;
+}
+
+static int pos_legal_moves(Pos *p, int *out) {
+    int seat = pos_turn(p);
+    uint64_t allowed = allowed_cards(p, seat);
+    int n = 0;
+    for (uint64_t m = allowed; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        if (!p->ntrick && (p->nt_jokers >> c & 1)) {
+            int names[4];
+            int k = joker_names(p, seat, names);
+            for (int i = 0; i < k; i++) out[n++] = c + p->named * (names[i] + 1);
+        } else {
+            out[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* Whether ``winner`` taking a trick is what ``seat``'s side wants. */
+static inline int wants(const Pos *p, int seat, int winner) {
+    return (p->count >> winner & 1) == (p->maximisers >> seat & 1);
+}
+
+static int pos_moves(Pos *p, Move *out) {
+    int seat = pos_turn(p);
+    uint64_t allowed = allowed_cards(p, seat);
+    uint64_t live = 0;
+    for (int s = 0; s < p->n; s++) live |= p->hands[s];
+    for (int i = 0; i < p->ntrick; i++) live |= 1ull << p->trick[i];
+    uint64_t hand = p->hands[seat];
+    int group[MAX_CARDS];
+    int cards[MAX_CARDS], keys1[MAX_CARDS], keys2[MAX_CARDS], ncards = 0;
+    for (uint64_t m = allowed; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        group[c] = -1;
+        cards[ncards++] = c;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (!(allowed & p->suits[s])) continue;
+        int top = -1;
+        for (int j = 0; j < p->norder[s]; j++) {
+            int c = p->order[s][j];
+            if (!(live >> c & 1)) continue;
+            if (hand >> c & 1) {
+                if (top < 0) top = c;
+                group[c] = top;
+            } else {
+                top = -1;
+            }
+        }
+    }
+    const int *strength = p->strength;
+    uint64_t trump = p->trump;
+    if (p->ntrick) {
+        uint64_t led = p->suits[p->led];
+        int win = trick_win(p, p->trick, p->ntrick, led);
+        int best = p->trick[win];
+        int best_trump = (int)(trump >> best & 1);
+        int winner_now = (p->leader + win) % p->n;
+        int mode; /* 0: (beats, strength)  1: (not beats, strength)  2: (beats, -strength) */
+        if (wants(p, seat, seat))
+            mode = p->ntrick == p->n - 1 && wants(p, seat, winner_now) ? 0 : 1;
+        else
+            mode = 2;
+        for (int i = 0; i < ncards; i++) {
+            int c = cards[i], beats;
+            if (trump >> c & 1)
+                beats = !best_trump || strength[c] > strength[best];
+            else
+                beats = !best_trump && (led >> c & 1) && strength[c] > strength[best];
+            keys1[i] = mode == 1 ? !beats : beats;
+            keys2[i] = mode == 2 ? -strength[c] : strength[c];
+        }
+    } else {
+        int mine = wants(p, seat, seat);
+        for (int i = 0; i < ncards; i++) {
+            int c = cards[i];
+            int t = (trump >> c & 1) ? 64 : 0;
+            keys1[i] = mine ? -strength[c] - t : strength[c] + t;
+            keys2[i] = 0;
+        }
+    }
+    /* stable insertion sort by (keys1, keys2) */
+    for (int i = 1; i < ncards; i++) {
+        int c = cards[i], k1 = keys1[i], k2 = keys2[i], j = i - 1;
+        while (j >= 0 && (keys1[j] > k1 || (keys1[j] == k1 && keys2[j] > k2))) {
+            cards[j + 1] = cards[j]; keys1[j + 1] = keys1[j]; keys2[j + 1] = keys2[j]; j--;
+        }
+        cards[j + 1] = c; keys1[j + 1] = k1; keys2[j + 1] = k2;
+    }
+    int n = 0;
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i];
+        if (!p->ntrick && (p->nt_jokers >> c & 1)) {
+            int names[4];
+            int k = joker_names(p, seat, names);
+            for (int j = 0; j < k; j++) {
+                out[n].move = c + p->named * (names[j] + 1);
+                out[n].group = -1;
+                out[n].points = 0;
+                n++;
+            }
+        } else {
+            out[n].move = c;
+            out[n].group = group[c];
+            out[n].points = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+static int pos_play(Pos *p, int move) {
+    int seat = pos_turn(p);
+    int card = move % p->named;
+    int u = p->nundo++;
+    p->u_leader[u] = p->leader;
+    memcpy(p->u_trick[u], p->trick, sizeof(p->trick));
+    p->u_ntrick[u] = p->ntrick;
+    p->u_led[u] = p->led;
+    p->u_void[u] = p->voids[seat];
+    p->u_broken[u] = p->broken;
+    p->u_seat[u] = seat;
+    p->u_card[u] = card;
+    if (!p->ntrick)
+        p->led = move >= p->named ? move / p->named - 1 : p->lead_suit[card];
+    else if (!(p->suits[p->led] >> card & 1) && !(p->joker_any_time && (p->nt_jokers >> card & 1)))
+        p->voids[seat] |= 1 << p->led;
+    p->hands[seat] &= ~(1ull << card);
+    p->owner[card] = 0;
+    p->trick[p->ntrick++] = card;
+    p->left--;
+    if (p->ntrick < p->n) return 0;
+    int winner = (p->leader + trick_win(p, p->trick, p->ntrick, p->suits[p->led])) % p->n;
+    p->leader = winner;
+    p->ntrick = 0;
+    p->led = -1;
+    if (p->count >> winner & 1) {
+        if (p->stop) p->broken = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void pos_undo(Pos *p) {
+    int u = --p->nundo;
+    int seat = p->u_seat[u], card = p->u_card[u];
+    p->hands[seat] |= 1ull << card;
+    p->owner[card] = seat + 1;
+    p->leader = p->u_leader[u];
+    memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
+    p->ntrick = p->u_ntrick[u];
+    p->led = p->u_led[u];
+    p->voids[seat] = p->u_void[u];
+    p->broken = p->u_broken[u];
+    p->left++;
+}
+
+static int pos_upper(const Pos *p) {
+    int t = (p->left + p->ntrick) / p->n;
+    return p->stop && t > 1 ? 1 : t;
+}
+
+/* Read a sequence of 1 to ``max`` masks (uint64) into ``out``; the count, or -1 with an exception. */
+static int read_masks(PyObject *seq, uint64_t *out, int min, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < min || n > max) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %d to %d masks", what, min, max);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (uint64_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static PyObject *bad(const char *message) {
+    PyErr_SetString(PyExc_ValueError, message);
+    return NULL;
+}
+
+/* Python: values_five_hundred(ids, strength, hands, leader, trick, led, suits, trump, count, maximisers, stop,
+ *     must_trump, nt_jokers, joker_any_time, joker_lead_any, voids, broken, named[, best]) -> ({move: value}, nodes)
+ *     for every legal move, or for one best move only when ``best``.
+ * ``ids``: the layout's card ids, ascending (at most 64), which give the compact indices of every other argument:
+ * ``strength`` one int per index; ``hands`` 3 or 4 masks in play order; ``trick`` the indices of the trick in
+ * progress led by ``leader`` in effective suit ``led`` (-1 with no trick); ``suits`` the 4 effective suits' masks,
+ * ``trump`` / ``nt_jokers`` masks; ``count`` / ``maximisers`` seat bitmasks; ``voids`` a suit bitmask per hand;
+ * ``named`` the move offset of a named joker lead (moves are card id + named * (suit + 1)). */
+PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ids_seq, *strength_seq, *hands_seq, *trick_seq, *voids_seq;
+    unsigned long long s0, s1, s2, s3, trump, nt_jokers;
+    int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead_any, broken, named, best = 0;
+    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOii|p", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
+                          &led, &s0, &s1, &s2, &s3, &trump, &count, &maximisers, &stop, &must_trump, &nt_jokers,
+                          &joker_any_time, &joker_lead_any, &voids_seq, &broken, &named, &best))
+        return NULL;
+    static Pos pos;
+    Pos *p = &pos;
+    memset(p, 0, sizeof(Pos));
+    Py_ssize_t m_size = PySequence_Length(ids_seq);
+    if (m_size < 0) return NULL;
+    if (m_size < 1 || m_size > MAX_CARDS) return bad("ids: expected 1 to 64 card ids");
+    int m = (int)m_size;
+    int ids[MAX_CARDS];
+    if (read_ints(ids_seq, ids, m, "ids") < 0 || read_ints(strength_seq, p->strength, m, "strength") < 0) return NULL;
+    for (int i = 0; i < m; i++)
+        if (ids[i] < 0 || (i && ids[i] <= ids[i - 1])) return bad("ids: card ids must be ascending and >= 0");
+    if (named < 64 || ids[m - 1] >= named || named * 5 > 32767) return bad("named: out of range");
+    uint64_t universe = m == 64 ? ~0ull : (1ull << m) - 1;
+    p->n = read_masks(hands_seq, p->hands, 3, MAX_SEATS, "hands");
+    if (p->n < 0) return NULL;
+    uint64_t seen = 0;
+    for (int s = 0; s < p->n; s++) {
+        if (p->hands[s] & ~universe || p->hands[s] & seen) return bad("hands: not disjoint masks of the ids");
+        if (__builtin_popcountll(p->hands[s]) > MAX_HAND) return bad("hands: too many cards");
+        seen |= p->hands[s];
+        p->left += __builtin_popcountll(p->hands[s]);
+    }
+    if (leader < 0 || leader >= p->n) return bad("leader: out of range");
+    Py_ssize_t nt = PySequence_Length(trick_seq);
+    if (nt < 0) return NULL;
+    if (nt > p->n - 1) return bad("trick: too many cards");
+    p->ntrick = (int)nt;
+    if (p->ntrick && read_ints(trick_seq, p->trick, p->ntrick, "trick") < 0) return NULL;
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i];
+        if (c < 0 || c >= m || seen >> c & 1) return bad("trick: not distinct cards of the ids outside the hands");
+        seen |= 1ull << c;
+    }
+    if (p->ntrick ? led < 0 || led > 3 : led != -1) return bad("led: a suit with a trick in progress, else -1");
+    if (read_ints(voids_seq, p->voids, p->n, "voids") < 0) return NULL;
+    p->leader = leader;
+    p->led = led;
+    p->suits[0] = s0; p->suits[1] = s1; p->suits[2] = s2; p->suits[3] = s3;
+    p->trump = trump;
+    p->nt_jokers = nt_jokers;
+    p->count = count;
+    p->maximisers = maximisers;
+    p->stop = stop != 0;
+    p->must_trump = must_trump != 0;
+    p->joker_any_time = joker_any_time != 0;
+    p->joker_lead_any = joker_lead_any != 0;
+    p->broken = broken != 0;
+    p->named = named;
+    if ((s0 | s1 | s2 | s3 | trump | nt_jokers) & ~universe) return bad("suits, trump, nt_jokers: not masks of the ids");
+    for (int c = 0; c < MAX_CARDS; c++) p->lead_suit[c] = -1;
+    for (int s = 0; s < 4; s++) {
+        int n = 0;
+        for (int c = 0; c < m; c++) {
+            if (!(p->suits[s] >> c & 1)) continue;
+            p->lead_suit[c] = s;
+            p->order[s][n++] = c;
+        }
+        for (int i = 1; i < n; i++) { /* by strength, highest first (stable) */
+            int c = p->order[s][i], j = i - 1;
+            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
+            p->order[s][j + 1] = c;
+        }
+        if (n > MAX_SUIT_CODE) return bad("suits: too many cards in one suit");
+        p->norder[s] = n;
+    }
+    for (int c = 0; c < m; c++)
+        if (p->nt_jokers >> c & 1) p->jorder[p->njorder++] = c;
+    if (p->njorder > MAX_JOKER_CODE) return bad("nt_jokers: too many");
+    for (int s = 0; s < p->n; s++)
+        for (uint64_t h = p->hands[s]; h; h &= h - 1) p->owner[__builtin_ctzll(h)] = s + 1;
+    /* everything that decides the values but is not in the keys: the table is kept between calls with the same */
+    int context[MAX_CARDS + 6 * 2 + 9];
+    int nc = 0;
+    for (int c = 0; c < m; c++) context[nc++] = p->strength[c];
+    uint64_t masks[6] = {p->suits[0], p->suits[1], p->suits[2], p->suits[3], p->trump, p->nt_jokers};
+    for (int i = 0; i < 6; i++) { context[nc++] = (int)(masks[i] & 0xFFFFFFFF); context[nc++] = (int)(masks[i] >> 32); }
+    context[nc++] = m;
+    context[nc++] = p->n;
+    context[nc++] = p->count;
+    context[nc++] = p->maximisers;
+    context[nc++] = p->stop;
+    context[nc++] = p->must_trump;
+    context[nc++] = p->joker_any_time;
+    context[nc++] = p->joker_lead_any;
+    context[nc++] = p->named;
+    int moves[MAX_MOVES], values[MAX_MOVES];
+    uint64_t ctx = context_hash(context, nc);
+    int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
+    if (n < 0) return PyErr_NoMemory();
+    for (int i = 0; i < n; i++) moves[i] = ids[moves[i] % named] + named * (moves[i] / named);
+    return values_result(moves, values, n, search_nodes);
+}

@@ -1,0 +1,443 @@
+/* Пятьсот's play position in C: a port of prikup/solver/play_pyatsot.py (read its docstring for
+ * the rules and the exact reductions); the tests check both give the same values.
+ *
+ * Tables come from Python (strength, points, suit masks, combinations): nothing of the deck or
+ * of the combination rules is hard-coded here.  A move is a card id, plus 64 * (kind + 1) when
+ * the leader declares the combination of that kind with it. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+/* hands (3 words), used & live, and one word of leader / trick / trumps / maker / won */
+#define KEY_WORDS 5
+
+#define NKINDS 3
+#define NCOMBOS (NKINDS * 4)
+
+typedef struct {
+    uint64_t hands[3];
+    int leader;
+    int trick[3];
+    int ntrick;
+    int decl;
+    int trump;          /* suit number or -1 */
+    int maker;          /* play-order number of the trump maker or -1 */
+    uint64_t used;      /* cards counted in declarations */
+    int won;            /* bitmask of the seats that have taken a trick */
+    int left, points_left;
+    int strength[64], points[64];
+    uint64_t suit_masks[4];
+    int order[4][64];   /* card ids of each suit, highest first */
+    int norder[4];
+    /* the combinations, the most valuable kind first (Python's _COMBOS order) */
+    int combo_kind[NCOMBOS], combo_suit[NCOMBOS], combo_value[NCOMBOS];
+    uint64_t combo_mask[NCOMBOS];
+    int ncombos;
+    /* by (kind, suit): the index in combo_* or -1 */
+    int combo_at[NKINDS][4];
+    /* undo stack */
+    int u_leader[32], u_card[32], u_trick[32][3], u_ntrick[32], u_trump[32], u_maker[32], u_won[32], u_seat[32];
+    uint64_t u_used[32];
+    int nundo;
+} Pos;
+
+#include "search.h"
+#include "glue.h"
+
+static int pos_over(const Pos *p) { return p->left == 0; }
+static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % 3; }
+static int pos_max_to_move(const Pos *p) { return pos_turn(p) == p->decl; }
+
+static inline uint64_t trump_mask_of(const Pos *p) { return p->trump >= 0 ? p->suit_masks[p->trump] : 0; }
+
+static void pos_key(const Pos *p, uint64_t *key) {
+    uint64_t live = p->hands[0] | p->hands[1] | p->hands[2];
+    int maker = p->trump >= 0 ? p->maker : -1;
+    key[0] = p->hands[0];
+    key[1] = p->hands[1];
+    key[2] = p->hands[2];
+    key[3] = p->used & live;
+    key[4] = (uint64_t)p->leader | (uint64_t)p->ntrick << 2 | (uint64_t)(p->trump + 1) << 4 |
+             (uint64_t)(maker + 1) << 8 | (uint64_t)p->won << 12 |
+             (uint64_t)(p->ntrick > 0 ? p->trick[0] : 0) << 16 | (uint64_t)(p->ntrick > 1 ? p->trick[1] : 0) << 24;
+}
+
+static inline int held_unused(const Pos *p, uint64_t hand, int i) {
+    uint64_t m = p->combo_mask[i];
+    return (hand & m) == m && !(p->used & m);
+}
+
+static uint64_t plain_leads(const Pos *p, int seat) {
+    uint64_t hand = p->hands[seat];
+    if (p->trump >= 0 && seat != p->maker && (hand & ~p->suit_masks[p->trump])) return hand & ~p->suit_masks[p->trump];
+    return hand;
+}
+
+static uint64_t follow_allowed(const Pos *p, int seat) {
+    uint64_t hand = p->hands[seat];
+    uint64_t same = hand & p->suit_masks[p->trick[0] >> 4];
+    return same ? same : hand;
+}
+
+static int trick_win(const Pos *p, const int *trick, int n, uint64_t tmask) {
+    uint64_t led = p->suit_masks[trick[0] >> 4];
+    int best = 0, bc = trick[0];
+    int bt = (int)(tmask >> bc & 1);
+    for (int i = 1; i < n; i++) {
+        int c = trick[i];
+        if (tmask >> c & 1) {
+            if (!bt || p->strength[c] > p->strength[bc]) { best = i; bc = c; bt = 1; }
+        } else if (!bt && (led >> c & 1) && p->strength[c] > p->strength[bc]) {
+            best = i; bc = c;
+        }
+    }
+    return best;
+}
+
+static int pos_legal_moves(Pos *p, int *out) {
+    int seat = pos_turn(p);
+    uint64_t hand = p->hands[seat];
+    int n = 0;
+    if (p->ntrick) {
+        uint64_t allowed = follow_allowed(p, seat);
+        for (int i = 0; i < 64; i++)
+            if (allowed >> i & 1) out[n++] = i;
+        return n;
+    }
+    uint64_t plain = plain_leads(p, seat);
+    for (int i = 0; i < 64; i++)
+        if (plain >> i & 1) out[n++] = i;
+    if (p->won >> seat & 1) {
+        /* combinations_held's order: by suit, then kind */
+        for (int s = 0; s < 4; s++) {
+            for (int k = 0; k < NKINDS; k++) {
+                int j = p->combo_at[k][s];
+                if (j < 0 || !held_unused(p, hand, j)) continue;
+                uint64_t m = p->combo_mask[j];
+                for (int c = 0; c < 64; c++)
+                    if (m >> c & 1) out[n++] = c + 64 * (k + 1);
+            }
+        }
+    }
+    return n;
+}
+
+/* group[c] for the cards of ``allowed`` that are in a group, -1 for the others. */
+static void groups_of(const Pos *p, int seat, uint64_t allowed, int *group) {
+    uint64_t live = p->hands[0] | p->hands[1] | p->hands[2];
+    for (int i = 0; i < p->ntrick; i++) live |= 1ull << p->trick[i];
+    uint64_t hand = p->hands[seat];
+    uint64_t excluded = 0;
+    for (int i = 0; i < p->ncombos; i++)
+        if (held_unused(p, hand, i)) excluded |= p->combo_mask[i];
+    for (int c = 0; c < 64; c++) group[c] = -1;
+    for (int s = 0; s < 4; s++) {
+        if (!(allowed & p->suit_masks[s])) continue;
+        int top = -1;
+        for (int j = 0; j < p->norder[s]; j++) {
+            int c = p->order[s][j];
+            if (!(live >> c & 1)) continue;
+            if ((hand >> c & 1) && !(excluded >> c & 1)) {
+                if (top < 0) top = c;
+                group[c] = top;
+            } else {
+                top = -1;
+            }
+        }
+    }
+}
+
+/* stable insertion sort of cards by (keys1, keys2) */
+static void sort_cards(int *cards, int *keys1, int *keys2, int n) {
+    for (int i = 1; i < n; i++) {
+        int c = cards[i], k1 = keys1[i], k2 = keys2[i], j = i - 1;
+        while (j >= 0 && (keys1[j] > k1 || (keys1[j] == k1 && keys2[j] > k2))) {
+            cards[j + 1] = cards[j]; keys1[j + 1] = keys1[j]; keys2[j + 1] = keys2[j]; j--;
+        }
+        cards[j + 1] = c; keys1[j + 1] = k1; keys2[j + 1] = k2;
+    }
+}
+
+static int pos_moves(Pos *p, Move *out) {
+    int seat = pos_turn(p);
+    uint64_t hand = p->hands[seat];
+    uint64_t tmask = trump_mask_of(p);
+    int group[64];
+    int cards[64], keys1[64], keys2[64], ncards = 0;
+    int n = 0;
+    if (p->ntrick) {
+        uint64_t led = p->suit_masks[p->trick[0] >> 4];
+        uint64_t allowed = follow_allowed(p, seat);
+        groups_of(p, seat, allowed, group);
+        for (int i = 0; i < 64; i++)
+            if (allowed >> i & 1) cards[ncards++] = i;
+        int win = trick_win(p, p->trick, p->ntrick, tmask);
+        int best = p->trick[win];
+        int best_trump = (int)(tmask >> best & 1);
+        int ours = ((p->leader + win) % 3 == p->decl) == (seat == p->decl);
+        for (int i = 0; i < ncards; i++) {
+            int c = cards[i], beats;
+            if (tmask >> c & 1)
+                beats = !best_trump || p->strength[c] > p->strength[best];
+            else
+                beats = !best_trump && (led >> c & 1) && p->strength[c] > p->strength[best];
+            if (ours && p->ntrick == 2) {
+                keys1[i] = beats;
+                keys2[i] = -p->points[c];
+            } else {
+                keys1[i] = !beats;
+                keys2[i] = beats ? p->strength[c] : p->points[c];
+            }
+        }
+        sort_cards(cards, keys1, keys2, ncards);
+        for (int i = 0; i < ncards; i++) {
+            int c = cards[i];
+            out[n].move = c;
+            out[n].group = group[c];
+            out[n].points = p->points[c];
+            n++;
+        }
+        return n;
+    }
+    uint64_t plain = plain_leads(p, seat);
+    groups_of(p, seat, plain, group);
+    if (p->won >> seat & 1) {
+        /* card -> the most valuable kind it may be declared with, in first-insertion order */
+        int kind_of[64], dcards[64], nd = 0;
+        for (int c = 0; c < 64; c++) kind_of[c] = -1;
+        for (int i = 0; i < p->ncombos; i++) {
+            if (!held_unused(p, hand, i)) continue;
+            uint64_t m = p->combo_mask[i];
+            for (int c = 0; c < 64; c++) {
+                if ((m >> c & 1) && kind_of[c] < 0) {
+                    kind_of[c] = p->combo_kind[i];
+                    dcards[nd++] = c;
+                }
+            }
+        }
+        for (int i = 0; i < nd; i++) {
+            int c = dcards[i];
+            out[n].move = c + 64 * (kind_of[c] + 1);
+            out[n].group = -1;
+            out[n].points = p->points[c];
+            n++;
+        }
+    }
+    for (int i = 0; i < 64; i++) {
+        if (plain >> i & 1) {
+            cards[ncards] = i;
+            keys1[ncards] = -p->strength[i] - ((tmask >> i & 1) ? 8 : 0);
+            keys2[ncards] = 0;
+            ncards++;
+        }
+    }
+    sort_cards(cards, keys1, keys2, ncards);
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i];
+        out[n].move = c;
+        out[n].group = group[c];
+        out[n].points = p->points[c];
+        n++;
+    }
+    return n;
+}
+
+static int pos_play(Pos *p, int move) {
+    int seat = pos_turn(p);
+    int card = move & 63;
+    int gain = 0;
+    int u = p->nundo++;
+    p->u_leader[u] = p->leader;
+    p->u_card[u] = card;
+    memcpy(p->u_trick[u], p->trick, sizeof(p->trick));
+    p->u_ntrick[u] = p->ntrick;
+    p->u_trump[u] = p->trump;
+    p->u_maker[u] = p->maker;
+    p->u_used[u] = p->used;
+    p->u_won[u] = p->won;
+    p->u_seat[u] = seat;
+    if (move >> 6) {
+        int k = (move >> 6) - 1;
+        int suit = card >> 4;
+        int j = p->combo_at[k][suit];
+        p->used |= p->combo_mask[j];
+        p->trump = suit;
+        p->maker = seat;
+        if (seat == p->decl) gain += p->combo_value[j];
+    }
+    p->hands[seat] &= ~(1ull << card);
+    p->trick[p->ntrick++] = card;
+    p->left--;
+    if (p->ntrick == 3) {
+        int winner = (p->leader + trick_win(p, p->trick, 3, trump_mask_of(p))) % 3;
+        int pts = p->points[p->trick[0]] + p->points[p->trick[1]] + p->points[p->trick[2]];
+        p->points_left -= pts;
+        if (winner == p->decl) gain += pts;
+        p->won |= 1 << winner;
+        p->leader = winner;
+        p->ntrick = 0;
+    }
+    return gain;
+}
+
+static void pos_undo(Pos *p) {
+    int u = --p->nundo;
+    int seat = p->u_seat[u], card = p->u_card[u];
+    p->hands[seat] |= 1ull << card;
+    p->leader = p->u_leader[u];
+    if (p->u_ntrick[u] == 2)
+        p->points_left += p->points[p->u_trick[u][0]] + p->points[p->u_trick[u][1]] + p->points[card];
+    memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
+    p->ntrick = p->u_ntrick[u];
+    p->trump = p->u_trump[u];
+    p->maker = p->u_maker[u];
+    p->used = p->u_used[u];
+    p->won = p->u_won[u];
+    p->left++;
+}
+
+static int pos_upper(const Pos *p) {
+    uint64_t hand = p->hands[p->decl];
+    int best[4] = {0, 0, 0, 0};
+    for (int i = 0; i < p->ncombos; i++) {
+        int s = p->combo_suit[i];
+        if (held_unused(p, hand, i) && p->combo_value[i] > best[s]) best[s] = p->combo_value[i];
+    }
+    return p->points_left + best[0] + best[1] + best[2] + best[3];
+}
+
+/* Read the combinations: a sequence of (kind, suit, mask, value); -1 with an exception on error. */
+static int read_combos(Pos *p, PyObject *combos) {
+    PyObject *cf = PySequence_Fast(combos, "combos");
+    if (cf == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(cf);
+    if (n != NCOMBOS) {
+        PyErr_Format(PyExc_ValueError, "combos: expected %d combinations", NCOMBOS);
+        Py_DECREF(cf);
+        return -1;
+    }
+    for (int k = 0; k < NKINDS; k++)
+        for (int s = 0; s < 4; s++) p->combo_at[k][s] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int kind, suit, value;
+        unsigned long long mask;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cf, i), "iiKi;combos: (kind, suit, mask, value) expected", &kind,
+                              &suit, &mask, &value)) {
+            Py_DECREF(cf);
+            return -1;
+        }
+        if (kind < 0 || kind >= NKINDS || suit < 0 || suit >= 4 || p->combo_at[kind][suit] >= 0 || value < 0 ||
+            value > 1000 || (mask & ~p->suit_masks[suit]) || !mask) {
+            PyErr_SetString(PyExc_ValueError, "combos: bad or repeated combination");
+            Py_DECREF(cf);
+            return -1;
+        }
+        p->combo_kind[i] = kind;
+        p->combo_suit[i] = suit;
+        p->combo_mask[i] = mask;
+        p->combo_value[i] = value;
+        p->combo_at[kind][suit] = (int)i;
+    }
+    p->ncombos = (int)n;
+    Py_DECREF(cf);
+    return 0;
+}
+
+/* Python: values_pyatsot(strength, points, suit_masks, combos, hands, leader, trick, decl, trump, maker, used, won)
+ * [, best]) -> ({move: value}, nodes) for every legal move, or for one best move only when ``best``.
+ * ``strength``/``points`` are 64-int tuples, ``suit_masks`` the 4 suits' cards,
+ * ``combos`` the 12 (kind, suit, mask, value) of play_pyatsot._COMBOS (most valuable kind first), ``hands`` 3
+ * masks in play order, ``trick`` a tuple of card ids, ``trump`` -1 for none, ``maker`` -1 for none, ``won`` a
+ * bitmask of the seats that have taken a trick. */
+PyObject *fast_values_pyatsot(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *strength, *points, *combos, *trick;
+    unsigned long long sm0, sm1, sm2, sm3, h0, h1, h2, used;
+    int leader, decl, trump, maker, won, best = 0;
+    if (!PyArg_ParseTuple(args, "OO(KKKK)O(KKK)iOiiiKi|p", &strength, &points, &sm0, &sm1, &sm2, &sm3, &combos, &h0, &h1,
+                          &h2, &leader, &trick, &decl, &trump, &maker, &used, &won, &best))
+        return NULL;
+    static Pos pos;
+    Pos *p = &pos;
+    memset(p, 0, sizeof(Pos));
+    if (read_ints(strength, p->strength, 64, "strength") < 0 || read_ints(points, p->points, 64, "points") < 0)
+        return NULL;
+    for (int i = 0; i < 64; i++) {
+        if (p->points[i] < 0 || p->points[i] > 1000) {
+            PyErr_SetString(PyExc_ValueError, "points: each from 0 to 1000");
+            return NULL;
+        }
+    }
+    p->suit_masks[0] = sm0; p->suit_masks[1] = sm1; p->suit_masks[2] = sm2; p->suit_masks[3] = sm3;
+    for (int s = 0; s < 4; s++) {
+        if (p->suit_masks[s] & ~(0xFFFFull << (16 * s))) {
+            PyErr_SetString(PyExc_ValueError, "suit_masks: a suit's cards have ids 16 * suit + rank");
+            return NULL;
+        }
+    }
+    if (read_combos(p, combos) < 0) return NULL;
+    if (leader < 0 || leader > 2 || decl < 0 || decl > 2 || trump < -1 || trump > 3 || maker < -1 || maker > 2 ||
+        won < 0 || won > 7) {
+        PyErr_SetString(PyExc_ValueError, "leader, decl, trump, maker or won out of range");
+        return NULL;
+    }
+    uint64_t deck = sm0 | sm1 | sm2 | sm3;
+    if ((h0 & h1) || (h0 & h2) || (h1 & h2) || ((h0 | h1 | h2) & ~deck)) {
+        PyErr_SetString(PyExc_ValueError, "hands: overlapping or not in the deck");
+        return NULL;
+    }
+    uint64_t all = h0 | h1 | h2;
+    PyObject *tf = PySequence_Fast(trick, "trick");
+    if (tf == NULL) return NULL;
+    p->ntrick = (int)PySequence_Fast_GET_SIZE(tf);
+    if (p->ntrick > 2) { Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "trick: at most 2 cards"); return NULL; }
+    for (int i = 0; i < p->ntrick; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(tf, i));
+        if (c == -1 && PyErr_Occurred()) { Py_DECREF(tf); return NULL; }
+        if (c < 0 || c > 63 || !(deck >> c & 1) || (all >> c & 1)) {
+            Py_DECREF(tf);
+            PyErr_SetString(PyExc_ValueError, "trick: a card id not in the deck or held");
+            return NULL;
+        }
+        p->trick[i] = (int)c;
+    }
+    Py_DECREF(tf);
+    if (__builtin_popcountll(all) + p->ntrick > 30) {
+        PyErr_SetString(PyExc_ValueError, "too many cards to play");
+        return NULL;
+    }
+    p->hands[0] = h0; p->hands[1] = h1; p->hands[2] = h2;
+    p->leader = leader; p->decl = decl; p->trump = trump; p->maker = maker;
+    p->used = used; p->won = won;
+    p->left = __builtin_popcountll(all) + p->ntrick;
+    for (int i = 0; i < 64; i++) if (all >> i & 1) p->points_left += p->points[i];
+    for (int i = 0; i < p->ntrick; i++) p->points_left += p->points[p->trick[i]];
+    for (int s = 0; s < 4; s++) {
+        int n = 0;
+        for (int c = 0; c < 64; c++)
+            if (p->suit_masks[s] >> c & 1) p->order[s][n++] = c;
+        for (int i = 1; i < n; i++) { /* by strength, highest first (stable, like sorted) */
+            int c = p->order[s][i], j = i - 1;
+            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
+            p->order[s][j + 1] = c;
+        }
+        p->norder[s] = n;
+    }
+    int moves[MAX_MOVES], values[MAX_MOVES];
+    /* the context: what decides the values besides the key (the tables and the declarer) */
+    int context[2 * 64 + 8 + 4 * NCOMBOS + 2 * NCOMBOS + 1];
+    int nc = 0;
+    for (int i = 0; i < 64; i++) { context[nc++] = p->strength[i]; context[nc++] = p->points[i]; }
+    for (int s = 0; s < 4; s++) { context[nc++] = (int)(p->suit_masks[s] & 0xFFFFFFFF); context[nc++] = (int)(p->suit_masks[s] >> 32); }
+    for (int i = 0; i < p->ncombos; i++) {
+        context[nc++] = p->combo_kind[i];
+        context[nc++] = p->combo_suit[i];
+        context[nc++] = p->combo_value[i];
+        context[nc++] = (int)(p->combo_mask[i] & 0xFFFFFFFF);
+        context[nc++] = (int)(p->combo_mask[i] >> 32);
+    }
+    context[nc++] = p->decl;
+    uint64_t ctx = context_hash(context, nc);
+    int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
+    return values_result(moves, values, n, search_nodes);
+}

@@ -1,0 +1,279 @@
+/* The generic open-hand search of prikup.solver.search, in C (the fast path).
+ *
+ * The same algorithm as the Python reference (src/prikup/solver/search.py, whose docstring
+ * explains it): fail-soft alpha-beta over the declarer's future gain, a transposition table of
+ * (lower, upper, best move) per position, a bisection of null-window searches for the exact
+ * value, and the bounded rank-equivalence of card groups.  The tests check that both give the
+ * same values on thousands of positions.
+ *
+ * A game file defines, before including this header:
+ *   KEY_WORDS        the number of uint64_t words of a position's key
+ *   typedef ... Pos; with these functions (static):
+ *     int  pos_over(const Pos *p);          every card played
+ *     int  pos_max_to_move(const Pos *p);   the declarer to play
+ *     void pos_key(const Pos *p, uint64_t *key);   KEY_WORDS words deciding the future gains
+ *     int  pos_moves(Pos *p, Move *out);    the moves to search, best first (see search.py)
+ *     int  pos_legal_moves(Pos *p, int *out);  every legal move
+ *     int  pos_play(Pos *p, int move);      make a move, return the points it realises
+ *     void pos_undo(Pos *p);                take the last move back
+ *     int  pos_upper(const Pos *p);         an upper bound of the future gain (0 is a lower one)
+ * and gets: search_value(p), search_values(p, moves, values), search_values_ctx(p, moves, values, context), context_hash, search_nodes.
+ */
+#ifndef PRIKUP_SEARCH_H
+#define PRIKUP_SEARCH_H
+
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+typedef struct {
+    int move;
+    int group;
+    int points;
+} Move;
+
+#define MAX_MOVES 96
+#define INF_VALUE (1 << 29)
+
+#endif
+
+#ifndef KEY_WORDS
+#error "define KEY_WORDS and Pos before including search.h"
+#endif
+
+/* The game's functions (defined by the game file, after this header). */
+static int pos_over(const Pos *p);
+static int pos_max_to_move(const Pos *p);
+static void pos_key(const Pos *p, uint64_t *key);
+static int pos_moves(Pos *p, Move *out);
+static int pos_legal_moves(Pos *p, int *out);
+static int pos_play(Pos *p, int move);
+static void pos_undo(Pos *p);
+static int pos_upper(const Pos *p);
+
+#define TT_BITS 20
+#define TT_SIZE (1u << TT_BITS)
+
+typedef struct {
+    uint64_t key[KEY_WORDS];
+    uint32_t gen;
+    int16_t lo, hi;
+    int16_t best;
+} TTEntry;
+
+static TTEntry *tt_table = NULL;
+static uint32_t tt_gen = 0;
+static uint64_t tt_context = 0;
+static long search_nodes = 0;
+
+/* Start a search.  ``context`` hashes everything that decides the values but is not in the
+ * positions' keys (the tables, the trumps, the declarer ...): with the same non-zero context as
+ * the previous search the table is kept (its entries are exact bounds of the same positions'
+ * values, so a later search of the same deal, or of another deal with the same context, reuses
+ * them); else (or with 0) it is emptied. */
+static int tt_start(uint64_t context) {
+    if (tt_table == NULL) {
+        tt_table = (TTEntry *)calloc(TT_SIZE, sizeof(TTEntry));
+        if (tt_table == NULL) return -1;
+    }
+    search_nodes = 0;
+    if (context != 0 && context == tt_context) return 0;
+    tt_context = context;
+    tt_gen++;
+    if (tt_gen == 0) { /* wrapped: clear once */
+        memset(tt_table, 0, TT_SIZE * sizeof(TTEntry));
+        tt_gen = 1;
+    }
+    return 0;
+}
+
+/* A context hash of ``n`` ints (for tt_start); never 0. */
+__attribute__((unused)) static uint64_t context_hash(const int *values, int n) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (int i = 0; i < n; i++) {
+        h ^= (uint64_t)(uint32_t)values[i];
+        h *= 0x100000001B3ull;
+    }
+    return h ? h : 1;
+}
+
+static inline uint32_t tt_index(const uint64_t *key) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < KEY_WORDS; i++) {
+        h ^= key[i];
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return (uint32_t)(h >> (64 - TT_BITS));
+}
+
+static int search_ab(Pos *p, int alpha, int beta) {
+    if (pos_over(p)) return 0;
+    search_nodes++;
+    int ub = pos_upper(p);
+    if (ub <= alpha) return ub;
+    if (beta <= 0) return 0;
+    uint64_t key[KEY_WORDS];
+    pos_key(p, key);
+    TTEntry *e = &tt_table[tt_index(key)];
+    int lo = 0, hi = ub, hint = -1;
+    if (e->gen == tt_gen && memcmp(e->key, key, sizeof(key)) == 0) {
+        lo = e->lo;
+        hi = e->hi;
+        hint = e->best;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+    }
+    int a = alpha > lo ? alpha : lo;
+    int b = beta < hi ? beta : hi;
+    Move moves[MAX_MOVES];
+    int n = pos_moves(p, moves);
+    if (hint >= 0) {
+        for (int i = 0; i < n; i++) {
+            if (moves[i].move == hint) {
+                if (i) {
+                    Move m = moves[i];
+                    memmove(&moves[1], &moves[0], (size_t)i * sizeof(Move));
+                    moves[0] = m;
+                }
+                break;
+            }
+        }
+    }
+    int seen_group[MAX_MOVES], seen_r[MAX_MOVES], seen_pts[MAX_MOVES];
+    int nseen = 0;
+    int best_move = -1;
+    int maximise = pos_max_to_move(p);
+    int best = maximise ? -1 : INF_VALUE;
+    for (int i = 0; i < n; i++) {
+        int move = moves[i].move, group = moves[i].group, pts = moves[i].points;
+        int twin = -1;
+        if (group >= 0) {
+            for (int j = 0; j < nseen; j++) {
+                if (seen_group[j] == group) { twin = j; break; }
+            }
+            if (twin >= 0) {
+                int d = abs(pts - seen_pts[twin]);
+                if (maximise) {
+                    int bound = seen_r[twin] + d;
+                    if (bound <= a) { if (bound > best) best = bound; continue; }
+                } else {
+                    int bound = seen_r[twin] - d;
+                    if (bound >= b) { if (bound < best) best = bound; continue; }
+                }
+            }
+        }
+        int gain = pos_play(p, move);
+        int r = gain + search_ab(p, a - gain, b - gain);
+        pos_undo(p);
+        if (group >= 0 && twin < 0) {
+            seen_group[nseen] = group;
+            seen_r[nseen] = r;
+            seen_pts[nseen] = pts;
+            nseen++;
+        }
+        if (maximise) {
+            if (r > best) {
+                best = r;
+                best_move = move;
+                if (r > a) { a = r; if (a >= b) break; }
+            }
+        } else {
+            if (r < best) {
+                best = r;
+                best_move = move;
+                if (r < b) { b = r; if (a >= b) break; }
+            }
+        }
+    }
+    int a0 = alpha > lo ? alpha : lo;
+    int b0 = beta < hi ? beta : hi;
+    if (best <= a0) { if (best < hi) hi = best; }
+    else if (best >= b0) { if (best > lo) lo = best; }
+    else { lo = hi = best; }
+    if (best_move < 0) best_move = hint;
+    memcpy(e->key, key, sizeof(key));
+    e->gen = tt_gen;
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best = (int16_t)best_move;
+    return best;
+}
+
+/* The exact future gain of the position by null-window searches ("value >= gamma?"), each
+ * narrowing [lo, hi] by the fail-soft bound it returns: with 0 <= guess, first at the guess and
+ * then next to it (MTD(f): two searches when the guess is right), then by bisection. */
+static int search_value_from(Pos *p, int guess) {
+    if (pos_over(p)) return 0;
+    int lo = 0, hi = pos_upper(p);
+    int step = guess >= 0 ? 1 : 0, failed_high = 0;
+    while (lo < hi) {
+        int gamma;
+        if (step == 1) {
+            gamma = guess <= lo ? lo + 1 : (guess > hi ? hi : guess);
+            step = 2;
+        } else if (step == 2) {
+            gamma = failed_high ? lo + 1 : hi;
+            step = 0;
+        } else {
+            gamma = (lo + hi + 1) / 2;
+        }
+        int r = search_ab(p, gamma - 1, gamma);
+        if (r < gamma) {
+            hi = r;
+            failed_high = 0;
+        } else {
+            lo = r;
+            failed_high = 1;
+        }
+    }
+    return lo;
+}
+
+/* The exact future gain of the position (bisection, no guess). */
+__attribute__((unused)) static int search_value(Pos *p) { return search_value_from(p, -1); }
+
+/* Every legal move and its exact future gain (the move's own gain included); returns how many
+ * moves, or -1 when the table cannot be allocated.  ``context``: see tt_start (0: a fresh table). */
+static int search_values_ctx(Pos *p, int *moves, int *values, uint64_t context) {
+    if (tt_start(context) < 0) return -1;
+    int n = pos_legal_moves(p, moves);
+    for (int i = 0; i < n; i++) {
+        int gain = pos_play(p, moves[i]);
+        int guess = i > 0 ? values[i - 1] - gain : -1;
+        values[i] = gain + search_value_from(p, i > 0 && guess < 0 ? 0 : guess);
+        pos_undo(p);
+    }
+    return n;
+}
+
+/* search_values_ctx with a fresh table. */
+static inline int search_values(Pos *p, int *moves, int *values) { return search_values_ctx(p, moves, values, 0); }
+
+/* A best move of the side to move and its exact future gain, as (move, value) in moves[0] and
+ * values[0]; returns 1 (0 when every card is played, -1 if the table cannot be allocated).  One
+ * search for the position's value, then the first move (in search order) that reaches it,
+ * found by null-window tests that the table makes cheap. */
+static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
+    if (tt_start(context) < 0) return -1;
+    if (pos_over(p)) return 0;
+    int v = search_value_from(p, -1);
+    Move list[MAX_MOVES];
+    int n = pos_moves(p, list);
+    int maximise = pos_max_to_move(p);
+    for (int i = 0; i < n; i++) {
+        int gain = pos_play(p, list[i].move);
+        int r = maximise ? gain + search_ab(p, v - gain - 1, v - gain) : gain + search_ab(p, v - gain, v - gain + 1);
+        pos_undo(p);
+        if (maximise ? r >= v : r <= v) {
+            moves[0] = list[i].move;
+            values[0] = v;
+            return 1;
+        }
+    }
+    /* not reached: some move of the search list attains the value */
+    moves[0] = list[0].move;
+    values[0] = v;
+    return 1;
+}
