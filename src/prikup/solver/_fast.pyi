@@ -69,3 +69,5 @@ def values_preferans(
     choose_after_lead: int,
     best: bool = ...,
 ) -> tuple[dict[int, int], int]: ...
+def clear() -> None:
+    """Empty every game's transposition table before its next search."""

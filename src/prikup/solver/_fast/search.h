@@ -61,7 +61,11 @@ typedef struct {
     int16_t best;
 } TTEntry;
 
+/* Bumped by the module's clear() (module.c): every game's table is emptied at its next search. */
+extern unsigned long fast_epoch;
+
 static TTEntry *tt_table = NULL;
+static unsigned long tt_epoch = 0;
 static uint32_t tt_gen = 0;
 static uint64_t tt_context = 0;
 static long search_nodes = 0;
@@ -77,7 +81,8 @@ static int tt_start(uint64_t context) {
         if (tt_table == NULL) return -1;
     }
     search_nodes = 0;
-    if (context != 0 && context == tt_context) return 0;
+    if (context != 0 && context == tt_context && tt_epoch == fast_epoch) return 0;
+    tt_epoch = fast_epoch;
     tt_context = context;
     tt_gen++;
     if (tt_gen == 0) { /* wrapped: clear once */
@@ -252,28 +257,51 @@ static int search_values_ctx(Pos *p, int *moves, int *values, uint64_t context) 
 static inline int search_values(Pos *p, int *moves, int *values) { return search_values_ctx(p, moves, values, 0); }
 
 /* A best move of the side to move and its exact future gain, as (move, value) in moves[0] and
- * values[0]; returns 1 (0 when every card is played, -1 if the table cannot be allocated).  One
- * search for the position's value, then the first move (in search order) that reaches it,
- * found by null-window tests that the table makes cheap. */
+ * values[0]; returns 1 (0 when every card is played, -1 if the table cannot be allocated).  The
+ * moves in search order (the table's best move first): the first one's exact value, then for
+ * each other a null-window test "better than the best so far?", solved exactly only if so. */
 static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     if (pos_over(p)) return 0;
-    int v = search_value_from(p, -1);
     Move list[MAX_MOVES];
     int n = pos_moves(p, list);
-    int maximise = pos_max_to_move(p);
-    for (int i = 0; i < n; i++) {
-        int gain = pos_play(p, list[i].move);
-        int r = maximise ? gain + search_ab(p, v - gain - 1, v - gain) : gain + search_ab(p, v - gain, v - gain + 1);
-        pos_undo(p);
-        if (maximise ? r >= v : r <= v) {
-            moves[0] = list[i].move;
-            values[0] = v;
-            return 1;
+    uint64_t key[KEY_WORDS];
+    pos_key(p, key);
+    TTEntry *e = &tt_table[tt_index(key)];
+    if (e->gen == tt_gen && memcmp(e->key, key, sizeof(key)) == 0 && e->best >= 0) {
+        for (int i = 1; i < n; i++) {
+            if (list[i].move == e->best) {
+                Move m = list[i];
+                memmove(&list[1], &list[0], (size_t)i * sizeof(Move));
+                list[0] = m;
+                break;
+            }
         }
     }
-    /* not reached: some move of the search list attains the value */
-    moves[0] = list[0].move;
-    values[0] = v;
+    int maximise = pos_max_to_move(p);
+    int best_move = list[0].move;
+    int gain = pos_play(p, best_move);
+    int best = gain + search_value_from(p, -1);
+    pos_undo(p);
+    for (int i = 1; i < n; i++) {
+        gain = pos_play(p, list[i].move);
+        int r;
+        if (maximise) {
+            r = gain + search_ab(p, best - gain, best - gain + 1);
+            if (r > best) {
+                best = gain + search_value_from(p, r - gain);
+                best_move = list[i].move;
+            }
+        } else {
+            r = gain + search_ab(p, best - gain - 1, best - gain);
+            if (r < best) {
+                best = gain + search_value_from(p, r - gain < 0 ? 0 : r - gain);
+                best_move = list[i].move;
+            }
+        }
+        pos_undo(p);
+    }
+    moves[0] = best_move;
+    values[0] = best;
     return 1;
 }
