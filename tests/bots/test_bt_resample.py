@@ -121,3 +121,22 @@ def test_501_talon_card_given_to_the_other_defender_may_be_with_the_declarer() -
         holders |= {p for p, m in places.items() if m >> other_gift.id & 1}
         assert places[f"hand {defender}"] >> own_gift.id & 1
     assert holders == {f"hand {declarer}", f"hand {3 - defender - declarer}"}
+
+
+def test_fill_finds_a_consistent_assignment_whenever_one_exists():
+    """The final fill is a bipartite matching: a random greedy start that paints itself into a
+    corner (A takes 2, B takes 3, C is left with nothing) is repaired, and an impossible fill
+    is reported as such."""
+    import random as _random
+
+    from prikup.core.resample import _fill
+
+    allowed = [0b0110, 0b1010, 0b1100]  # A {1, 2}, B {1, 3}, C {2, 3}: two perfect fills
+    seen = set()
+    for seed in range(200):
+        got = _fill([0, 1, 2], allowed, _random.Random(seed))
+        assert got is not None and len(set(got)) == 3
+        assert all(allowed[i] >> c & 1 for i, c in enumerate(got))
+        seen.add(tuple(got))
+    assert seen == {(1, 3, 2), (2, 1, 3)}
+    assert _fill([0, 1], [0b10, 0b10], _random.Random(0)) is None

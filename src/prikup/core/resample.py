@@ -24,10 +24,12 @@ A token is *bound* to a card once the seat knows that card's identity at that pl
   not be those cards.
 
 At the end the free tokens are filled with the cards not yet bound (most constrained first,
-uniformly among the allowed cards), which gives a whole deal (the tokens' first places) and the
-cards of the hidden actions (the tokens they moved).  That deal and the action log (hidden
-actions rewritten) are replayed through the public engine; a sample whose replay is illegal,
-or whose observation for ``seat`` differs from the real one, is rejected and drawn again.
+uniformly among the allowed cards, repaired by augmenting paths where the voids leave a token no
+card: a bipartite matching, so this step never fails when a fill exists), which gives a whole
+deal (the tokens' first places) and the cards of the hidden actions (the tokens they moved).
+That deal and the action log (hidden actions rewritten) are replayed through the public engine;
+a sample whose replay is illegal, or whose observation for ``seat`` differs from the real one, is
+rejected and drawn again.
 
 **What it reads.**  From the real deal only what the seat observes: its observation after each
 step, the action views it gets, which *places* cards move between (who gives to whom, who
@@ -286,15 +288,11 @@ class Resampler:
             if c >= 0:
                 free_cards &= ~(1 << c)
         free_tokens = [t for t in range(len(card)) if card[t] < 0]
-        free_tokens.sort(key=lambda t: ((free_cards & ~forbid[t]).bit_count(), t))
-        for t in free_tokens:
-            allowed = free_cards & ~forbid[t]
-            if not allowed:
-                return None
-            ids = [c for c in range(allowed.bit_length()) if allowed >> c & 1]
-            c = rng.choice(ids)
+        filled = _fill(free_tokens, [free_cards & ~forbid[t] for t in free_tokens], rng)
+        if filled is None:
+            return None
+        for t, c in zip(free_tokens, filled, strict=True):
             card[t] = c
-            free_cards &= ~(1 << c)
         deal: dict[str, list[int]] = {}
         for t in sorted(range(len(card)), key=lambda t: (order[t], card[t])):
             deal.setdefault(first[t], []).append(card[t])
@@ -321,6 +319,45 @@ class Resampler:
             return None
         st._rng = random.Random(rng.getrandbits(64))
         return st
+
+
+def _fill(tokens: list[int], allowed: list[int], rng: random.Random) -> list[int] | None:
+    """A card for every token, all different, each among its ``allowed`` bitmask; ``None`` if
+    there is no such assignment.
+
+    Random greedy choices (most constrained token first), repaired by augmenting paths (Kuhn's
+    bipartite matching) where a token finds no card left: so a consistent fill is always found
+    when one exists, however tight the voids make it.
+    """
+    owner: dict[int, int] = {}  # card -> index in tokens
+    chosen = [-1] * len(tokens)
+
+    def cards_of(i: int) -> list[int]:
+        mask = allowed[i]
+        ids = [c for c in range(mask.bit_length()) if mask >> c & 1]
+        rng.shuffle(ids)
+        return ids
+
+    def augment(i: int, visited: set[int]) -> bool:
+        for c in cards_of(i):
+            if c in visited:
+                continue
+            visited.add(c)
+            j = owner.get(c)
+            if j is None or augment(j, visited):
+                owner[c] = i
+                chosen[i] = c
+                return True
+        return False
+
+    for i in sorted(range(len(tokens)), key=lambda i: (allowed[i].bit_count(), tokens[i])):
+        free = [c for c in cards_of(i) if c not in owner]
+        if free:
+            owner[free[0]] = i
+            chosen[i] = free[0]
+        elif not augment(i, set()):
+            return None
+    return chosen
 
 
 def _with_card(action: Action, card: Card) -> Action:
