@@ -232,3 +232,19 @@ def test_oracle_decisions_are_never_worse_than_the_heuristic_on_the_true_deal(gi
         assert rollout(state, seat, choice, seed_used) >= rollout(state, seat, heuristic_choice, seed_used)
         checked += 1
     assert checked == 8
+
+
+def test_pimc_keeps_the_heuristic_choice_unless_the_gain_is_clear_of_noise() -> None:
+    """The winner's curse guard: a candidate better on average but within one standard error of
+    the heuristic's choice does not replace it; a consistent gain does."""
+    from prikup.core.actions import parse_action
+
+    bot = make_bot("pimc", make_game("501"), 0)
+    assert isinstance(bot, PimcBot)
+    first, other, third = parse_action("pass"), parse_action("bid 100"), parse_action("bid 105")
+    noisy = {first: [0.0, 0.0, 0.0, 0.0], other: [40.0, -30.0, 35.0, -25.0], third: [-5.0, -5.0, -5.0, -5.0]}
+    assert bot.pick(first, noisy) == first
+    clear = {first: [0.0, 10.0, -10.0, 5.0], other: [6.0, 15.0, -4.0, 11.0], third: [1.0, 11.0, -9.0, 6.0]}
+    assert bot.pick(first, clear) == other
+    bot.confidence = 0.0
+    assert bot.pick(first, noisy) == other

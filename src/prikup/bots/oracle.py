@@ -31,6 +31,7 @@ class OracleBot(PimcBot):
 
     name = "oracle"
     OPTIONS: ClassVar[dict[str, type]] = {"candidates": int, "decide": int}
+    confidence: float = 0.0
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)

@@ -15,21 +15,24 @@ the contract and trumps, whist and open/closed, concession …): each *candidate
 to each sample and the deal is finished there: the later non-play decisions by the game's
 heuristic bots (each seat from its own observation of the sample, this seat's later decisions
 included), the play by best open-hand play (:func:`prikup.solver.play_out`), the score by the
-engine itself.  The bot takes the candidate with the best mean score change for its seat (the
-expected result of each candidate contract, bid or discard); ties go to the heuristic's choice.
+engine itself.  The bot compares each candidate with the heuristic's choice sample by sample
+(the expected gain of each candidate contract, bid or discard over the heuristic's) and takes the
+candidate with the largest mean gain, if that gain is more than ``confidence`` (default 1)
+standard errors above zero: a few samples are noisy, and the largest of several noisy means
+would otherwise replace a sound heuristic choice by chance (the winner's curse).
 Candidates: every legal action when there are at most ``candidates`` of them, else the
 heuristic's choice, a pass, the nearest bids or contracts to the heuristic's (same call, next
 numbers), the lowest of the other calls, then others at random, up to ``candidates``.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
-``decision_samples`` (default 4) per other decision, stopping early once ``seconds`` (default 5)
-have passed after a sample (at least one sample is always used); ``candidates`` (default 4);
-``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
-than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
-to the heuristic (play-only PIMC).  A single legal action is taken without thinking.  If the
-sampler finds no consistent deal within its budget the heuristic decides (counted in
-``resample_failures``).
+``decision_samples`` (default 4) per other decision (``confidence`` as above), stopping early
+once ``seconds`` (default 5) have passed after a sample (at least one sample is always used);
+``candidates`` (default 4); ``max_cards`` (default 0: always) leaves the play to the heuristic
+while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0``
+leaves every non-play decision to the heuristic (play-only PIMC). A single legal action is taken
+without thinking. If the sampler finds no consistent deal within its budget the heuristic
+decides (counted in ``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
@@ -39,6 +42,7 @@ bids, and each sample is played as if all cards were seen (the known optimism of
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -155,6 +159,7 @@ class PimcBot(Bot):
         "candidates": int,
         "max_cards": int,
         "decide": int,
+        "confidence": float,
     }
     samples: int = 8
     decision_samples: int = 4
@@ -162,6 +167,7 @@ class PimcBot(Bot):
     candidates: int = 4
     max_cards: int = 0
     decide: int = 1
+    confidence: float = 1.0
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -236,21 +242,37 @@ class PimcBot(Bot):
         start = time.perf_counter()
         first = self.fallback.act(state, seat)
         options = candidate_actions(legal, first, self.candidates, self.rng)
-        totals = dict.fromkeys(options, 0.0)
+        results: dict[Action, list[float]] = {a: [] for a in options}
         drawn = 0
         for sample in self.samples_of(state, seat):
             self._rollouts += 1
             seed = self._rollouts
             for action in options:
-                totals[action] += rollout(sample, seat, action, seed)
+                results[action].append(rollout(sample, seat, action, seed))
             drawn += 1
             if drawn >= self.decision_samples or time.perf_counter() - start >= self.seconds:
                 break
         self.other_decisions += 1
         self.other_samples += drawn
         self.other_seconds += time.perf_counter() - start
-        best = first
-        for action in options:  # strictly better than the heuristic's choice to replace it
-            if totals[action] > totals[best]:
-                best = action
+        return self.pick(first, results)
+
+    def pick(self, first: Action, results: dict[Action, list[float]]) -> Action:
+        """The candidate whose mean gain over ``first`` (paired by sample) is the largest and
+        clear of noise: more than ``confidence`` standard errors above zero (with one sample,
+        simply above zero); else ``first``."""
+        base = results[first]
+        n = len(base)
+        best, best_gain = first, 0.0
+        for action, got in results.items():
+            if action == first:
+                continue
+            diffs = [a - b for a, b in zip(got, base, strict=True)]
+            gain = sum(diffs) / n
+            if n > 1:
+                var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+                if gain <= self.confidence * math.sqrt(var / n):
+                    continue
+            if gain > best_gain:
+                best, best_gain = action, gain
         return best
