@@ -27,6 +27,7 @@ typedef struct {
 
 #include "search.h"
 #include "glue.h"
+#include "cards.h"
 
 static inline uint64_t suit_mask(int s) { return 0xFFFFull << (16 * s); }
 
@@ -60,18 +61,7 @@ static uint64_t allowed_cards(const Pos *p, int seat) {
 }
 
 static int trick_win(const Pos *p, const int *trick, int n) {
-    uint64_t led = suit_mask(trick[0] >> 4);
-    int best = 0, bc = trick[0];
-    int bt = (int)(p->trump_mask >> bc & 1);
-    for (int i = 1; i < n; i++) {
-        int c = trick[i];
-        if (p->trump_mask >> c & 1) {
-            if (!bt || p->strength[c] > p->strength[bc]) { best = i; bc = c; bt = 1; }
-        } else if (!bt && (led >> c & 1) && p->strength[c] > p->strength[bc]) {
-            best = i; bc = c;
-        }
-    }
-    return best;
+    return plain_trick_winner(trick, n, suit_mask(trick[0] >> 4), p->trump_mask, p->strength);
 }
 
 static int pos_legal_moves(Pos *p, int *out) {
@@ -277,11 +267,7 @@ PyObject *fast_values501(PyObject *self, PyObject *args) {
     for (int s = 0; s < 4; s++) {
         int n = 0;
         for (int r = 0; r < 16; r++) p->order[s][n++] = 16 * s + r;
-        for (int i = 1; i < n; i++) { /* by strength, highest first (stable) */
-            int c = p->order[s][i], j = i - 1;
-            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
-            p->order[s][j + 1] = c;
-        }
+        sort_by_strength(p->order[s], n, p->strength);
         p->norder[s] = n;
     }
     int moves[MAX_MOVES], values[MAX_MOVES];

@@ -51,6 +51,7 @@ typedef struct {
 
 #include "search.h"
 #include "glue.h"
+#include "cards.h"
 
 static int pos_over(const Pos *p) { return p->left == 0 || p->broken; }
 static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n; }
@@ -389,11 +390,7 @@ PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
             p->lead_suit[c] = s;
             p->order[s][n++] = c;
         }
-        for (int i = 1; i < n; i++) { /* by strength, highest first (stable) */
-            int c = p->order[s][i], j = i - 1;
-            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
-            p->order[s][j + 1] = c;
-        }
+        sort_by_strength(p->order[s], n, p->strength);
         if (n > MAX_SUIT_CODE) return bad("suits: too many cards in one suit");
         p->norder[s] = n;
     }

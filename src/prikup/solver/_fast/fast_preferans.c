@@ -43,6 +43,7 @@ typedef struct {
 
 #include "search.h"
 #include "glue.h"
+#include "cards.h"
 
 static int pos_over(const Pos *p) { return p->left == 0 || p->broken; }
 static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n; }
@@ -105,18 +106,7 @@ static uint64_t allowed_cards(const Pos *p, int seat) {
 
 /* prikup.core.tricks.trick_winner */
 static int trick_win(const Pos *p) {
-    uint64_t led = p->suits[p->led];
-    int best = 0, bc = p->trick[0];
-    int bt = (int)(p->trump >> bc & 1);
-    for (int i = 1; i < p->ntrick; i++) {
-        int c = p->trick[i];
-        if (p->trump >> c & 1) {
-            if (!bt || p->strength[c] > p->strength[bc]) { best = i; bc = c; bt = 1; }
-        } else if (!bt && (led >> c & 1) && p->strength[c] > p->strength[bc]) {
-            best = i; bc = c;
-        }
-    }
-    return best;
+    return plain_trick_winner(p->trick, p->ntrick, p->suits[p->led], p->trump, p->strength);
 }
 
 static int pos_legal_moves(Pos *p, int *out) {
@@ -378,11 +368,7 @@ PyObject *fast_values_preferans(PyObject *self, PyObject *args) {
             p->lead_suit[c] = s;
             p->order[s][k++] = c;
         }
-        for (int i = 1; i < k; i++) { /* by strength, highest first (stable) */
-            int c = p->order[s][i], j = i - 1;
-            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
-            p->order[s][j + 1] = c;
-        }
+        sort_by_strength(p->order[s], k, p->strength);
         p->norder[s] = k;
     }
     /* everything deciding the values that is not in the keys: the tables, trumps, sides, rules */

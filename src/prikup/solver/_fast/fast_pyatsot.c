@@ -43,6 +43,7 @@ typedef struct {
 
 #include "search.h"
 #include "glue.h"
+#include "cards.h"
 
 static int pos_over(const Pos *p) { return p->left == 0; }
 static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % 3; }
@@ -80,18 +81,7 @@ static uint64_t follow_allowed(const Pos *p, int seat) {
 }
 
 static int trick_win(const Pos *p, const int *trick, int n, uint64_t tmask) {
-    uint64_t led = p->suit_masks[trick[0] >> 4];
-    int best = 0, bc = trick[0];
-    int bt = (int)(tmask >> bc & 1);
-    for (int i = 1; i < n; i++) {
-        int c = trick[i];
-        if (tmask >> c & 1) {
-            if (!bt || p->strength[c] > p->strength[bc]) { best = i; bc = c; bt = 1; }
-        } else if (!bt && (led >> c & 1) && p->strength[c] > p->strength[bc]) {
-            best = i; bc = c;
-        }
-    }
-    return best;
+    return plain_trick_winner(trick, n, p->suit_masks[trick[0] >> 4], tmask, p->strength);
 }
 
 static int pos_legal_moves(Pos *p, int *out) {
@@ -416,11 +406,7 @@ PyObject *fast_values_pyatsot(PyObject *self, PyObject *args) {
         int n = 0;
         for (int c = 0; c < 64; c++)
             if (p->suit_masks[s] >> c & 1) p->order[s][n++] = c;
-        for (int i = 1; i < n; i++) { /* by strength, highest first (stable, like sorted) */
-            int c = p->order[s][i], j = i - 1;
-            while (j >= 0 && p->strength[p->order[s][j]] < p->strength[c]) { p->order[s][j + 1] = p->order[s][j]; j--; }
-            p->order[s][j + 1] = c;
-        }
+        sort_by_strength(p->order[s], n, p->strength);
         p->norder[s] = n;
     }
     int moves[MAX_MOVES], values[MAX_MOVES];
