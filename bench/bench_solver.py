@@ -8,7 +8,8 @@ out are skipped and the next seed is taken.  For each deal it times, with the C 
 (:mod:`prikup.solver.fast`; a fresh transposition table for every deal): the value and a best
 first lead (what :func:`prikup.solver.play_out` and the oracle need), and the values of every
 legal first lead (what pimc and ``prikup solve`` need).  ``--reference`` also times the pure-Python
-reference search (about 50 times slower).  The reference figure of issue 6: DDS solves a 13-card
+reference search (about 50 times slower).  Times are the process's CPU time (``time.process_time``),
+so a busy machine does not inflate them much.  The reference figure of issue 6: DDS solves a 13-card
 bridge deal in about 0.7 ms (median) on this kind of machine.
 """
 
@@ -43,9 +44,9 @@ def _fresh(state: State, best: bool) -> tuple[float, int]:
     assert adapter.fast is not None
     fast.module().clear()
     pos, _ = position_of(state)
-    start = time.perf_counter()
+    start = time.process_time()
     _, nodes = adapter.fast(pos, best=best)
-    return time.perf_counter() - start, nodes
+    return time.process_time() - start, nodes
 
 
 def bench(game_id: str, deals: int, reference: bool) -> None:
@@ -67,9 +68,9 @@ def bench(game_id: str, deals: int, reference: bool) -> None:
         nodes.append(count)
         if reference:
             pos, _ = position_of(state)
-            start = time.perf_counter()
+            start = time.process_time()
             Solver(pos).values()
-            ref_times.append(time.perf_counter() - start)
+            ref_times.append(time.process_time() - start)
     ms = 1000.0
     line = (
         f"{game_id}: {deals} deals (seeds 0..{seed - 1}, heuristic contracts), C search: "
