@@ -123,3 +123,21 @@ def test_play_out_plays_a_best_move_at_every_step_to_the_end_of_the_deal(game: s
             best = (max if pos.max_to_move() else min)(values.values())
             assert values[adapter.move_of(action)] == best, (game, seed, str(action))
             state.apply(action)
+
+
+def test_fast_search_rejects_malformed_positions():
+    from prikup.solver import play501
+
+    state = _position("501", None, 1, 3)
+    pos, _ = position_of(state)
+    good = play501._TABLES
+    h = pos.hands
+    fast_501 = fast.module().values501
+    with pytest.raises(ValueError, match="two places"):
+        fast_501(*good, (h[0], h[0], h[2]), pos.leader, (), pos.decl, pos.trump, 0, 0, 0)
+    with pytest.raises(ValueError, match="leader"):
+        fast_501(*good, (h[0], h[1], h[2]), 5, (), pos.decl, pos.trump, 0, 0, 0)
+    with pytest.raises(ValueError, match="trick"):
+        fast_501(*good, (h[0], h[1], h[2]), pos.leader, (70,), pos.decl, pos.trump, 0, 0, 0)
+    with pytest.raises(ValueError, match="strength"):
+        fast_501((1, 2), good[1], good[2], (h[0], h[1], h[2]), pos.leader, (), pos.decl, pos.trump, 0, 0, 0)

@@ -255,6 +255,25 @@ PyObject *fast_values501(PyObject *self, PyObject *args) {
     if (p->ntrick > 2) { Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "trick: at most 2 cards"); return NULL; }
     for (int i = 0; i < p->ntrick; i++) p->trick[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(tf, i));
     Py_DECREF(tf);
+    if (PyErr_Occurred()) return NULL;
+    uint64_t seen = 0;
+    for (int i = 0; i < p->ntrick; i++) {
+        if (p->trick[i] < 0 || p->trick[i] > 63 || (seen >> p->trick[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "trick: distinct card ids 0..63 expected");
+            return NULL;
+        }
+        seen |= 1ull << p->trick[i];
+    }
+    if ((h0 & h1) || (h0 & h2) || (h1 & h2) || ((h0 | h1 | h2) & seen)) {
+        PyErr_SetString(PyExc_ValueError, "hands: a card in two places");
+        return NULL;
+    }
+    if (leader < 0 || leader > 2 || decl < 0 || decl > 2 || trump < -1 || trump > 3 || announced < 0 ||
+        announced > 15 || pending < 0 || __builtin_popcountll(h0 | h1 | h2) + p->ntrick > 30) {
+        PyErr_SetString(PyExc_ValueError, "leader and decl 0..2, trump -1..3, announced 0..15, pending >= 0, "
+                                          "at most 30 cards expected");
+        return NULL;
+    }
     p->kq_mask[0] = kq0; p->kq_mask[1] = kq1; p->kq_mask[2] = kq2; p->kq_mask[3] = kq3;
     p->hands[0] = h0; p->hands[1] = h1; p->hands[2] = h2;
     p->leader = leader; p->decl = decl; p->trump = trump;
