@@ -205,9 +205,9 @@ def test_pimc_decision_takes_the_best_mean_rollout_and_keeps_the_heuristic_on_ti
     bot = make_bot("pimc:decision_samples=2:candidates=50", game, 0)
     heuristic_choice = make_bot("heuristic", game, 7919).act(state, seat)
     target = next(a for a in legal if a != heuristic_choice)
-    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed: 10.0 if action == target else 0.0)
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, solver=True: 10.0 if action == target else 0.0)
     assert bot.act(state, seat) == target
-    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed: 1.0)
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, solver=True: 1.0)
     assert bot.act(state, seat) == heuristic_choice
     assert isinstance(bot, PimcBot) and bot.other_decisions == 2 and bot.other_samples == 4
 

@@ -14,8 +14,9 @@ read from the sample's position, so misère and raspasy follow their own).
 the contract and trumps, whist and open/closed, concession …): each *candidate* action is applied
 to each sample and the deal is finished there: the later non-play decisions by the game's
 heuristic bots (each seat from its own observation of the sample, this seat's later decisions
-included), the play by best open-hand play (:func:`prikup.solver.play_out`), the score by the
-engine itself.  The bot compares each candidate with the heuristic's choice sample by sample
+included), the play by best open-hand play (:func:`prikup.solver.play_out`; with
+``rollout_play=heuristic`` by the heuristic bots instead, which avoids the clairvoyant declarer's
+optimism), the score by the engine itself.  The bot compares each candidate with the heuristic's choice sample by sample
 (the expected gain of each candidate contract, bid or discard over the heuristic's) and takes the
 candidate with the largest mean gain, if that gain is more than ``confidence`` (default 1)
 standard errors above zero: a few samples are noisy, and the largest of several noisy means
@@ -83,10 +84,11 @@ def parse_bot_options(bot: Bot, options: dict[str, str], known: dict[str, type])
         setattr(bot, key, value)
 
 
-def rollout(state: State, seat: int, action: Action, seed: int) -> float:
+def rollout(state: State, seat: int, action: Action, seed: int, solver_play: bool = True) -> float:
     """``seat``'s score change in the current deal (sign-adjusted: higher is better) when
     ``action`` is taken in the full-information ``state`` (not changed) and the deal is finished
-    by heuristic bots (non-play decisions) and best open-hand play (the play)."""
+    by heuristic bots (non-play decisions) and best open-hand play (the play; with
+    ``solver_play=False`` the heuristic bots play too, each from its own observation)."""
     game = state.game
     trial = state.copy()
     deal = len(trial.deals)
@@ -96,7 +98,7 @@ def rollout(state: State, seat: int, action: Action, seed: int) -> float:
         log = trial.deals[deal - 1]
         if log.score_changes is not None or len(trial.deals) > deal or trial.to_act is None:
             break
-        if trial.phase is Phase.PLAY and game.id in ADAPTERS:
+        if solver_play and trial.phase is Phase.PLAY and game.id in ADAPTERS:
             play_out(trial)
             continue
         who = trial.to_act
@@ -160,6 +162,7 @@ class PimcBot(Bot):
         "max_cards": int,
         "decide": int,
         "confidence": float,
+        "rollout_play": str,
     }
     samples: int = 8
     decision_samples: int = 4
@@ -168,6 +171,7 @@ class PimcBot(Bot):
     max_cards: int = 0
     decide: int = 1
     confidence: float = 1.0
+    rollout_play: str = "solver"
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -189,6 +193,8 @@ class PimcBot(Bot):
             raise OptionError("pimc needs samples >= 1 and decision_samples >= 1")
         if self.candidates < 1:
             raise OptionError("pimc needs candidates >= 1")
+        if self.rollout_play not in ("solver", "heuristic"):
+            raise OptionError(f"pimc rollout_play={self.rollout_play!r}: allowed solver, heuristic")
 
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
@@ -248,7 +254,7 @@ class PimcBot(Bot):
             self._rollouts += 1
             seed = self._rollouts
             for action in options:
-                results[action].append(rollout(sample, seat, action, seed))
+                results[action].append(rollout(sample, seat, action, seed, self.rollout_play == "solver"))
             drawn += 1
             if drawn >= self.decision_samples or time.perf_counter() - start >= self.seconds:
                 break
