@@ -248,3 +248,28 @@ def test_pimc_keeps_the_heuristic_choice_unless_the_gain_is_clear_of_noise() -> 
     assert bot.pick(first, clear) == other
     bot.confidence = 0.0
     assert bot.pick(first, noisy) == other
+
+
+def test_rollout_play_by_the_heuristic_does_not_solve(monkeypatch) -> None:
+    """``rollout_play=heuristic`` finishes the deal with the heuristic bots (no open-hand play);
+    an unknown value is refused."""
+    import prikup.bots.pimc as pimc
+
+    game = make_game("preferans")
+    state = _to_phase(game, 2, Phase.AUCTION)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+
+    def no_solver(_state):  # the open-hand play must not be used
+        raise AssertionError("play_out called")
+
+    monkeypatch.setattr(pimc, "play_out", no_solver)
+    value = pimc.rollout(state, seat, state.legal_actions()[0], 3, solver_play=False)
+    assert isinstance(value, float)
+    with pytest.raises(AssertionError):
+        pimc.rollout(state, seat, state.legal_actions()[0], 3, solver_play=True)
+    bot = make_bot("pimc:rollout_play=heuristic", game, 0)
+    assert isinstance(bot, PimcBot) and bot.rollout_play == "heuristic"
+    with pytest.raises(OptionError, match="rollout_play"):
+        make_bot("pimc:rollout_play=minimax", game, 0)
