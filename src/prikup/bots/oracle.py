@@ -9,7 +9,8 @@ It is the PIMC bot (:mod:`prikup.bots.pimc`) whose only sample is the true deal:
   candidate action is tried on the true deal, which is finished by the heuristic bots' later
   non-play decisions and best open-hand play, and the best score change for its seat is taken
   (ties: the heuristic's choice).  ``decide=0`` leaves these to the heuristic;
-  ``candidates`` (default 4) as for pimc.
+  ``candidates`` (default 4) as for pimc; ``rollout_play`` (default ``solver`` here: the oracle's
+  rollouts are played open-hand; ``heuristic`` as pimc's default).
 
 The remaining gap to perfection is the opponents' and its own later decisions in the rollouts
 (heuristic) and, in 3-handed games, the double-dummy reduction (defenders as one side).
@@ -30,8 +31,9 @@ class OracleBot(PimcBot):
     """Perfect-information decisions from the real state (see the module)."""
 
     name = "oracle"
-    OPTIONS: ClassVar[dict[str, type]] = {"candidates": int, "decide": int}
+    OPTIONS: ClassVar[dict[str, type]] = {"candidates": int, "decide": int, "rollout_play": str}
     confidence: float = 0.0
+    rollout_play: str = "solver"
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)

@@ -11,19 +11,22 @@ best average: the highest for the declarer, the lowest for a defender (the solve
 read from the sample's position, so misère and raspasy follow their own).
 
 **Every other decision** (bids and passes, looking, the talon, gifts, keeping and discarding,
-the contract and trumps, whist and open/closed, concession …): each *candidate* action is applied
-to each sample and the deal is finished there: the later non-play decisions by the game's
-heuristic bots (each seat from its own observation of the sample, this seat's later decisions
-included), the play by best open-hand play (:func:`prikup.solver.play_out`; with
-``rollout_play=heuristic`` by the heuristic bots instead, which avoids the clairvoyant declarer's
-optimism), the score by the engine itself.  The bot compares each candidate with the heuristic's choice sample by sample
-(the expected gain of each candidate contract, bid or discard over the heuristic's) and takes the
-candidate with the largest mean gain, if that gain is more than ``confidence`` (default 1)
-standard errors above zero: a few samples are noisy, and the largest of several noisy means
-would otherwise replace a sound heuristic choice by chance (the winner's curse).
-Candidates: every legal action when there are at most ``candidates`` of them, else the
-heuristic's choice, a pass, the nearest bids or contracts to the heuristic's (same call, next
-numbers), the lowest of the other calls, then others at random, up to ``candidates``.
+the contract and trumps, whist and open/closed, concession …): each *candidate* action is
+applied to each sample and the deal is finished there: the later non-play decisions by the
+game's heuristic bots (each seat from its own observation of the sample, this seat's later
+decisions included), the play by the heuristic bots too (the default,
+``rollout_play=heuristic``) or by best open-hand play (``rollout_play=solver``,
+:func:`prikup.solver.play_out`: measured to overrate the declarer, who plays every sample
+knowing where each card is, so pimc overbid in Пятьсот and Five Hundred with it; it is also
+about three times slower), the score by the engine itself. The bot compares each candidate with
+the heuristic's choice sample by sample (the expected gain of each candidate contract, bid or
+discard over the heuristic's) and takes the candidate with the largest mean gain, if that gain
+is more than ``confidence`` (default 1) standard errors above zero: a few samples are noisy, and
+the largest of several noisy means would otherwise replace a sound heuristic choice by chance
+(the winner's curse). Candidates: every legal action when there are at most ``candidates`` of
+them, else the heuristic's choice, a pass, the nearest bids or contracts to the heuristic's
+(same call, next numbers), the lowest of the other calls, then others at random, up to
+``candidates``.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
@@ -171,7 +174,7 @@ class PimcBot(Bot):
     max_cards: int = 0
     decide: int = 1
     confidence: float = 1.0
-    rollout_play: str = "solver"
+    rollout_play: str = "heuristic"
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
