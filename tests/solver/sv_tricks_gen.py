@@ -1,15 +1,17 @@
 """Random play positions of Five Hundred and preferans in every form (public engine API), and a
-plain exhaustive minimax over a position's legal moves for checking the solver."""
+plain exhaustive minimax over a position's legal moves for checking the solver (shared with
+sv_gen)."""
 
 from __future__ import annotations
 
 import random
 
+from sv_gen import minimax as minimax  # re-exported for the trick-game tests
+
 from prikup import make_game
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Phase, State
 from prikup.solver import ADAPTERS
-from prikup.solver.search import PlayPosition
 
 #: Five Hundred forms: name -> (options, the calls bid in turn by whoever is to bid, then passes).
 FH_FORMS: dict[str, tuple[dict[str, object], list[list[str]]]] = {
@@ -125,15 +127,3 @@ def random_position(game_id: str, form: str, seed: int, tricks_left: int) -> Sta
         if state.phase is Phase.PLAY and len(state.deals) == deal and any(state.hands):  # type: ignore[attr-defined]
             return state
         seed += 100003
-
-
-def minimax(pos: PlayPosition) -> int:
-    """Plain exhaustive minimax over every legal move: no pruning, no table, no reduction."""
-    if pos.over():
-        return 0
-    results = []
-    for move in pos.legal_moves():
-        gain = pos.play(move)
-        results.append(gain + minimax(pos))
-        pos.undo()
-    return max(results) if pos.max_to_move() else min(results)
