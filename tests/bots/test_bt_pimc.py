@@ -205,9 +205,9 @@ def test_pimc_decision_takes_the_best_mean_rollout_and_keeps_the_heuristic_on_ti
     bot = make_bot("pimc:decision_samples=2:candidates=50", game, 0)
     heuristic_choice = make_bot("heuristic", game, 7919).act(state, seat)
     target = next(a for a in legal if a != heuristic_choice)
-    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, solver=True: 10.0 if action == target else 0.0)
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, play="solver": 10.0 if action == target else 0.0)
     assert bot.act(state, seat) == target
-    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, solver=True: 1.0)
+    monkeypatch.setattr(pimc, "rollout", lambda s, who, action, seed, play="solver": 1.0)
     assert bot.act(state, seat) == heuristic_choice
     assert isinstance(bot, PimcBot) and bot.other_decisions == 2 and bot.other_samples == 4
 
@@ -229,7 +229,8 @@ def test_oracle_decisions_are_never_worse_than_the_heuristic_on_the_true_deal(gi
         choice = oracle.act(state, seat)
         heuristic_choice = make_bot("heuristic", game, seed + 7919).act(state, seat)
         seed_used = oracle._rollouts  # type: ignore[attr-defined]
-        assert rollout(state, seat, choice, seed_used) >= rollout(state, seat, heuristic_choice, seed_used)
+        mine, theirs = (rollout(state, seat, a, seed_used, "self") for a in (choice, heuristic_choice))
+        assert mine >= theirs
         checked += 1
     assert checked == 8
 
@@ -265,11 +266,41 @@ def test_rollout_play_by_the_heuristic_does_not_solve(monkeypatch) -> None:
         raise AssertionError("play_out called")
 
     monkeypatch.setattr(pimc, "play_out", no_solver)
-    value = pimc.rollout(state, seat, state.legal_actions()[0], 3, solver_play=False)
+    value = pimc.rollout(state, seat, state.legal_actions()[0], 3, play="heuristic")
     assert isinstance(value, float)
     with pytest.raises(AssertionError):
-        pimc.rollout(state, seat, state.legal_actions()[0], 3, solver_play=True)
+        pimc.rollout(state, seat, state.legal_actions()[0], 3, play="solver")
     bot = make_bot("pimc:rollout_play=heuristic", game, 0)
     assert isinstance(bot, PimcBot) and bot.rollout_play == "heuristic"
     with pytest.raises(OptionError, match="rollout_play"):
         make_bot("pimc:rollout_play=minimax", game, 0)
+
+
+def test_rollout_play_self_solves_for_the_seat_alone(monkeypatch) -> None:
+    """``rollout_play=self`` (the oracle's default): the seat's own cards are played by the
+    solver's best action, every other seat's by the heuristic, and nobody is played out."""
+    import prikup.bots.pimc as pimc
+    from prikup.solver import best_action
+
+    game = make_game("501")
+    state = _to_phase(game, 4, Phase.AUCTION)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    asked: list[int | None] = []
+
+    def spy(trial: State):
+        asked.append(trial.to_act)
+        return best_action(trial)
+
+    def no_play_out(_state):
+        raise AssertionError("play_out called")
+
+    monkeypatch.setattr(pimc, "best_action", spy)
+    monkeypatch.setattr(pimc, "play_out", no_play_out)
+    value = pimc.rollout(state, seat, state.legal_actions()[0], 5, play="self")
+    assert isinstance(value, float)
+    assert asked and set(asked) == {seat}
+    assert make_bot("oracle", game, 0).rollout_play == "self"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="allowed: solver, heuristic, self"):
+        pimc.rollout(state, seat, state.legal_actions()[0], 5, play="everyone")

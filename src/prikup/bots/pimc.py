@@ -18,7 +18,9 @@ decisions included), the play by the heuristic bots too (the default,
 ``rollout_play=heuristic``) or by best open-hand play (``rollout_play=solver``,
 :func:`prikup.solver.play_out`: measured to overrate the declarer, who plays every sample
 knowing where each card is, so pimc overbid in Пятьсот and Five Hundred with it; it is also
-about three times slower), the score by the engine itself. The bot compares each candidate with
+about three times slower) or, with ``rollout_play=self``, by best open-hand play for this seat
+alone and the heuristic bots for the others (the oracle's default: exactly how its own play
+meets heuristic opponents), the score by the engine itself. The bot compares each candidate with
 the heuristic's choice sample by sample (the expected gain of each candidate contract, bid or
 discard over the heuristic's) and takes the candidate with the largest mean gain, if that gain
 is more than ``confidence`` (default 1) standard errors above zero: a few samples are noisy, and
@@ -56,9 +58,9 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, play_out, position_of, solve
+from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve
 
-__all__ = ["PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
+__all__ = ["ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
 
 #: Non-play steps after which a rollout gives up (a guard; no game here needs nearly as many).
 _MAX_STEPS = 1000
@@ -87,11 +89,18 @@ def parse_bot_options(bot: Bot, options: dict[str, str], known: dict[str, type])
         setattr(bot, key, value)
 
 
-def rollout(state: State, seat: int, action: Action, seed: int, solver_play: bool = True) -> float:
+#: How a rollout's play is finished (``rollout_play``): everyone by best open-hand play; everyone
+#: by the heuristic bots; ``seat`` itself by best open-hand play and the others by the heuristic.
+ROLLOUT_PLAYS = ("solver", "heuristic", "self")
+
+
+def rollout(state: State, seat: int, action: Action, seed: int, play: str = "solver") -> float:
     """``seat``'s score change in the current deal (sign-adjusted: higher is better) when
     ``action`` is taken in the full-information ``state`` (not changed) and the deal is finished
-    by heuristic bots (non-play decisions) and best open-hand play (the play; with
-    ``solver_play=False`` the heuristic bots play too, each from its own observation)."""
+    by heuristic bots (non-play decisions) and, for the play, as ``play`` says (see
+    :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation)."""
+    if play not in ROLLOUT_PLAYS:
+        raise ValueError(f"unknown rollout play {play!r}; allowed: {', '.join(ROLLOUT_PLAYS)}")
     game = state.game
     trial = state.copy()
     deal = len(trial.deals)
@@ -101,10 +110,14 @@ def rollout(state: State, seat: int, action: Action, seed: int, solver_play: boo
         log = trial.deals[deal - 1]
         if log.score_changes is not None or len(trial.deals) > deal or trial.to_act is None:
             break
-        if solver_play and trial.phase is Phase.PLAY and game.id in ADAPTERS:
-            play_out(trial)
-            continue
         who = trial.to_act
+        if play != "heuristic" and trial.phase is Phase.PLAY and game.id in ADAPTERS:
+            if play == "solver":
+                play_out(trial)
+                continue
+            if who == seat:
+                trial.apply(best_action(trial))
+                continue
         bot = bots.get(who)
         if bot is None:
             bot = bots[who] = fallback_bot(game, seed * 16 + who)
@@ -196,8 +209,8 @@ class PimcBot(Bot):
             raise OptionError("pimc needs samples >= 1 and decision_samples >= 1")
         if self.candidates < 1:
             raise OptionError("pimc needs candidates >= 1")
-        if self.rollout_play not in ("solver", "heuristic"):
-            raise OptionError(f"pimc rollout_play={self.rollout_play!r}: allowed solver, heuristic")
+        if self.rollout_play not in ROLLOUT_PLAYS:
+            raise OptionError(f"{self.name} rollout_play={self.rollout_play!r}: allowed {', '.join(ROLLOUT_PLAYS)}")
 
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
@@ -257,7 +270,7 @@ class PimcBot(Bot):
             self._rollouts += 1
             seed = self._rollouts
             for action in options:
-                results[action].append(rollout(sample, seat, action, seed, self.rollout_play == "solver"))
+                results[action].append(rollout(sample, seat, action, seed, self.rollout_play))
             drawn += 1
             if drawn >= self.decision_samples or time.perf_counter() - start >= self.seconds:
                 break

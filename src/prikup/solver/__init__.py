@@ -29,6 +29,7 @@ __all__ = [
     "Move",
     "PlayPosition",
     "Solver",
+    "best_action",
     "best_play",
     "play_out",
     "position_of",
@@ -148,15 +149,27 @@ def play_out(state: State) -> int:
     pos, _ = adapter.position(state)
     deal = len(state.deals)
     applied = 0
-    use_fast = adapter.fast is not None and fast.enabled()
     while state.phase is Phase.PLAY and len(state.deals) == deal and not pos.over():
-        if use_fast and adapter.fast is not None:
-            values = adapter.fast(pos, best=True)[0]
-        else:
-            values = Solver(pos).values()
-        pick = max if pos.max_to_move() else min
-        move = pick(values, key=lambda m: values[m])
+        move = _best_move(adapter, pos)
         state.apply(adapter.action_of(move))
         pos.play(move)
         applied += 1
     return applied
+
+
+def best_action(state: State) -> Action:
+    """A best action for the seat to act, as :func:`play_out` chooses it (by the cheaper search
+    for one best move when the C search is on; ties may fall otherwise than :func:`best_play`)."""
+    adapter = _adapter(state)
+    pos, _ = adapter.position(state)
+    return adapter.action_of(_best_move(adapter, pos))
+
+
+def _best_move(adapter: Adapter, pos: PlayPosition) -> int:
+    """A best move of ``pos`` (the declarer maximising, a defender minimising)."""
+    if adapter.fast is not None and fast.enabled():
+        values = adapter.fast(pos, best=True)[0]
+    else:
+        values = Solver(pos).values()
+    pick = max if pos.max_to_move() else min
+    return pick(values, key=lambda m: values[m])
