@@ -304,3 +304,37 @@ def test_rollout_play_self_solves_for_the_seat_alone(monkeypatch) -> None:
     assert make_bot("oracle", game, 0).rollout_play == "self"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="allowed: solver, heuristic, self"):
         pimc.rollout(state, seat, state.legal_actions()[0], 5, play="everyone")
+
+
+def test_pimc_play_averages_what_the_values_net_in_the_score(monkeypatch) -> None:
+    """``play_value=score`` (default) averages each sample's values turned by ``utility_of``
+    (making the contract, not the most tricks on average); ``raw`` averages the values."""
+    import prikup.bots.pimc as pimc
+
+    game = make_game("five-hundred")
+    state = _to_phase(game, 1, Phase.PLAY)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    assert len(legal) >= 2
+    a, b = legal[0], legal[1]
+    draws = iter([(10, 4), (0, 4)] * 2)  # per sample: the value of a, of b
+
+    class Max:
+        def max_to_move(self) -> bool:
+            return True
+
+    def fake_solve(_sample: State) -> dict:
+        va, vb = next(draws)
+        return {x: va if x == a else vb if x == b else -99 for x in legal}
+
+    monkeypatch.setattr(pimc, "solve", fake_solve)
+    monkeypatch.setattr(pimc, "position_of", lambda _s: (Max(), 0))
+    monkeypatch.setattr(pimc, "utility_of", lambda _s: lambda v: 1.0 if v >= 4 else 0.0)
+    score = make_bot("pimc:samples=2", game, 0)
+    assert score.act(state, seat) == b  # both samples make it with b, one with a
+    raw = make_bot("pimc:samples=2:play_value=raw", game, 0)
+    assert raw.act(state, seat) == a  # 5 tricks on average with a, 4 with b
+    with pytest.raises(OptionError, match="play_value"):
+        make_bot("pimc:play_value=tricks", game, 0)

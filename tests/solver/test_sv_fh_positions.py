@@ -165,3 +165,34 @@ def test_best_play_is_a_best_action():
         pos, _ = position_of(state)
         target = max(values.values()) if pos.max_to_move() else min(values.values())
         assert values[best_play(state)] == target
+
+
+@pytest.mark.parametrize("form", ["4p", "4p-no-joker", "3p", "4p-each", "4p-misere", "3p-no-bid"])
+def test_score_utility_is_what_the_final_tricks_net_in_the_engines_deal_score(form: str):
+    """``utility_of``: for a trick contract, the contractor's side's score change minus every other
+    unit's, as the engine scores the deal, from the side's final tricks (made, failed, slam);
+    non-decreasing; none for a misère or a no-bid deal."""
+    from prikup.solver import play_out, utility_of
+
+    checked = 0
+    for seed in range(12):
+        state = fh_play(form, 900 + seed)
+        utility = utility_of(state)
+        if state.is_misere or state.no_bid_play:
+            assert utility is None
+            continue
+        assert utility is not None
+        values = [utility(t) for t in range(11)]
+        assert values == sorted(values)
+        deal = len(state.deals)
+        contractor = state.contractor
+        side = next(u for u in state.game.units() if contractor in u)
+        play_out(state)
+        log = state.deals[deal - 1]
+        assert log.score_changes is not None
+        tricks = log.result["tricks"]
+        ours = log.score_changes[contractor]
+        theirs = sum(log.score_changes[u[0]] for u in state.game.units() if u != side)
+        assert utility(tricks) == ours - theirs
+        checked += 1
+    assert checked >= (0 if "misere" in form or "no-bid" in form else 6)

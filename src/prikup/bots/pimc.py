@@ -10,6 +10,12 @@ declarer's final points or tricks after each legal play) and the bot plays the a
 best average: the highest for the declarer, the lowest for a defender (the solver's convention,
 read from the sample's position, so misère and raspasy follow their own).
 
+Where the game's scoring is a step in the value (:func:`prikup.solver.utility_of`: a Five
+Hundred contract is made or failed, an overtrick is worth only the other side's ten), each
+sample's values are first turned into what they net in the deal's score (``play_value=score``,
+the default; ``raw`` averages the values themselves), so the bot plays to make or set the
+contract, not for the most tricks on average.
+
 **Every other decision** (bids and passes, looking, the talon, gifts, keeping and discarding,
 the contract and trumps, whist and open/closed, concession …): each *candidate* action is
 applied to each sample and the deal is finished there: the later non-play decisions by the
@@ -58,7 +64,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve
+from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve, utility_of
 
 __all__ = ["ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
 
@@ -179,6 +185,7 @@ class PimcBot(Bot):
         "decide": int,
         "confidence": float,
         "rollout_play": str,
+        "play_value": str,
     }
     samples: int = 8
     decision_samples: int = 4
@@ -188,6 +195,7 @@ class PimcBot(Bot):
     decide: int = 1
     confidence: float = 1.0
     rollout_play: str = "heuristic"
+    play_value: str = "score"
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -211,6 +219,8 @@ class PimcBot(Bot):
             raise OptionError("pimc needs candidates >= 1")
         if self.rollout_play not in ROLLOUT_PLAYS:
             raise OptionError(f"{self.name} rollout_play={self.rollout_play!r}: allowed {', '.join(ROLLOUT_PLAYS)}")
+        if self.play_value not in ("score", "raw"):
+            raise OptionError(f"{self.name} play_value={self.play_value!r}: allowed score, raw")
 
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
@@ -242,14 +252,15 @@ class PimcBot(Bot):
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:
         """The legal play with the best mean solver value over the samples."""
         start = time.perf_counter()
-        totals = dict.fromkeys(legal, 0)
+        totals = dict.fromkeys(legal, 0.0)
         maximise = True
         drawn = 0
         for sample in self.samples_of(state, seat):
             values = solve(sample)
             maximise = position_of(sample)[0].max_to_move()
+            utility = utility_of(sample) if self.play_value == "score" else None
             for action in legal:
-                totals[action] += values[action]
+                totals[action] += values[action] if utility is None else utility(values[action])
             drawn += 1
             if drawn >= self.samples or time.perf_counter() - start >= self.seconds:
                 break

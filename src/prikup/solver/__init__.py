@@ -36,6 +36,7 @@ __all__ = [
     "position_value",
     "solve",
     "solve_position",
+    "utility_of",
 ]
 
 
@@ -45,12 +46,15 @@ class Adapter:
     far that count) from a state in its play phase; ``move_of`` / ``action_of`` map actions to
     move numbers and back; ``fast`` (if the game has a C port) gives every legal move's future
     gain and the nodes searched by the C search (:mod:`prikup.solver.fast`); called with
-    ``best=True`` it gives one best move only (cheaper: what :func:`play_out` needs)."""
+    ``best=True`` it gives one best move only (cheaper: what :func:`play_out` needs);
+    ``utility`` (if the game has one) maps a state's final values to what they net in the deal's
+    score (see :func:`utility_of`)."""
 
     position: Callable[[State], tuple[PlayPosition, int]]
     move_of: Callable[[Action], int]
     action_of: Callable[[int], Action]
     fast: Callable[..., tuple[dict[int, int], int]] | None = None
+    utility: Callable[[State], Callable[[int], float] | None] | None = None
 
 
 #: The solver's adapters by game id.
@@ -64,6 +68,7 @@ ADAPTERS: dict[str, Adapter] = {
         play_five_hundred.move_of,
         play_five_hundred.action_of,
         play_five_hundred.fast_values,
+        play_five_hundred.score_utility,
     ),
     "preferans": Adapter(
         play_preferans.PositionPreferans.from_state,
@@ -87,6 +92,17 @@ def position_of(state: State) -> tuple[PlayPosition, int]:
     Raises ``ValueError`` if the game has no adapter or the state is not in its play phase.
     """
     return _adapter(state).position(state)
+
+
+def utility_of(state: State) -> Callable[[int], float] | None:
+    """For a state in its play phase: a non-decreasing function from a final value (as
+    :func:`solve` gives them) to what it nets in the deal's score for the declarer's side, when
+    the game's scoring is not simply the value itself (a contract made or failed, the other
+    side's trick points); ``None`` where the values themselves are the measure.  A sampling
+    player averages this instead of the raw values (the value of making the contract, not of an
+    overtrick)."""
+    utility = _adapter(state).utility
+    return None if utility is None else utility(state)
 
 
 def solve_position(game_id: str, pos: PlayPosition) -> dict[int, int]:

@@ -42,17 +42,17 @@ joker led naming that suit.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.core.tricks import follow_mask, trick_winner
-from prikup.games.five_hundred import Layout, StateFiveHundred
+from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
 from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of"]
+__all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of", "score_utility"]
 
 _NAMED = 128
 
@@ -81,6 +81,27 @@ def _ids(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def score_utility(state: State) -> Callable[[int], float] | None:
+    """For a trick contract: what a final value (the contractor's side's tricks in the deal)
+    nets in the deal's score — the side's contract score (made, failed or slam) minus the 10 a
+    trick the other seats take — a non-decreasing function of the tricks, so the contractor's
+    side maximises it and the others minimise it as they do the tricks.  ``None`` (the tricks
+    themselves are the measure) for a misère, whose value is already made or broken, and a no-bid
+    deal."""
+    if not isinstance(state, StateFiveHundred) or state.contractor is None or state.no_bid_play:
+        return None
+    if state.is_misere or state.contract is None:
+        return None
+    call = state.contract_call
+    assert call is not None
+    table, slam = state.game.table, bool(state.game.options["slam"])
+
+    def utility(tricks: int) -> float:
+        return float(contract_score(table, call, tricks, slam=slam) - TRICK_POINTS * (TRICKS - tricks))
+
+    return utility
 
 
 def fast_values(pos: PositionFiveHundred, best: bool = False) -> tuple[dict[int, int], int]:
