@@ -338,3 +338,43 @@ def test_pimc_play_averages_what_the_values_net_in_the_score(monkeypatch) -> Non
     assert raw.act(state, seat) == a  # 5 tricks on average with a, 4 with b
     with pytest.raises(OptionError, match="play_value"):
         make_bot("pimc:play_value=tricks", game, 0)
+
+
+def test_five_hundred_heuristic_ranks_its_bids_and_discards_and_pimc_compares_the_first() -> None:
+    """Five Hundred's heuristic ranks the plausible actions (a pass, then bids by the margin of
+    the trick estimate; discards from the least worth keeping, its own discard first), and pimc's
+    candidates are the heuristic's choice followed by that order — not random bids."""
+    from prikup.bots.pimc import candidate_actions
+    from prikup.core.actions import ActionKind
+
+    game = make_game("five-hundred")
+    seen = set()
+    for seed in range(10):
+        state = game.new_match(seed)
+        bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(4)]
+        while len(state.deals) == 1 and state.phase in (Phase.AUCTION, Phase.DISCARD):
+            seat = state.to_act
+            assert seat is not None
+            bot = bots[seat]
+            choice = bot.act(state, seat)
+            ranked = bot.ranked(state, seat)
+            assert ranked is not None and set(ranked) <= set(state.legal_actions())
+            seen.add(state.phase)
+            if state.phase is Phase.DISCARD:
+                assert ranked[0] == choice
+                assert len(ranked) == len(state.legal_actions())
+            else:
+                assert ranked[0].kind is ActionKind.PASS
+                calls = [a.call for a in ranked[1:]]
+                levels = {c: int(c[:-2] if c.endswith("NT") else c[:-1]) for c in calls if c and c[0].isdigit()}
+                for strain in ("S", "C", "D", "H", "NT"):  # within a strain: the lower level first
+                    mine = [levels[c] for c in calls if c in levels and c[len(str(levels[c])) :] == strain]
+                    assert mine == sorted(mine)
+            got = candidate_actions(state.legal_actions(), choice, 4, random.Random(0), ranked)
+            assert got[0] == choice and got[1:] == [a for a in ranked if a != choice][:3]
+            state.apply(choice)
+    assert seen == {Phase.AUCTION, Phase.DISCARD}
+    g501 = make_game("501")
+    start = g501.new_match(0)
+    assert start.to_act is not None
+    assert make_bot("heuristic", g501, 0).ranked(start, start.to_act) is None  # no order: the generic candidates

@@ -34,3 +34,9 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Choose one of ``legal`` from the seat's observation."""
+
+    def ranked(self, state: State, seat: int) -> list[Action] | None:
+        """The legal actions of ``seat`` (the seat to act) that this bot would consider, most
+        plausible first, where it has such an order (from the seat's observation only); ``None``
+        if it has none.  A searching bot compares its first few (see :mod:`prikup.bots.pimc`)."""
+        return None

@@ -12,11 +12,13 @@ higher than ours).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, parse_card
+from prikup.core.game import State
 from prikup.games.five_hundred import GameFiveHundred, Layout
 from prikup.games.five_hundred_tables import MISERE_CALLS, call_level, call_strain
 
@@ -122,21 +124,52 @@ class Heuristic500(Bot):
         deck = self.game.deck()
         return {s: estimate_tricks(hand, self.game.layouts[k], deck) for s, k in _STRAIN_KEYS.items()}
 
-    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        pass_ = Action(ActionKind.PASS)
-        bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
-        own = self._estimates(hand)
+    def _totals(self, obs: dict[str, Any], own: dict[str, float]) -> dict[str, float]:
+        """Tricks the side should take in each strain: the hand's own, the kitty's and a partner's."""
         partnership = len(obs["units"]) == 2
         seat = obs["seat"]
         partner_high = partnership and obs["bidder"] is not None and obs["bidder"] == (seat + 2) % 4
         bonus = 0.6 + (1.6 if partnership else 0.0)  # the kitty, and a partner's tricks
+        if partner_high:
+            bonus -= 0.8  # the partner already counted his own cards
+        return {strain: est + bonus for strain, est in own.items()}
+
+    def ranked(self, state: State, seat: int) -> list[Action] | None:
+        """Bids: a pass first, then every bid by the margin of its strain's trick estimate over
+        its level (a misère by how safe the hand looks); discards: the cards least worth
+        keeping first.  Other phases: no order."""
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        hand = [parse_card(c) for c in obs["hand"] or []]
+        if obs["phase"] == "discard":
+            return [Action(ActionKind.DISCARD, card=c) for c in sorted(hand, key=self._discard_key(obs, hand))]
+        if obs["phase"] != "auction":
+            return None
+        own = self._estimates(hand)
+        totals = self._totals(obs, own)
+        danger = misere_danger(hand, self.game.layouts[4]) - 1.5 * self.game.kitty_size / 3
+        misere_margin = 0.3 - danger - max(0.0, max(own.values()) - 4.5)
+
+        def margin(a: Action) -> float:
+            call = a.call or ""
+            if call in MISERE_CALLS:
+                return misere_margin
+            level, strain = call_level(call), call_strain(call)
+            return -99.0 if level is None or strain is None else totals[strain] - level
+
+        bids = sorted((a for a in legal if a.kind is ActionKind.BID), key=margin, reverse=True)
+        return [a for a in legal if a.kind is ActionKind.PASS] + bids
+
+    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        pass_ = Action(ActionKind.PASS)
+        bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
+        own = self._estimates(hand)
+        totals = self._totals(obs, own)
         has_joker = any(c.is_joker for c in hand)
         best: Action | None = None
         best_key = (-99.0, -1)
         for strain, est in own.items():
-            total = est + bonus
-            if partner_high:
-                total -= 0.8  # the partner already counted his own cards
+            total = totals[strain]
             for level in range(6, 11):
                 if level > total + 0.25:
                     break
@@ -165,11 +198,14 @@ class Heuristic500(Bot):
         return self.game.layouts[_STRAIN_KEYS.get(strain or "NT", 4)]
 
     def _discard(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+        return Action(ActionKind.DISCARD, card=min(hand, key=self._discard_key(obs, hand)))
+
+    def _discard_key(self, obs: dict[str, Any], hand: list[Card]) -> Callable[[Card], float]:
+        """How much a card of ``hand`` is worth keeping (the lowest is discarded)."""
         call = obs["contract"]
         layout = self._layout(call)
         if call in MISERE_CALLS:
-            card = max(hand, key=lambda c: (c.is_joker, self._misere_risk(c, hand)))
-            return Action(ActionKind.DISCARD, card=card)
+            return lambda c: -(100.0 if c.is_joker else 0.0) - self._misere_risk(c, hand)
 
         def keep(c: Card) -> float:
             if layout.trump >> c.id & 1:
@@ -188,7 +224,7 @@ class Heuristic500(Bot):
                 value -= (4 - min(length, 4)) * 3  # short side suits: void them
             return value
 
-        return Action(ActionKind.DISCARD, card=min(hand, key=keep))
+        return keep
 
     @staticmethod
     def _misere_risk(card: Card, hand: list[Card]) -> float:

@@ -32,9 +32,11 @@ discard over the heuristic's) and takes the candidate with the largest mean gain
 is more than ``confidence`` (default 1) standard errors above zero: a few samples are noisy, and
 the largest of several noisy means would otherwise replace a sound heuristic choice by chance
 (the winner's curse). Candidates: every legal action when there are at most ``candidates`` of
-them, else the heuristic's choice, a pass, the nearest bids or contracts to the heuristic's
-(same call, next numbers), the lowest of the other calls, then others at random, up to
-``candidates``.
+them, else the heuristic's choice and then, up to ``candidates``, the heuristic's own order of
+plausible actions where it has one (:meth:`prikup.bots.base.Bot.ranked`: Five Hundred's bids by
+the margin of its trick estimate, its discards by how little each card is worth keeping), else a
+pass, the nearest bids or contracts to the heuristic's (same call, next numbers), the lowest of
+the other calls, then others at random.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
@@ -135,12 +137,23 @@ def rollout(state: State, seat: int, action: Action, seed: int, play: str = "sol
     return sign * float(changes[seat])
 
 
-def candidate_actions(legal: list[Action], first: Action, limit: int, rng: Any) -> list[Action]:
+def candidate_actions(
+    legal: list[Action], first: Action, limit: int, rng: Any, ranked: list[Action] | None = None
+) -> list[Action]:
     """The actions a decision compares: ``first`` (the heuristic's choice) and up to ``limit``
-    in all (see the module docstring for which)."""
+    in all (see the module docstring for which; ``ranked``, the heuristic's own order of the
+    plausible actions, when it has one)."""
     others = [a for a in legal if a != first]
     if len(legal) <= limit:
         return [first, *others]
+    picked: list[Action] = [first]
+    if ranked:
+        for a in ranked:
+            if len(picked) >= limit:
+                break
+            if a != first and a in legal and a not in picked:
+                picked.append(a)
+        return picked
     rng.shuffle(others)
 
     def priority(a: Action) -> tuple[int, int]:
@@ -153,7 +166,6 @@ def candidate_actions(legal: list[Action], first: Action, limit: int, rng: Any) 
         return (3, 0)
 
     others.sort(key=priority)  # stable: the shuffled order among equals
-    picked: list[Action] = [first]
     calls: set[str | None] = {first.call}
     for a in others:
         if len(picked) >= limit:
@@ -274,7 +286,7 @@ class PimcBot(Bot):
         """A non-play decision: the candidate with the best mean finished-deal score."""
         start = time.perf_counter()
         first = self.fallback.act(state, seat)
-        options = candidate_actions(legal, first, self.candidates, self.rng)
+        options = candidate_actions(legal, first, self.candidates, self.rng, self.fallback.ranked(state, seat))
         results: dict[Action, list[float]] = {a: [] for a in options}
         drawn = 0
         for sample in self.samples_of(state, seat):
