@@ -378,3 +378,35 @@ def test_five_hundred_heuristic_ranks_its_bids_and_discards_and_pimc_compares_th
     start = g501.new_match(0)
     assert start.to_act is not None
     assert make_bot("heuristic", g501, 0).ranked(start, start.to_act) is None  # no order: the generic candidates
+
+
+def test_preferans_heuristic_ranks_bids_discards_and_contracts_by_its_forecast() -> None:
+    """Preferans' heuristic ranks a pass first, then bids by the margin of its forecast over the
+    level (lower levels of a strain first); discards and the contract are ranked too, and every
+    ranked action is legal."""
+    from prikup.core.actions import ActionKind
+    from prikup.games.preferans import call_level, call_strain, is_misere
+
+    game = make_game("preferans")
+    seen = set()
+    for seed in range(12):
+        state = game.new_match(seed)
+        bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(3)]
+        while len(state.deals) == 1 and state.phase in (Phase.AUCTION, Phase.TALON, Phase.DISCARD, Phase.CONTRACT):
+            seat = state.to_act
+            assert seat is not None
+            ranked = bots[seat].ranked(state, seat)
+            legal = state.legal_actions()
+            if state.phase in (Phase.AUCTION, Phase.DISCARD, Phase.CONTRACT) and not (
+                state.phase is Phase.DISCARD and is_misere(state.observation(seat)["bid"] or "")
+            ):
+                assert ranked is not None and set(ranked) <= set(legal), state.phase
+                seen.add(state.phase)
+                if state.phase is Phase.AUCTION:
+                    assert ranked[0].kind is ActionKind.PASS
+                games = [a.call for a in ranked if a.call and not is_misere(a.call) and not a.call.endswith("-WT")]
+                for strain in {call_strain(c) for c in games}:
+                    levels = [call_level(c) for c in games if call_strain(c) == strain]
+                    assert levels == sorted(levels)  # type: ignore[type-var]
+            state.apply(bots[seat].act(state, seat))
+    assert seen == {Phase.AUCTION, Phase.DISCARD, Phase.CONTRACT}

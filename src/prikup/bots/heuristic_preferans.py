@@ -13,7 +13,8 @@ from typing import Any
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit, parse_card
-from prikup.games.preferans import CALL_RANK, DECK, STRENGTH, call_level, call_strain, is_misere
+from prikup.core.game import State
+from prikup.games.preferans import CALL_RANK, DECK, STRENGTH, call_level, call_strain, is_misere, without_talon
 from prikup.games.preferans_sheet import REQUIRED_TRICKS
 
 __all__ = ["HeuristicPreferans", "defence_tricks", "estimate_tricks", "misere_danger"]
@@ -117,6 +118,40 @@ class HeuristicPreferans(Bot):
         if phase == "whist":
             return self._whist(obs, legal, hand)
         return self._play(obs, legal)
+
+    def ranked(self, state: State, seat: int) -> list[Action] | None:
+        """Bids: a pass first, then every bid by the margin of its strain's trick forecast (the
+        talon's help included; without the talon, without it) over its level, a misère by how
+        clean the hand is; discards: the card whose loss leaves the best forecast first; the
+        contract: by the margin of the forecast over the level.  Other phases: no order."""
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        hand = [parse_card(c) for c in obs["hand"] or []]
+        phase = obs["phase"]
+        if phase == "discard" and not is_misere(obs["bid"] or ""):
+            plays = [a for a in legal if a.kind is ActionKind.DISCARD and a.card is not None]
+
+            def left(a: Action) -> float:
+                rest = [c for c in hand if c != a.card]
+                return max(estimate_tricks(rest, s) for s in _STRAINS)
+
+            return sorted(plays, key=left, reverse=True)
+        if phase not in ("auction", "contract") or not hand:
+            return None
+        forecast = {s: estimate_tricks(hand, s) for s in _STRAINS}
+        misere_margin = 0.5 - misere_danger(hand) - max(0.0, max(forecast.values()) - 3.0)
+
+        def margin(a: Action) -> float:
+            call = a.call or ""
+            if is_misere(call):
+                return misere_margin
+            level = call_level(call)
+            assert level is not None
+            bonus = BID_OFFSET if phase == "auction" and not without_talon(call) else 0.0
+            return forecast[call_strain(call)] + bonus - level
+
+        calls = sorted((a for a in legal if a.kind in (ActionKind.BID, ActionKind.CONTRACT)), key=margin, reverse=True)
+        return [a for a in legal if a.kind is ActionKind.PASS] + calls
 
     # -- auction ------------------------------------------------------------------------------
     def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:

@@ -33,8 +33,9 @@ is more than ``confidence`` (default 1) standard errors above zero: a few sample
 the largest of several noisy means would otherwise replace a sound heuristic choice by chance
 (the winner's curse). Candidates: every legal action when there are at most ``candidates`` of
 them, else the heuristic's choice and then, up to ``candidates``, the heuristic's own order of
-plausible actions where it has one (:meth:`prikup.bots.base.Bot.ranked`: Five Hundred's bids by
-the margin of its trick estimate, its discards by how little each card is worth keeping), else a
+plausible actions where it has one (:meth:`prikup.bots.base.Bot.ranked`: Five Hundred's and
+preferans' bids and contracts by the margin of the trick forecast, discards by how little each
+card is worth keeping), else a
 pass, the nearest bids or contracts to the heuristic's (same call, next numbers), the lowest of
 the other calls, then others at random.
 
