@@ -199,6 +199,8 @@ class PimcBot(Bot):
         "confidence": float,
         "rollout_play": str,
         "play_value": str,
+        "infer": int,
+        "infer_tries": int,
     }
     samples: int = 8
     decision_samples: int = 4
@@ -209,6 +211,8 @@ class PimcBot(Bot):
     confidence: float = 1.0
     rollout_play: str = "heuristic"
     play_value: str = "score"
+    infer: int = 1
+    infer_tries: int = 100
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -221,6 +225,8 @@ class PimcBot(Bot):
         self.other_samples = 0
         self.other_seconds = 0.0
         self.resample_failures = 0
+        self.infer_failures = 0
+        self._judges: dict[int, Bot] = {}
         self._rollouts = 0
 
     def set_options(self, options: dict[str, str]) -> None:
@@ -240,10 +246,30 @@ class PimcBot(Bot):
         return self.fallback.choose(obs, legal)
 
     def samples_of(self, state: State, seat: int) -> Iterator[State]:
-        """Endless consistent samples of the deal as ``seat`` sees it (raises ResampleError)."""
+        """Endless consistent samples of the deal as ``seat`` sees it (raises ResampleError).
+
+        With ``infer`` (the default) a sample must also explain the other seats' public choices
+        so far (bids, passes, contracts, whists) as the heuristic bot in their place would have
+        made them, within ``infer_tries`` attempts; when none does, the rest of this decision's
+        samples are drawn without that condition (counted in ``infer_failures``)."""
         sampler = Resampler(state, seat)
+        accept = self._accept if self.infer else None
         while True:
+            if accept is not None:
+                try:
+                    yield sampler.sample(self.rng, tries=self.infer_tries, accept=accept)
+                    continue
+                except ResampleError:
+                    self.infer_failures += 1
+                    accept = None
             yield sampler.sample(self.rng)
+
+    def _accept(self, sample: State, who: int, action: Action) -> bool:
+        """Whether the heuristic in ``who``'s place in ``sample`` would have chosen ``action``."""
+        bot = self._judges.get(who)
+        if bot is None:
+            bot = self._judges[who] = fallback_bot(self.game, 104729 + who)
+        return bot.act(sample, who) == action
 
     def act(self, state: State, seat: int) -> Action:
         """Sample and solve or finish where the module says so, else ask the heuristic."""

@@ -45,7 +45,7 @@ other players bid or chose — the usual perfect-information Monte Carlo (PIMC) 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,10 +54,15 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import CardParseError
 from prikup.core.game import Phase, State
 
-__all__ = ["ResampleError", "Resampler", "resample", "rewind", "seen_cards"]
+__all__ = ["Accept", "ResampleError", "Resampler", "resample", "rewind", "seen_cards"]
 
 #: Observation keys whose text values are calls, not cards (``bid 7H``, ``contract 8S``).
 _NOT_CARDS = frozenset({"contract", "high_bid", "bid", "calls", "legal_actions", "options", "scores", "game"})
+
+
+#: A judge of the other seats' choices in a sample: ``accept(state, seat, action)`` (see
+#: :meth:`Resampler.sample`).
+Accept = Callable[[State, int, Action], bool]
 
 
 class ResampleError(RuntimeError):
@@ -201,17 +206,29 @@ class Resampler:
                 step.hidden.append((src, dst, len(cards), carried in cards))
             seen |= seen_after
             self.steps.append(step)
+        #: Per action of the deal: whether ``accept`` judges it (another seat's public choice).
+        self._judged = [
+            step.seat != seat and step.action.kind is not ActionKind.PLAY and not step.hidden for step in self.steps
+        ]
 
-    def sample(self, rng: random.Random, tries: int = 400, check: bool = True) -> State:
+    def sample(
+        self, rng: random.Random, tries: int = 400, check: bool = True, accept: Accept | None = None
+    ) -> State:
         """A consistent complete state (see the module docstring); ``ResampleError`` if none of
-        ``tries`` attempts is consistent."""
+        ``tries`` attempts is consistent.
+
+        ``accept`` (optional) narrows the samples to those in which the other seats' public
+        choices are plausible: it is asked ``accept(state, seat, action)`` for every action of
+        another seat that is not a card played to a trick and moves no card hidden from this seat
+        (bids, passes, contracts, whists …), with ``state`` the sample just before that action, and
+        a sample it refuses is drawn again (within the same ``tries``)."""
         for _ in range(tries):
             self.attempts += 1
             drawn = self._draw(rng)
             if drawn is None:
                 continue
             deal, hidden_cards = drawn
-            result = self._replay(deal, hidden_cards, rng)
+            result = self._replay(deal, hidden_cards, rng, accept)
             if result is None:
                 continue
             if check and result.observation(self.seat) != self.state.observation(self.seat):
@@ -298,7 +315,9 @@ class Resampler:
             deal.setdefault(first[t], []).append(card[t])
         return deal, {i: card[t] for i, t in hidden_cards.items()}
 
-    def _replay(self, deal: dict[str, list[int]], hidden_cards: dict[int, int], rng: random.Random) -> State | None:
+    def _replay(
+        self, deal: dict[str, list[int]], hidden_cards: dict[int, int], rng: random.Random, accept: Accept | None = None
+    ) -> State | None:
         st = self.state.copy()
         log = st.deals.pop()
         st.phase = Phase.DEAL
@@ -313,6 +332,8 @@ class Resampler:
                 if i in hidden_cards:
                     action = _with_card(action, Card(hidden_cards[i]))
                 if st.to_act != seat:
+                    return None
+                if accept is not None and self._judged[i] and not accept(st, seat, action):
                     return None
                 st.apply(action)
         except (ValueError, CardParseError):
