@@ -10,7 +10,7 @@ import pytest
 from prikup.core.actions import ActionKind
 from prikup.core.cards import Card
 from prikup.core.game import Game, Phase, State
-from prikup.core.resample import Resampler, resample, seen_cards
+from prikup.core.resample import Resampler, resample, rewind, seen_cards
 from prikup.games import GAMES
 
 CONFIGS = [(gid, players) for gid in sorted(GAMES) for players in (3, 4)]
@@ -140,3 +140,108 @@ def test_fill_finds_a_consistent_assignment_whenever_one_exists():
         seen.add(tuple(got))
     assert seen == {(1, 3, 2), (2, 1, 3)}
     assert _fill([0, 1], [0b10, 0b10], _random.Random(0)) is None
+
+
+def _heuristic_positions(game: Game, seeds: range) -> Iterator[State]:
+    """The non-play decisions and first plays of deals driven by the heuristic bots."""
+    from prikup.bots import make_bot
+
+    for seed in seeds:
+        state = game.new_match(seed)
+        bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
+        plays = 0
+        while len(state.deals) == 1 and not state.is_over and plays < 6:
+            seat = state.to_act
+            assert seat is not None
+            if len(state.legal_actions()) > 1:
+                yield state
+            plays += state.phase is Phase.PLAY
+            state.apply(bots[seat].act(state, seat))
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_accept_judges_only_the_other_seats_public_choices_and_narrows_the_samples(gid: str) -> None:
+    """``accept`` is asked about every public non-play action of the other seats, on the sample
+    just before it (never about the seat's own, a trick play or a hidden move); a refused sample
+    is drawn again; a judge that refuses everything leaves no sample."""
+    from prikup.core.resample import ResampleError
+
+    game = GAMES[gid]()
+    judged_any = False
+    for state in _heuristic_positions(game, range(3)):
+        seat = state.to_act
+        assert seat is not None
+        asked: list[tuple[int, str]] = []
+
+        def judge(sample: State, who: int, action, asked=asked) -> bool:  # type: ignore[no-untyped-def]
+            assert sample.to_act == who and action in sample.legal_actions()
+            asked.append((who, str(action)))
+            return True
+
+        Resampler(state, seat).sample(random.Random(3), accept=judge)
+        others = [(who, str(a)) for who, a in state.deals[-1].actions if who != seat and a.kind is not ActionKind.PLAY]
+        assert set(asked) <= set(others)
+        bids = [(who, str(a)) for who, a in others if a.startswith(("bid", "pass"))]
+        assert set(bids) <= set(asked)  # the auction is public: every other seat's call is judged
+        judged_any |= bool(asked)
+        if asked:
+            with pytest.raises(ResampleError):
+                Resampler(state, seat).sample(random.Random(3), tries=20, accept=lambda *_: False)
+    assert judged_any
+
+
+def test_pimc_samples_explain_the_other_seats_bids_as_the_heuristic_would_make_them() -> None:
+    """With ``infer`` (the default) every Five Hundred sample pimc draws before the play is one in
+    which the heuristic, in each other seat's place, makes that seat's bids; with ``infer=0``
+    some samples are not."""
+    from prikup.bots import make_bot
+    from prikup.bots.pimc import PimcBot
+
+    game = GAMES["five-hundred"]()
+    checked = {1: 0, 0: 0}
+    unexplained = {1: 0, 0: 0}
+    for state in _heuristic_positions(game, range(6)):
+        seat = state.to_act
+        assert seat is not None
+        if state.phase is not Phase.AUCTION or not state.deals[-1].actions:
+            continue
+        for infer in (1, 0):
+            bot = make_bot(f"pimc:infer={infer}", game, 5)
+            assert isinstance(bot, PimcBot)
+            samples = bot.samples_of(state, seat)
+            failed = bot.infer_failures
+            for _ in range(3):
+                sample = next(samples)
+                replay = rewind(sample)
+                judges = {s: make_bot("heuristic", game, 104729 + s) for s in range(game.players)}
+                for who, action in sample.deals[-1].actions:
+                    if who != seat and (not infer or bot.infer_failures == failed):
+                        unexplained[infer] += judges[who].act(replay, who) != action
+                    replay.apply(action)
+                checked[infer] += 1
+    assert checked[1] >= 10
+    assert unexplained[1] == 0
+    assert unexplained[0] > 0
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_pimc_inferring_samples_depend_only_on_what_the_seat_knows(gid: str) -> None:
+    """No peeking with inference either: a state the seat cannot tell from the real one gives
+    pimc the same samples."""
+    from prikup.bots import make_bot
+
+    game = GAMES[gid]()
+    compared = 0
+    for state in _heuristic_positions(game, range(3)):
+        seat = state.to_act
+        assert seat is not None
+        if not any(who != seat for who, _ in state.deals[-1].actions):
+            continue
+        other = resample(state, seat, random.Random(11))
+        a, b = (make_bot("pimc", game, 2).samples_of(s, seat) for s in (state, other))  # type: ignore[attr-defined]
+        for _ in range(2):
+            x, y = next(a), next(b)
+            assert x.card_places() == y.card_places()
+            assert x.deals[-1].actions == y.deals[-1].actions
+        compared += 1
+    assert compared >= 3

@@ -51,8 +51,13 @@ decides (counted in ``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
-the same samples).  The PIMC simplifications apply: nothing is inferred from the other players'
-bids, and each sample is played as if all cards were seen (the known optimism of PIMC).
+the same samples).  **Inference** (``infer=1``, the default): a sample must also explain the other
+seats' public choices so far — their bids, passes, contracts, whists, gifts seen — as the
+heuristic bot in their place would have made them (a sample it contradicts is drawn again, within
+``infer_tries`` attempts, default 100; when none fits, the decision's remaining samples are drawn
+without it, counted in ``infer_failures``).  The heuristic is the model of the others (exact
+against the heuristic bots, an approximation against anyone else).  The other PIMC simplification
+stays: each sample is played as if all cards were seen (the known optimism of PIMC).
 """
 
 from __future__ import annotations

@@ -38,8 +38,10 @@ has not seen is never used, so two states the seat cannot tell apart give the sa
 the same generator (a tested property).
 
 **Not exact.**  The samples are consistent deals, but not drawn exactly uniformly among them
-(the fill and the choice of moved tokens are sequential), and nothing is inferred from how the
-other players bid or chose — the usual perfect-information Monte Carlo (PIMC) simplification.
+(the fill and the choice of moved tokens are sequential).  By itself it infers nothing from how
+the other players bid or chose; a caller may narrow the samples to those that explain those
+choices (``accept`` of :meth:`Resampler.sample`: the pimc bot asks the heuristic bot in each
+other seat's place).
 """
 
 from __future__ import annotations
@@ -178,6 +180,8 @@ class Resampler:
                 counts[p] = counts.get(p, 0) + 1
         self.initial_free = sorted(counts.items())
         self.steps: list[_Step] = []
+        #: Per action of the deal: whether ``accept`` judges it (another seat's public choice).
+        self._judged: list[bool] = []
         #: Attempts made by :meth:`sample` so far (accepted and rejected).
         self.attempts = 0
         st = start
@@ -190,6 +194,7 @@ class Resampler:
             places = _places(st)
             seen_after = seen_cards(st.observation(seat))
             visible = st.action_view(seat_acting, action, seat) == str(action)
+            self._judged.append(seat_acting != seat and action.kind is not ActionKind.PLAY and visible)
             groups: dict[tuple[str, str], list[int]] = {}
             for c in sorted(places):
                 src, dst = before[c], places[c]
@@ -206,14 +211,8 @@ class Resampler:
                 step.hidden.append((src, dst, len(cards), carried in cards))
             seen |= seen_after
             self.steps.append(step)
-        #: Per action of the deal: whether ``accept`` judges it (another seat's public choice).
-        self._judged = [
-            step.seat != seat and step.action.kind is not ActionKind.PLAY and not step.hidden for step in self.steps
-        ]
 
-    def sample(
-        self, rng: random.Random, tries: int = 400, check: bool = True, accept: Accept | None = None
-    ) -> State:
+    def sample(self, rng: random.Random, tries: int = 400, check: bool = True, accept: Accept | None = None) -> State:
         """A consistent complete state (see the module docstring); ``ResampleError`` if none of
         ``tries`` attempts is consistent.
 
