@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from sv_tricks_gen import PF_FORMS, minimax, pf_play, random_position
+from sv_tricks_gen import PF_FORMS, pf_play
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import parse_cards
 from prikup.core.game import Phase
-from prikup.solver import ADAPTERS, Solver, best_play, position_of, solve
+from prikup.solver import ADAPTERS, position_of, solve
 from prikup.solver.play_preferans import CLOSED, OPEN, PositionPreferans, action_of, move_of
 
 
@@ -108,31 +108,3 @@ def test_open_or_closed_changes_nothing():
         if seen == 3:
             break
     assert seen == 3
-
-
-def test_twins_have_equal_values():
-    pairs = 0
-    for i, form in enumerate(PF_FORMS):
-        for seed in range(30):
-            state = random_position("preferans", form, 4000 + 100 * i + seed, 2)
-            pos, _ = position_of(state)
-            values: dict[int, set[int]] = {}
-            for move, group, _ in pos.moves():
-                if group >= 0:
-                    gain = pos.play(move)
-                    values.setdefault(group, set()).add(gain + minimax(pos))
-                    pos.undo()
-            for group_values in values.values():
-                assert len(group_values) == 1, (form, seed)
-            pairs += sum(1 for m, g, _ in pos.moves() if g >= 0 and g != m)
-    assert pairs > 10
-
-
-def test_best_play_is_a_best_action():
-    for seed in range(20):
-        state = random_position("preferans", list(PF_FORMS)[seed % len(PF_FORMS)], 6000 + seed, 3)
-        values = solve(state)
-        pos, _ = position_of(state)
-        target = max(values.values()) if pos.max_to_move() else min(values.values())
-        assert values[best_play(state)] == target
-        assert Solver(pos).value() + position_of(state)[1] in (max(values.values()), min(values.values()))

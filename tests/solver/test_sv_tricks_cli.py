@@ -1,4 +1,4 @@
-"""``prikup solve RECORD --deal D --at K`` on a record made by ``prikup play five-hundred --auto``."""
+"""``prikup solve RECORD --deal D --at K`` on records of the trick games made by ``prikup play GAME --auto``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 
 def prikup(*args: str) -> subprocess.CompletedProcess[str]:
@@ -20,9 +22,10 @@ def prikup(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_solve_a_five_hundred_record(tmp_path: Path):
-    path = tmp_path / "fh.json"
-    run = prikup("play", "five-hundred", "--auto", "--seed", "4", "--record", str(path), "--max-deals", "3")
+@pytest.mark.parametrize("gid", ["five-hundred", "preferans"])
+def test_solve_a_trick_game_record(tmp_path: Path, gid: str):
+    path = tmp_path / "record.json"
+    run = prikup("play", gid, "--auto", "--seed", "4", "--record", str(path), "--max-deals", "3")
     assert run.returncode == 0, run.stderr
     deals = json.loads(path.read_text())["deals"]
     # the third card of the first trick played in the record: few tricks are solved quickly
