@@ -3,7 +3,10 @@ and a plain exhaustive minimax for checking the solver."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 from prikup import make_game
 from prikup.core.actions import ActionKind
@@ -64,3 +67,28 @@ def minimax(pos: PlayPosition) -> int:
         results.append(gain + minimax(pos))
         pos.undo()
     return max(results) if pos.max_to_move() else min(results)
+
+
+def root_values_by_minimax(state: State) -> dict[str, int]:
+    """Every legal action of a play state and its value by plain exhaustive minimax."""
+    from prikup.solver import ADAPTERS, position_of
+
+    pos, base = position_of(state)
+    adapter = ADAPTERS[state.game.id]
+    out = {}
+    for action in state.legal_actions():
+        gain = pos.play(adapter.move_of(action))
+        out[str(action)] = base + gain + minimax(pos)
+        pos.undo()
+    return out
+
+
+def prikup(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the ``prikup`` command line (as ``python -m prikup``) and capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "prikup", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "200"},
+    )

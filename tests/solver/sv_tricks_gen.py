@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from sv_gen import minimax as minimax  # re-exported for the trick-game tests
+from sv_gen import root_values_by_minimax as root_values_by_minimax
 
 from prikup import make_game
 from prikup.core.actions import Action, ActionKind

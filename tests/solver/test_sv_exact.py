@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sv_gen import minimax, random_position
+from sv_gen import minimax, random_position, root_values_by_minimax
 
 from prikup.core.game import State
 from prikup.solver import Solver, position_of, solve
@@ -43,25 +43,12 @@ def test_solver_value_equals_exhaustive_minimax(game: str, trump: str | None, bi
     assert wanted <= features
 
 
-def _root_values_by_minimax(state: State) -> dict[str, int]:
-    pos, base = position_of(state)
-    from prikup.solver import ADAPTERS
-
-    adapter = ADAPTERS[state.game.id]
-    out = {}
-    for action in state.legal_actions():
-        gain = pos.play(adapter.move_of(action))
-        out[str(action)] = base + gain + minimax(pos)
-        pos.undo()
-    return out
-
-
 @pytest.mark.parametrize("game", ["501", "pyatsot"])
 def test_solve_gives_every_legal_action_its_exact_value(game: str):
     for seed in range(150):
         state = random_position(game, 5000 + seed, 2 + seed % 3, None, 0.6)
         got = {str(a): v for a, v in solve(state).items()}
-        assert got == _root_values_by_minimax(state), seed
+        assert got == root_values_by_minimax(state), seed
         assert set(got) == {str(a) for a in state.legal_actions()}
 
 

@@ -4,10 +4,10 @@ thousands of small random positions of every form, and with minimax on the rules
 from __future__ import annotations
 
 import pytest
-from sv_tricks_gen import FH_FORMS, PF_FORMS, minimax, random_position
+from sv_tricks_gen import FH_FORMS, PF_FORMS, minimax, random_position, root_values_by_minimax
 
 from prikup.core.game import Phase, State
-from prikup.solver import ADAPTERS, Solver, best_play, position_of, solve
+from prikup.solver import Solver, best_play, position_of, solve
 
 #: Random positions per form (preferans has fewer forms, so more of each).
 SEEDS = {"five-hundred": 200, "preferans": 400}
@@ -30,23 +30,12 @@ def test_solver_value_equals_exhaustive_minimax(gid: str, form: str):
     assert len(values) >= 2  # the positions are not all trivial
 
 
-def _root_values_by_minimax(gid: str, state: State) -> dict[str, int]:
-    pos, base = position_of(state)
-    adapter = ADAPTERS[gid]
-    out = {}
-    for action in state.legal_actions():
-        gain = pos.play(adapter.move_of(action))
-        out[str(action)] = base + gain + minimax(pos)
-        pos.undo()
-    return out
-
-
 @pytest.mark.parametrize(("gid", "form"), FORMS)
 def test_solve_gives_every_legal_action_its_exact_value(gid: str, form: str):
     for seed in range(25):
         state = random_position(gid, form, 20000 + seed, 2 + seed % 2)
         got = {str(a): v for a, v in solve(state).items()}
-        assert got == _root_values_by_minimax(gid, state), (form, seed)
+        assert got == root_values_by_minimax(state), (form, seed)
 
 
 def _counted_tricks(state: State, deal: int, counted: list[int]) -> int | None:
