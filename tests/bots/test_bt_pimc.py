@@ -127,7 +127,7 @@ def test_pimc_falls_back_to_the_heuristic_when_no_sample_is_found(monkeypatch):
     from prikup.bots import make_bot as _make_bot
     from prikup.core.resample import ResampleError, Resampler
 
-    def fail(self, rng):  # the sampler's budget exhausted
+    def fail(self, rng, tries=400, check=True, accept=None):  # the sampler's budget exhausted
         raise ResampleError("no consistent sample")
 
     monkeypatch.setattr(Resampler, "sample", fail)
