@@ -158,6 +158,15 @@ def _to_phase(game: Game, seed: int, phase: Phase) -> State | None:
     return None
 
 
+def _decision_at(game: Game, seed: int, phase: Phase) -> tuple[State, int]:
+    """The first decision of ``phase`` in seed ``seed``'s first deal (see :func:`_to_phase`) and its seat."""
+    state = _to_phase(game, seed, phase)
+    assert state is not None
+    seat = state.to_act
+    assert seat is not None
+    return state, seat
+
+
 def test_candidate_actions_keep_the_heuristic_choice_first_and_respect_the_limit() -> None:
     from prikup.bots.pimc import candidate_actions
     from prikup.core.actions import parse_action
@@ -179,10 +188,7 @@ def test_rollout_finishes_the_deal_and_returns_the_engines_score_change(gid: str
 
     game = make_game(gid)
     for seed in range(6):
-        state = _to_phase(game, seed, Phase.AUCTION)
-        assert state is not None
-        seat = state.to_act
-        assert seat is not None
+        state, seat = _decision_at(game, seed, Phase.AUCTION)
         before = state.observation(None)
         for action in state.legal_actions()[:3]:
             value = rollout(state, seat, action, seed)
@@ -197,10 +203,7 @@ def test_pimc_decision_takes_the_best_mean_rollout_and_keeps_the_heuristic_on_ti
     import prikup.bots.pimc as pimc
 
     game = make_game("501")
-    state = _to_phase(game, 3, Phase.AUCTION)
-    assert state is not None
-    seat = state.to_act
-    assert seat is not None
+    state, seat = _decision_at(game, 3, Phase.AUCTION)
     legal = state.legal_actions()
     bot = make_bot("pimc:decision_samples=2:candidates=50", game, 0)
     heuristic_choice = make_bot("heuristic", game, 7919).act(state, seat)
@@ -221,10 +224,7 @@ def test_oracle_decisions_are_never_worse_than_the_heuristic_on_the_true_deal(gi
     game = make_game(gid)
     checked = 0
     for seed in range(8):
-        state = _to_phase(game, seed, Phase.AUCTION)
-        assert state is not None
-        seat = state.to_act
-        assert seat is not None
+        state, seat = _decision_at(game, seed, Phase.AUCTION)
         oracle = make_bot("oracle", game, seed)
         choice = oracle.act(state, seat)
         heuristic_choice = make_bot("heuristic", game, seed + 7919).act(state, seat)
@@ -257,10 +257,7 @@ def test_rollout_play_by_the_heuristic_does_not_solve(monkeypatch) -> None:
     import prikup.bots.pimc as pimc
 
     game = make_game("preferans")
-    state = _to_phase(game, 2, Phase.AUCTION)
-    assert state is not None
-    seat = state.to_act
-    assert seat is not None
+    state, seat = _decision_at(game, 2, Phase.AUCTION)
 
     def no_solver(_state):  # the open-hand play must not be used
         raise AssertionError("play_out called")
@@ -283,10 +280,7 @@ def test_rollout_play_self_solves_for_the_seat_alone(monkeypatch) -> None:
     from prikup.solver import best_action
 
     game = make_game("501")
-    state = _to_phase(game, 4, Phase.AUCTION)
-    assert state is not None
-    seat = state.to_act
-    assert seat is not None
+    state, seat = _decision_at(game, 4, Phase.AUCTION)
     asked: list[int | None] = []
 
     def spy(trial: State):
@@ -312,10 +306,7 @@ def test_pimc_play_averages_what_the_values_net_in_the_score(monkeypatch) -> Non
     import prikup.bots.pimc as pimc
 
     game = make_game("five-hundred")
-    state = _to_phase(game, 1, Phase.PLAY)
-    assert state is not None
-    seat = state.to_act
-    assert seat is not None
+    state, seat = _decision_at(game, 1, Phase.PLAY)
     legal = state.legal_actions()
     assert len(legal) >= 2
     a, b = legal[0], legal[1]

@@ -212,14 +212,16 @@ def test_pimc_samples_explain_the_other_seats_bids_as_the_heuristic_would_make_t
             failed = bot.infer_failures
             for _ in range(3):
                 sample = next(samples)
+                if infer and bot.infer_failures != failed:
+                    break  # no sample explained the bids: the rest of this decision is drawn freely
                 replay = rewind(sample)
                 judges = {s: make_bot("heuristic", game, 104729 + s) for s in range(game.players)}
                 for who, action in sample.deals[-1].actions:
-                    if who != seat and (not infer or bot.infer_failures == failed):
+                    if who != seat:
                         unexplained[infer] += judges[who].act(replay, who) != action
                     replay.apply(action)
                 checked[infer] += 1
-    assert checked[1] >= 10
+    assert checked[1] >= 10  # samples that were judged and explained
     assert unexplained[1] == 0
     assert unexplained[0] > 0
 

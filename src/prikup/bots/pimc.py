@@ -76,7 +76,7 @@ from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve, u
 
 __all__ = ["ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
 
-#: Non-play steps after which a rollout gives up (a guard; no game here needs nearly as many).
+#: Steps after which a rollout gives up (a guard; no deal of any game here needs nearly as many).
 _MAX_STEPS = 1000
 
 

@@ -218,8 +218,8 @@ class Resampler:
 
         ``accept`` (optional) narrows the samples to those in which the other seats' public
         choices are plausible: it is asked ``accept(state, seat, action)`` for every action of
-        another seat that is not a card played to a trick and moves no card hidden from this seat
-        (bids, passes, contracts, whists …), with ``state`` the sample just before that action, and
+        another seat that is not a card played to a trick and that this seat saw as it was (bids,
+        passes, contracts, whists, a gift to this seat …), with ``state`` the sample just before that action, and
         a sample it refuses is drawn again (within the same ``tries``)."""
         for _ in range(tries):
             self.attempts += 1
