@@ -1,66 +1,51 @@
-"""User-interface words in English and Russian, with the games' own terms.
+"""The one message catalogue: user-interface words in English and Russian, the games' own terms.
 
 Actions are always typed and recorded in the one notation (``bid 80``, ``play KS``); what is
-translated is what the front ends say around them.
+translated is what the front ends say around them.  The catalogue is the JSON files of
+``prikup/locales/``: each maps a key to ``{"en": ..., "ru": ...}``, one entry a line.  The keys of
+``terms.json`` (the games' words and the shared front-end words) are plain (``"pass"``); every
+other file's keys are prefixed with the file's name (``web.json``'s ``"lobby"`` is ``"web.lobby"``).
+The terminal and the browser page (served as one JSON object per language) read the same files.
 """
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "TERMS", "t"]
+import json
+from functools import cache
+from importlib import resources
+
+__all__ = ["LANGS", "catalogue", "t", "words"]
 
 LANGS = ("en", "ru")
 
-#: key → (English, Russian)
-TERMS: dict[str, tuple[str, str]] = {
-    "deal": ("Deal", "Сдача"),
-    "dealer": ("dealer", "сдаёт"),
-    "seat": ("seat", "место"),
-    "you": ("you", "вы"),
-    "scores": ("Scores", "Счёт"),
-    "score_sheet": ("Score sheet", "Запись"),
-    "hand": ("Your hand", "Ваши карты"),
-    "dark_hand": (
-        "You are dark: {n} cards face down (type 'look' to see them)",
-        "Вы втёмную: {n} карт закрыто ('look' — посмотреть)",
-    ),
-    "talon": ("Talon", "Прикуп"),
-    "auction": ("Auction", "Торговля"),
-    "contract": ("Contract", "Заказ"),
-    "trump": ("trumps", "козырь"),
-    "no_trump": ("no-trump", "без козыря"),
-    "declarer": ("declarer", "разыгрывающий"),
-    "dark": ("dark", "втёмную"),
-    "marriage": ("marriage", "марьяж"),
-    "marriages": ("Marriages", "Марьяжи"),
-    "trick": ("Trick", "Взятка"),
-    "tricks": ("tricks", "взятки"),
-    "to_act": ("{who} to act", "ходит {who}"),
-    "your_turn": ("Your turn. Legal: {legal}", "Ваш ход. Можно: {legal}"),
-    "prompt": ("action (help lists them)> ", "действие (help — список)> "),
-    "legal": ("Legal actions", "Возможные действия"),
-    "illegal": ("Not allowed", "Нельзя"),
-    "result": ("Result", "Итог"),
-    "winner": ("Winner", "Победитель"),
-    "winners": ("Winners (shared)", "Победители (делят)"),
-    "match_over": ("Match over", "Партия окончена"),
-    "unfinished": ("Match stopped unfinished", "Партия прервана"),
-    "all_pass": ("all passed", "все пас"),
-    "conceded": ("conceded", "расписал"),
-    "made": ("made", "сыграл"),
-    "failed": ("failed", "не сыграл"),
-    "saved": ("Record saved to {path}", "Запись сохранена: {path}"),
-    "points": ("points", "очки"),
-    "pulya": ("pulya", "пуля"),
-    "gora": ("gora", "гора"),
-    "whists": ("whists", "висты"),
-    "sits_out": ("sits out", "отдыхает"),
-}
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every key of every catalogue file → ``{"en": ..., "ru": ...}`` (read once)."""
+    out: dict[str, dict[str, str]] = {}
+    folder = resources.files("prikup") / "locales"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        area = entry.name[: -len(".json")]
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for key, pair in data.items():
+            full = key if area == "terms" else f"{area}.{key}"
+            if full in out:
+                raise ValueError(f"catalogue key {full!r} is defined twice")
+            out[full] = pair
+    return out
+
+
+def words(lang: str) -> dict[str, str]:
+    """Every key's text in ``lang`` (English where a Russian text is missing)."""
+    return {key: pair.get(lang) or pair["en"] for key, pair in catalogue().items()}
 
 
 def t(key: str, lang: str = "en", **fields: object) -> str:
-    """The term ``key`` in ``lang`` with ``fields`` filled in (English if unknown)."""
-    pair = TERMS.get(key)
+    """The text of ``key`` in ``lang`` with ``fields`` filled in (English if unknown)."""
+    pair = catalogue().get(key)
     if pair is None:
         return key
-    text = pair[1] if lang == "ru" else pair[0]
+    text = pair.get(lang) or pair["en"]
     return text.format(**fields) if fields else text
