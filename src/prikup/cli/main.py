@@ -14,6 +14,7 @@ from rich.table import Table
 
 from prikup.arena import report_rows, run_arena
 from prikup.bots import make_bot
+from prikup.cli.rules_cmd import rules
 from prikup.cli.terminal import TerminalTable
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game
@@ -252,6 +253,9 @@ def games() -> None:
         console.print(f"[bold]{gid}[/bold] — {cls.title} ({cls.title_ru})")
         for o in cls.OPTIONS:
             console.print(f"  {o.name} = {o.format(o.default)}  ({escape(o.allowed())}) — {escape(o.help)}")
+
+
+app.command()(rules)
 
 
 @app.command("solve")

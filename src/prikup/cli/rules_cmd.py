@@ -1,0 +1,44 @@
+"""``prikup rules GAME [--lang ru]``: a game's rules, printed in the terminal.
+
+The pages are the package's own Markdown files (``prikup/docs/rules/<game>.md`` and
+``<game>.ru.md``), the same files the documentation site is built from.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+
+from prikup.core.errors import PrikupError
+from prikup.games import GAMES, find_game
+from prikup.i18n import LANGS
+
+__all__ = ["rules", "rules_page"]
+
+
+def rules_page(game: str, lang: str = "en") -> str:
+    """The Markdown text of a game's rules page; ``game`` is an id or alias (``prikup games``),
+    ``lang`` one of :data:`prikup.i18n.LANGS`.  Raises :class:`PrikupError` naming what is allowed."""
+    if lang not in LANGS:
+        raise PrikupError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
+    game_id = find_game(game).id
+    name = f"{game_id}.md" if lang == "en" else f"{game_id}.{lang}.md"
+    return (files("prikup") / "docs" / "rules" / name).read_text(encoding="utf-8")
+
+
+def rules(
+    game: Annotated[str, typer.Argument(help="the game: " + ", ".join(GAMES))],
+    lang: Annotated[str, typer.Option(help="language: " + " or ".join(LANGS))] = "en",
+) -> None:
+    """Print a game's rules: cards, deal, auction, talon, play, scoring, every option."""
+    try:
+        text = rules_page(game, lang)
+    except PrikupError as exc:
+        Console(stderr=True, highlight=False).print(f"[red]error:[/red] {escape(str(exc))}")
+        raise typer.Exit(1) from None
+    Console(highlight=False).print(Markdown(text))
