@@ -1,4 +1,4 @@
-"""Rule-clause tests for Five Hundred, named after the clause of five-hundred.md they check."""
+"""Rule-clause tests for Five Hundred, named after the clause of src/prikup/docs/rules/five-hundred.md they check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-clause tests for 501, named after the clause of shared/rules/501.md they check."""
+"""Rule-clause tests for 501, named after the clause of src/prikup/docs/rules/501.md they check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-clause tests for Пятьсот: deal, auction, talon and play (shared/rules/pyatsot.md, seed 002)."""
+"""Rule-clause tests for Пятьсот: deal, auction, talon and play (src/prikup/docs/rules/pyatsot.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules of Five Hundred (500), as ``shared/rules/five-hundred.md`` reads seeds 004 and 001.
+"""The rules of Five Hundred (500), as the page ``prikup/docs/rules/five-hundred.md`` tells them.
 
 Three forms from one engine, chosen by ``players`` and ``partnership``:
 

@@ -1,4 +1,4 @@
-"""The rules of 501 (Пятьсот одно), as ``shared/rules/501.md`` reads seed 000.
+"""The rules of 501 (Пятьсот одно), as the page ``prikup/docs/rules/501.md`` tells them.
 
 24 cards (A 10 K Q J 9), 3 players (4 with the dealer sitting out), scores count down from 501.
 Auction from 66 with a final pass and dark play; the talon turned for all; concede, or give one

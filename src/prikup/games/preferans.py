@@ -1,5 +1,5 @@
-"""The rules of preferans, Rostov ("Academic") convention, as ``shared/rules/preferans-rostov.md``
-reads seed 003.
+"""The rules of preferans, Rostov ("Academic") convention, as the page
+``prikup/docs/rules/preferans.md`` tells them.
 
 32 cards (A K Q J T 9 8 7), 3 players (4 with the dealer sitting the deal out), 10 cards each and
 a talon of 2.  The auction runs 6S … 10NT with games without the talon (``bid 9H-WT``), misère

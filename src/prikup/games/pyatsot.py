@@ -1,5 +1,5 @@
-"""The rules of Пятьсот ("the fast Thousand", with the barrel), as ``shared/rules/pyatsot.md``
-reads seed 002.
+"""The rules of Пятьсот ("the fast Thousand", with the barrel), as the page
+``prikup/docs/rules/pyatsot.md`` tells them.
 
 24 cards (A 10 K Q J 9), 3 players (4 with the dealer sitting out and scoring the talon), scores
 count up to 500.  A forced opening bid from 60 in steps of 5, capped at 120 unless the bidder
