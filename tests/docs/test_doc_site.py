@@ -67,7 +67,10 @@ def test_the_russian_page_is_in_russian(game: str) -> None:
 
 def _prikup(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "prikup", *args], capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "prikup", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**os.environ, "COLUMNS": "100"},
     )
 
@@ -140,11 +143,14 @@ def test_501_worked_example_is_the_stored_seed_deal() -> None:
 
 def test_no_file_of_the_project_points_outside_it() -> None:
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    pattern = re.compile(r"(\.\./shared|/work/shared|shared/rules|shared/seeds)")
+    word = "shar" + "ed"  # spelled in two pieces so that this file does not match itself
+    pattern = re.compile(rf"(\.\./{word}/|/work/{word}|{word}/rules|{word}/seeds)")
     # README.md is integrated by the lead (its text is in the report of issue 16)
     offenders = [
-        f for f in files
-        if f != "README.md" and (ROOT / f).is_file()
+        f
+        for f in files
+        if f != "README.md"
+        and (ROOT / f).is_file()
         and pattern.search((ROOT / f).read_text(encoding="utf-8", errors="replace"))
     ]
     assert offenders == []
