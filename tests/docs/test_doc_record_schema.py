@@ -139,47 +139,13 @@ def test_the_schema_rejects_a_malformed_record(
     assert errors and errors[0].startswith(where + ":"), errors
 
 
-@pytest.mark.parametrize(
-    "action",
-    [
-        "pass",
-        "look",
-        "look 3",
-        "pulya 2",
-        "bid 80",
-        "bid 7H",
-        "bid 10NT",
-        "bid MIS",
-        "bid OMIS",
-        "bid 9H-WT",
-        "bid MIS-WT",
-        "contract 100 H",
-        "contract 90 NT",
-        "contract 120",
-        "contract 8S",
-        "give QS",
-        "keep AH",
-        "discard 9C",
-        "play KS",
-        "play 9S marriage H",
-        "play JK as D",
-        "play QH declare KQJ",
-        "play 11H",
-        "play JK1",
-        "whist",
-        "half-whist",
-        "open",
-        "closed",
-        "take",
-        "settle",
-        "invite",
-        "concede",
-    ],
-)
-def test_every_action_of_the_notation_is_accepted_in_its_printed_form(action: str, record_schema_errors: Check) -> None:
-    from prikup.core.actions import parse_action
-
-    assert str(parse_action(action)) == action
+@pytest.mark.parametrize(("game_id", "options"), FORMS, ids=[f"{g}-{i}" for i, (g, _) in enumerate(FORMS)])
+def test_every_action_of_every_game_is_accepted_in_its_printed_form(
+    game_id: str, options: dict[str, Any], record_schema_errors: Check
+) -> None:
     record = _seed_example()
-    record["deals"][0]["actions"] = [[0, action]]
-    assert record_schema_errors(record) == []
+    actions = [str(a) for a in make_game(game_id, **options).all_actions()]
+    actions += ["play 11H", "play 13D", "play JK1", "play JK2 as H"]  # the 63-card deck's ranks, two jokers
+    for action in actions:
+        record["deals"][0]["actions"] = [[0, action]]
+        assert record_schema_errors(record) == [], action

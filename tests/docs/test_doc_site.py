@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner, Result
 
+from prikup.cli.main import app
 from prikup.cli.rules_cmd import rules_page
 from prikup.core.errors import PrikupError
 from prikup.games import GAMES
@@ -65,22 +67,16 @@ def test_the_russian_page_is_in_russian(game: str) -> None:
     assert page != rules_page(game, "en")
 
 
-def _prikup(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prikup", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "COLUMNS": "100"},
-    )
+def _prikup(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "100"})
 
 
 def test_prikup_rules_prints_a_game_in_english_and_in_russian() -> None:
     en = _prikup("rules", "501")
-    assert en.returncode == 0, en.stderr
+    assert en.exit_code == 0, en.output
     assert "501" in en.stdout and "Marriages" in en.stdout and "max_bid" in en.stdout
     ru = _prikup("rules", "преферанс", "--lang", "ru")
-    assert ru.returncode == 0, ru.stderr
+    assert ru.exit_code == 0, ru.output
     assert "Распасы" in ru.stdout and "excess" in ru.stdout
 
 
@@ -90,7 +86,7 @@ def test_prikup_rules_prints_a_game_in_english_and_in_russian() -> None:
 )
 def test_prikup_rules_refuses_an_unknown_game_or_language_in_one_line(args: tuple[str, ...], message: str) -> None:
     run = _prikup(*args)
-    assert run.returncode == 1 and run.stdout == ""
+    assert run.exit_code == 1 and run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], run.stderr
 
