@@ -82,13 +82,25 @@ def test_prikup_rules_prints_a_game_in_english_and_in_russian() -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("rules", "chess"), "unknown game 'chess'"), (("rules", "501", "--lang", "de"), "unknown language 'de'")],
+    [
+        (("rules", "chess"), "unknown game 'chess'"),
+        (("rules", "501", "--lang", "de"), "unknown language 'de'"),
+        (("rules", "--lang", "de"), "unknown language 'de'"),
+    ],
 )
 def test_prikup_rules_refuses_an_unknown_game_or_language_in_one_line(args: tuple[str, ...], message: str) -> None:
     run = _prikup(*args)
     assert run.exit_code == 1 and run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], run.stderr
+
+
+def test_prikup_rules_without_a_game_lists_the_games() -> None:
+    run = _prikup("rules")
+    assert run.exit_code == 0
+    assert [line.split()[0] for line in run.stdout.splitlines()[:-1]] == list(GAMES)
+    ru = _prikup("rules", "--lang", "ru")
+    assert "Преферанс (ростовский)" in ru.stdout and "печатает правила" in ru.stdout
 
 
 def test_rules_page_takes_aliases_and_names_what_is_allowed() -> None:

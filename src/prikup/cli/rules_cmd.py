@@ -16,27 +16,38 @@ from rich.markup import escape
 
 from prikup.core.errors import PrikupError
 from prikup.games import GAMES, find_game
-from prikup.i18n import LANGS
+from prikup.i18n import LANGS, t
 
 __all__ = ["rules", "rules_page"]
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise PrikupError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
 
 
 def rules_page(game: str, lang: str = "en") -> str:
     """The Markdown text of a game's rules page; ``game`` is an id or alias (``prikup games``),
     ``lang`` one of :data:`prikup.i18n.LANGS`.  Raises :class:`PrikupError` naming what is allowed."""
-    if lang not in LANGS:
-        raise PrikupError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
+    _check_lang(lang)
     game_id = find_game(game).id
     name = f"{game_id}.md" if lang == "en" else f"{game_id}.{lang}.md"
     return (files("prikup") / "docs" / "rules" / name).read_text(encoding="utf-8")
 
 
 def rules(
-    game: Annotated[str, typer.Argument(help="the game: " + ", ".join(GAMES))],
+    game: Annotated[str | None, typer.Argument(help="the game: " + ", ".join(GAMES))] = None,
     lang: Annotated[str, typer.Option(help="language: " + " or ".join(LANGS))] = "en",
 ) -> None:
     """Print a game's rules: cards, deal, auction, talon, play, scoring, every option."""
     try:
+        _check_lang(lang)
+        if game is None:
+            out = Console(highlight=False)
+            for gid, cls in GAMES.items():
+                out.print(f"{gid:<13} {cls.title if lang == 'en' else cls.title_ru}")
+            out.print(t("rules.hint", lang))
+            return
         text = rules_page(game, lang)
     except PrikupError as exc:
         Console(stderr=True, highlight=False).print(f"[red]error:[/red] {escape(str(exc))}")
