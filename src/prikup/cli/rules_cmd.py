@@ -46,7 +46,7 @@ def rules(
             out = Console(highlight=False)
             for gid, cls in GAMES.items():
                 out.print(f"{gid:<13} {cls.title if lang == 'en' else cls.title_ru}")
-            out.print(t("rules.hint", lang))
+            out.print(t("rulebook.hint", lang))
             return
         text = rules_page(game, lang)
     except PrikupError as exc:
