@@ -225,12 +225,40 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
-static int pos_upper(const Pos *p) {
+static inline int points_of(const Pos *p, uint64_t cards) {
+    int total = 0;
+    for (; cards; cards &= cards - 1) total += p->points[__builtin_ctzll(cards)];
+    return total;
+}
+
+/* Upper: the points still in play, the pending marriages and the marriages the declarer can still
+ * announce.  Between tricks, less the card points of the tricks a defender surely takes, and at
+ * least the card points of the tricks the declarer surely takes (and with a trick his pending
+ * marriages): the leader's sure winners (cards.h) and the run of top trumps of the hand holding
+ * the highest trump (trumps never change in 501). */
+static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int total = p->points_left + p->pending;
     int suits[4];
     int ns = announceable(p, p->decl, suits);
     for (int k = 0; k < ns; k++) total += suits[k] == p->trump ? 40 : 20;
-    return total;
+    int low = 0, cut = 0;
+    if (!p->ntrick && p->left) {
+        static const uint64_t masks[4] = {0xFFFFull, 0xFFFFull << 16, 0xFFFFull << 32, 0xFFFFull << 48};
+        uint64_t win = sure_winners(p->hands, 3, p->leader, masks, p->trump_mask, 1, p->strength, &p->order[0][0], 16, p->norder);
+        if (win) {
+            int pts = points_of(p, win);
+            if (p->leader == p->decl) low = pts + p->pending; else cut = pts;
+        }
+        int holder;
+        uint64_t top = top_trumps(p->hands, 3, p->trump_mask, p->strength, &holder);
+        if (top) {
+            int pts = points_of(p, top);
+            if (holder == p->decl) { if (pts + p->pending > low) low = pts + p->pending; }
+            else if (pts > cut) cut = pts;
+        }
+    }
+    *lo = low;
+    *hi = total - cut;
 }
 
 /* Python: values501(strength, points, marriages, hands, leader, trick, decl, trump, announced, pending, won[, best])

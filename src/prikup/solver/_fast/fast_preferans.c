@@ -263,9 +263,31 @@ static void pos_undo(Pos *p) {
     p->after = p->u_after[u];
 }
 
-static int pos_upper(const Pos *p) {
+/* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
+ * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
+ * the count when the leader counts and maximises, and that many fewer when he neither counts nor
+ * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
+ * anyone does (for the count, or from it). */
+static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int t = (p->left + p->ntrick) / p->n;
-    return p->stop && t > 1 ? 1 : t;
+    int low = 0, high = p->stop && t > 1 ? 1 : t;
+    if (!p->ntrick && !p->stop && t) {
+        int l = p->leader;
+        int w = __builtin_popcountll(sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0], (int)(sizeof(p->order[0]) / sizeof(int)), p->norder));
+        if (p->count >> l & 1) {
+            if (p->maximisers >> l & 1) low = w;
+        } else if (!(p->maximisers >> l & 1)) {
+            high = t - w;
+        }
+        int holder;
+        int k = __builtin_popcountll(top_trumps(p->hands, p->n, p->trump, p->strength, &holder));
+        if (k) {
+            if (p->count >> holder & 1) { if (k > low) low = k; }
+            else if (t - k < high) high = t - k;
+        }
+    }
+    *lo = low;
+    *hi = high;
 }
 
 /* Read up to ``max`` unsigned 64-bit masks of a Python sequence; their number, or -1 with an

@@ -286,14 +286,30 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
-static int pos_upper(const Pos *p) {
+/* Upper: the points still in play plus the declarer's best still-declarable combination per
+ * suit.  Between tricks, less the card points of the leader's sure winners (cards.h) when the
+ * leader is a defender, and at least them when he is the declarer (only the leader declares, so
+ * the trumps cannot change while he keeps the lead; he may lead trumps if he made them or holds
+ * nothing else). */
+static void pos_bounds(const Pos *p, int *lo, int *hi) {
     uint64_t hand = p->hands[p->decl];
     int best[4] = {0, 0, 0, 0};
     for (int i = 0; i < p->ncombos; i++) {
         int s = p->combo_suit[i];
         if (held_unused(p, hand, i) && p->combo_value[i] > best[s]) best[s] = p->combo_value[i];
     }
-    return p->points_left + best[0] + best[1] + best[2] + best[3];
+    int total = p->points_left + best[0] + best[1] + best[2] + best[3];
+    int low = 0;
+    if (!p->ntrick && p->left) {
+        uint64_t tmask = trump_mask_of(p), mine = p->hands[p->leader];
+        int lead_ok = p->leader == p->maker || !(mine & ~tmask);
+        uint64_t win = sure_winners(p->hands, 3, p->leader, p->suit_masks, tmask, lead_ok, p->strength, &p->order[0][0], 64, p->norder);
+        int pts = 0;
+        for (; win; win &= win - 1) pts += p->points[__builtin_ctzll(win)];
+        if (p->leader == p->decl) low = pts; else total -= pts;
+    }
+    *lo = low;
+    *hi = total;
 }
 
 /* Read the combinations: a sequence of (kind, suit, mask, value); -1 with an exception on error. */
