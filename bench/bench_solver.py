@@ -1,28 +1,48 @@
-"""Time of the exact open-hand solver on full deals, from the first card played (every game).
+"""Time of the exact open-hand solver from the first lead, beside a bridge double-dummy solver.
 
-Run: PYTHONPATH=src python bench/bench_solver.py [--deals 20] [--games 501,pyatsot,five-hundred,preferans]
+Run: PYTHONPATH=src python bench/bench_solver.py [--deals 50] [--games 501,pyatsot,five-hundred,preferans]
+(``pip install -e '.[bench]'`` installs endplay, whose DDS is the anchor; without it the DDS
+columns are left out.)
 
 Each deal is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played by
 the heuristic bots (the contract, gifts and trump are theirs); deals that are conceded or passed
 out are skipped and the next seed is taken.  For each deal it times, with the C search
 (:mod:`prikup.solver.fast`; a fresh transposition table for every deal): the value and a best
-first lead (what :func:`prikup.solver.play_out` and the oracle need), and the values of every
-legal first lead (what pimc and ``prikup solve`` need).  ``--reference`` also times the pure-Python
-reference search (about 50 times slower).  Times are the process's CPU time (``time.process_time``),
-so a busy machine does not inflate them much.  The reference figure of issue 6: DDS solves a 13-card
-bridge deal in about 0.7 ms (median) on this kind of machine.
+first lead (what :func:`prikup.solver.play_out` and the oracle need: the figure the targets are
+set on), and the values of every legal first lead (what pimc and ``prikup solve`` need).
+``--second`` also times the search after the first card (a best lead) with a fresh table and
+with the table kept from the first lead's search (the C search keeps its table between searches
+of positions with the same tables, trumps and sides: what pimc and analysis re-solve).
+
+In the same run, interleaved deal by deal, endplay's DDS (Bo Haglund's double-dummy solver) solves
+a random bridge ending of as many cards a hand, value and one best card (``SolveBoard`` with
+``target=-1, solutions=1``, DDS's own tables reset by the new deal): 8 cards a hand beside 501
+and Пятьсот (3 hands of 8), 10 beside Five Hundred and preferans (hands of 10).  Each line prints
+the medians and the ratio prikup / DDS.  DDS is not "about 0.7 ms a deal": measured here it
+takes about 14 ms on a full 13-card deal, about 1.1 ms on 10-card endings and about 0.34 ms on
+8-card ones (``--dds-full`` adds the 13-card figure).
+
+Times are the process's CPU time (``time.process_time``), so a busy machine inflates them less
+than wall-clock time (it still does somewhat: caches are shared).  ``--reference`` also times the
+pure-Python reference search (about 50 times slower).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
+from collections.abc import Callable
+from types import ModuleType
 
 from prikup import make_game
 from prikup.bots import make_bot
 from prikup.core.game import Phase, State
-from prikup.solver import ADAPTERS, Solver, fast, position_of
+from prikup.solver import ADAPTERS, Solver, best_action, fast, position_of
+
+#: Cards a hand of the bridge endings DDS solves beside each game.
+DDS_CARDS = {"501": 8, "pyatsot": 8, "five-hundred": 10, "preferans": 10}
 
 
 def first_lead(game_id: str, seed: int) -> State | None:
@@ -38,47 +58,138 @@ def first_lead(game_id: str, seed: int) -> State | None:
     return state if len(state.deals) == 1 else None
 
 
-def _fresh(state: State, best: bool) -> tuple[float, int]:
-    """Seconds and nodes of one C search of the first lead with a fresh table."""
+def _fresh(state: State, best: bool, clear: bool = True) -> tuple[float, int]:
+    """CPU seconds and nodes of one C search of ``state`` (with a fresh table unless ``clear`` is
+    false: then the table of the previous search of the same deal is kept)."""
     adapter = ADAPTERS[state.game.id]
     assert adapter.fast is not None
-    fast.module().clear()
+    if clear:
+        fast.module().clear()
     pos, _ = position_of(state)
     start = time.process_time()
     _, nodes = adapter.fast(pos, best=best)
     return time.process_time() - start, nodes
 
 
-def bench(game_id: str, deals: int, reference: bool) -> None:
-    """Print the median, mean and worst times over ``deals`` deals."""
+def _second_card(state: State) -> tuple[float, float]:
+    """CPU seconds of the value + best move search after the first card (a best lead), with a
+    fresh table and with the table kept from the first lead's search (as pimc and analysis
+    re-solve the positions of one deal)."""
+    after = state.copy()
+    after.apply(best_action(after))
+    fresh, _ = _fresh(after, True)
+    _fresh(state, True)
+    kept, _ = _fresh(after, True, clear=False)
+    return fresh, kept
+
+
+def _endplay() -> ModuleType | None:
+    """endplay's DDS bindings, or ``None`` when the ``bench`` extra is not installed."""
+    try:
+        import endplay.dds as dds
+    except ImportError:
+        return None
+    return dds
+
+
+def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
+    """A function timing DDS on one random bridge ending of ``cards`` cards a hand (seeded):
+    value and one best card for the player on lead; ``None`` without endplay."""
+    dds = _endplay()
+    if dds is None:
+        return None
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+
+    rng = random.Random(seed)
+    deck = [(suit, rank) for suit in range(4) for rank in range(13)]
+    rng.shuffle(deck)
+    ranks = "23456789TJQKA"
+    hands = []
+    for h in range(4):
+        cards_of = deck[h * cards : (h + 1) * cards]
+        hands.append(
+            ".".join(
+                "".join(ranks[r] for _, r in sorted((c for c in cards_of if c[0] == s), reverse=True)) for s in range(4)
+            )
+        )
+    deal = Deal("N:" + " ".join(hands))
+    deal.first = Player(rng.randrange(4))
+    deal.trump = Denom(rng.randrange(5))
+
+    def run() -> float:
+        start = time.process_time()
+        dds.solve_board(deal, SolveMode.OptimalOne)
+        return time.process_time() - start
+
+    return run
+
+
+def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: bool) -> None:
+    """Print the medians, mean and worst of ``deals`` deals, and DDS's beside them."""
     best_times: list[float] = []
     all_times: list[float] = []
     ref_times: list[float] = []
+    dds_times: list[float] = []
+    full_times: list[float] = []
     nodes: list[int] = []
+    best_nodes: list[int] = []
+    second_fresh: list[float] = []
+    second_kept: list[float] = []
     seed = 0
+    warm = dds_timer(DDS_CARDS[game_id], -1)
+    if warm is not None:
+        warm()  # DDS allocates its memory on its first call
     while len(best_times) < deals:
         state = first_lead(game_id, seed)
         seed += 1
         if state is None:
             continue
-        seconds, _ = _fresh(state, True)
+        seconds, count = _fresh(state, True)
         best_times.append(seconds)
+        best_nodes.append(count)
         seconds, count = _fresh(state, False)
         all_times.append(seconds)
         nodes.append(count)
+        timer = dds_timer(DDS_CARDS[game_id], seed)
+        if timer is not None:
+            dds_times.append(timer())
+        full = dds_timer(13, seed) if dds_full else None
+        if full is not None:
+            full_times.append(full())
+        if second:
+            fresh, kept = _second_card(state)
+            second_fresh.append(fresh)
+            second_kept.append(kept)
         if reference:
             pos, _ = position_of(state)
             start = time.process_time()
             Solver(pos).values()
             ref_times.append(time.process_time() - start)
     ms = 1000.0
+    median = statistics.median(best_times)
     line = (
         f"{game_id}: {deals} deals (seeds 0..{seed - 1}, heuristic contracts), C search: "
-        f"value + best first lead median {statistics.median(best_times) * ms:.1f} ms "
-        f"(mean {statistics.mean(best_times) * ms:.1f}, max {max(best_times) * ms:.0f}); "
-        f"every first lead's value median {statistics.median(all_times) * ms:.1f} ms "
+        f"value + best first lead median {median * ms:.2f} ms, {statistics.median(best_nodes):.0f} nodes "
+        f"(mean {statistics.mean(best_times) * ms:.2f}, max {max(best_times) * ms:.1f} "
+        f"= {max(best_times) / median:.1f}x median); "
+        f"every first lead's value median {statistics.median(all_times) * ms:.2f} ms "
         f"(max {max(all_times) * ms:.0f}, median nodes {statistics.median(nodes):.0f})"
     )
+    if dds_times:
+        dds_median = statistics.median(dds_times)
+        line += (
+            f"; DDS, {DDS_CARDS[game_id]}-card bridge endings, value + best card: median {dds_median * ms:.2f} ms, "
+            f"ratio prikup/DDS {median / dds_median:.1f}x"
+        )
+    if second_fresh:
+        line += (
+            f"; after the first card, value + best move: fresh table median "
+            f"{statistics.median(second_fresh) * ms:.2f} ms, "
+            f"table kept from the first lead's search {statistics.median(second_kept) * ms:.2f} ms"
+        )
+    if full_times:
+        line += f"; DDS full 13-card deals median {statistics.median(full_times) * ms:.1f} ms"
     if reference:
         line += f"; Python reference, every first lead: median {statistics.median(ref_times) * ms:.0f} ms"
     print(line, flush=True)
@@ -87,12 +198,18 @@ def bench(game_id: str, deals: int, reference: bool) -> None:
 def main() -> None:
     """Parse the arguments and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--games", default="501,pyatsot,five-hundred,preferans")
     parser.add_argument("--reference", action="store_true", help="also time the pure-Python search")
+    parser.add_argument("--dds-full", action="store_true", help="also time DDS on full 13-card deals")
+    parser.add_argument(
+        "--second", action="store_true", help="also time the search after the first card, with the table kept or not"
+    )
     args = parser.parse_args()
+    if _endplay() is None:
+        print("endplay is not installed (pip install -e '.[bench]'): no DDS figures")
     for game_id in args.games.split(","):
-        bench(game_id.strip(), args.deals, args.reference)
+        bench(game_id.strip(), args.deals, args.reference, args.dds_full, args.second)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ import sv_tricks_gen
 
 from prikup.core.game import State
 from prikup.solver import ADAPTERS, Solver, fast, position_of, solve
+from prikup.solver.play_points import PointsPosition
+from prikup.solver.play_tricks import TrickPosition
 
 #: (game, form or trump, seeds, tricks left): small positions by the thousand, whole deals by the dozen.
 CASES: list[tuple[str, str | None, range, tuple[int, ...]]] = [
@@ -126,18 +128,39 @@ def test_play_out_plays_a_best_move_at_every_step_to_the_end_of_the_deal(game: s
 
 
 def test_fast_search_rejects_malformed_positions():
-    from prikup.solver import play501
-
     state = _position("501", None, 1, 3)
     pos, _ = position_of(state)
-    good = play501._TABLES
+    assert isinstance(pos, PointsPosition)
+    good = pos.rules.tables()
     h = pos.hands
-    fast_501 = fast.module().values501
+    values = fast.module().values_points
     with pytest.raises(ValueError, match="two places"):
-        fast_501(*good, (h[0], h[0], h[2]), pos.leader, (), pos.decl, pos.trump, 0, 0, 0)
+        values(*good, (h[0], h[0], h[2]), pos.leader, (), pos.decl, pos.trump, -1, 0, 0, 0)
     with pytest.raises(ValueError, match="leader"):
-        fast_501(*good, (h[0], h[1], h[2]), 5, (), pos.decl, pos.trump, 0, 0, 0)
+        values(*good, (h[0], h[1], h[2]), 5, (), pos.decl, pos.trump, -1, 0, 0, 0)
     with pytest.raises(ValueError, match="trick"):
-        fast_501(*good, (h[0], h[1], h[2]), pos.leader, (70,), pos.decl, pos.trump, 0, 0, 0)
+        values(*good, (h[0], h[1], h[2]), pos.leader, (70,), pos.decl, pos.trump, -1, 0, 0, 0)
     with pytest.raises(ValueError, match="strength"):
-        fast_501((1, 2), good[1], good[2], (h[0], h[1], h[2]), pos.leader, (), pos.decl, pos.trump, 0, 0, 0)
+        values((1, 2), *good[1:], (h[0], h[1], h[2]), pos.leader, (), pos.decl, pos.trump, -1, 0, 0, 0)
+    with pytest.raises(ValueError, match="flags"):
+        values(*good[:4], 64, (h[0], h[1], h[2]), pos.leader, (), pos.decl, pos.trump, -1, 0, 0, 0)
+    with pytest.raises(ValueError, match="combos"):
+        values(*good[:3], ((0, 1 << 20, 20),), good[4], (h[0], h[1], h[2]), pos.leader, (), pos.decl, -1, -1, 0, 0, 0)
+
+
+def test_fast_trick_search_rejects_malformed_positions():
+    state = _position("preferans", next(iter(sv_tricks_gen.PF_FORMS)), 1, 3)
+    pos, _ = position_of(state)
+    assert isinstance(pos, TrickPosition)
+    values = fast.module().values_tricks
+    ids = tuple(range(64))
+    s = pos.suits
+    args = [ids, tuple(pos.strength[:64]), tuple(pos.hands), pos.leader, tuple(pos.trick), pos.led]
+    rest = [(s[0], s[1], s[2], s[3]), pos.trump, pos.count, pos.maximisers, 0, 1, 0, 0, 1, (0, 0, 0), 0, 128]
+    assert values(*args, *rest, -1, -1)[0] == Solver(pos).values()  # the well-formed call, for contrast
+    with pytest.raises(ValueError, match="chooser"):
+        values(*args, *rest, 7, -1)
+    with pytest.raises(ValueError, match="chooser"):
+        values(*args, *rest, 0, 1)
+    with pytest.raises(ValueError, match="leader"):
+        values(*args[:3], 9, *args[4:], *rest, -1, -1)

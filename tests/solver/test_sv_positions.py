@@ -124,7 +124,7 @@ def test_declarer_always_announcing_is_exact_501():
     for seed in range(400):
         state = random_position("501", 50000 + seed, 2 + seed % 3, None, 0.0)
         pos, _ = position_of(state)
-        if not pos.max_to_move() or pos.trick or not pos._announceable(pos.decl):  # type: ignore[attr-defined]
+        if not pos.max_to_move() or pos.trick or not pos.declarable(pos.decl):  # type: ignore[attr-defined]
             continue
         seen += 1
         values = solve(state)
@@ -162,3 +162,17 @@ def test_not_in_play_phase_is_refused(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delitem(ADAPTERS, "preferans")
     with pytest.raises(ValueError, match="no adapter"):
         position_of(make_game("preferans").new_match(1))
+
+
+def test_a_pending_marriage_never_counts_without_a_trick_even_from_the_middle_of_the_last_trick_501():
+    """A marriage counts only once its owner takes a trick: built in the middle of the last trick
+    (the position's count of cards to play is the hands' alone), the declarer who takes none
+    ends with nothing of his pending 20."""
+    from prikup.solver.play501 import fast_values
+
+    def position() -> Position501:
+        return Position501([_mask("9S"), 0, 0], 1, [_mask_id("AH"), _mask_id("9H")], 0, None, announced=2, pending=20)
+
+    assert Solver(position()).values() == {_mask_id("9S"): 0}
+    assert fast_values(position())[0] == {_mask_id("9S"): 0}
+    assert fast_values(position(), best=True)[0] == {_mask_id("9S"): 0}

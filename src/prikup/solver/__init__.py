@@ -8,9 +8,12 @@ are not separately optimised).  :func:`best_play` picks a best action for the se
 (maximising for the declarer, minimising for a defender).
 
 A game plugs in with an *adapter*: a play position on ints (see :mod:`prikup.solver.search`)
-built from the state, and the mapping between actions and the position's move numbers.
-Every game has an adapter: 501 and Пятьсот (points), Five Hundred and preferans (tricks; see
-:mod:`prikup.solver.play_five_hundred` for misère, no-bid and raspasy conventions).
+built from the state, and the mapping between actions and the position's move numbers.  There
+are two positions, each rule of play written once and parametrized by tables and flags the
+adapter reads from the game: card points (:mod:`prikup.solver.play_points`: 501 and Пятьсот)
+and trick counting (:mod:`prikup.solver.play_tricks`: Five Hundred and preferans, with their
+misère, no-bid and raspasy conventions); the C search drives the same two positions with the
+same tables and flags.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ __all__ = [
 class Adapter:
     """How the solver reads one game: ``position`` builds (play position, declarer's points so
     far that count) from a state in its play phase; ``move_of`` / ``action_of`` map actions to
-    move numbers and back; ``fast`` (if the game has a C port) gives every legal move's future
+    move numbers and back; ``fast`` (the C search of the position) gives every legal move's future
     gain and the nodes searched by the C search (:mod:`prikup.solver.fast`); called with
     ``best=True`` it gives one best move only (cheaper: what :func:`play_out` needs);
     ``utility`` (if the game has one) maps a state's final values to what they net in the deal's
@@ -107,8 +110,8 @@ def utility_of(state: State) -> Callable[[int], float] | None:
 
 def solve_position(game_id: str, pos: PlayPosition) -> dict[int, int]:
     """Every legal move of a play position and its exact future gain (the move's own gain
-    included): by the C search when :func:`prikup.solver.fast.enabled` and the game has a C
-    port, else by the Python reference search."""
+    included): by the C search when :func:`prikup.solver.fast.enabled`, else by the Python
+    reference search."""
     adapter = ADAPTERS[game_id]
     if adapter.fast is not None and fast.enabled():
         return adapter.fast(pos)[0]

@@ -1,24 +1,11 @@
 """Type stubs of the C extension (see src/prikup/solver/_fast/*.c)."""
 
-def values501(
-    strength: tuple[int, ...],
-    points: tuple[int, ...],
-    marriages: tuple[int, int, int, int],
-    hands: tuple[int, int, int],
-    leader: int,
-    trick: tuple[int, ...],
-    decl: int,
-    trump: int,
-    announced: int,
-    pending: int,
-    won: int,
-    best: bool = ...,
-) -> tuple[dict[int, int], int]: ...
-def values_pyatsot(
+def values_points(
     strength: tuple[int, ...],
     points: tuple[int, ...],
     suit_masks: tuple[int, int, int, int],
-    combos: tuple[tuple[int, int, int, int], ...],
+    combos: tuple[tuple[int, int, int], ...],
+    flags: int,
     hands: tuple[int, int, int],
     leader: int,
     trick: tuple[int, ...],
@@ -27,9 +14,10 @@ def values_pyatsot(
     maker: int,
     used: int,
     won: int,
+    pending: int,
     best: bool = ...,
 ) -> tuple[dict[int, int], int]: ...
-def values_five_hundred(
+def values_tricks(
     ids: tuple[int, ...],
     strength: tuple[int, ...],
     hands: tuple[int, ...],
@@ -48,25 +36,8 @@ def values_five_hundred(
     voids: tuple[int, ...],
     broken: int,
     named: int,
-    best: bool = ...,
-) -> tuple[dict[int, int], int]: ...
-def values_preferans(
-    strength: tuple[int, ...],
-    suits: tuple[int, int, int, int],
-    open_move: int,
-    closed_move: int,
-    hands: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
-    led: int,
-    trump: int,
-    count: int,
-    maximisers: int,
-    stop: int,
-    must_trump: int,
-    broken: int,
     chooser: int,
-    choose_after_lead: int,
+    after: int,
     best: bool = ...,
 ) -> tuple[dict[int, int], int]: ...
 def clear() -> None:

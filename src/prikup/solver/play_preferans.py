@@ -1,7 +1,7 @@
 """Preferans's play phase as an open-hand search position on ints.
 
-The trick rules are :class:`prikup.solver.play_five_hundred.TrickPosition`'s with preferans's
-pieces: the three hands in play (with 4 players the dealer sits out), the plain suits
+The trick rules are :class:`prikup.solver.play_tricks.TrickPosition`'s with preferans's
+tables and flags: the three hands in play (with 4 players the dealer sits out), the plain suits
 (``SUIT_MASKS``) and ``STRENGTH`` of :mod:`prikup.games.preferans`, follow suit, else trump,
 else anything (:func:`prikup.core.tricks.follow_mask` with ``must_trump``, as the engine).  Who
 controls a hand (open whisting, the 4-player dealer whisting in a defender's place) changes
@@ -18,28 +18,22 @@ nothing for an open-hand solver: the sides are by hands.
   minimises and the other two maximise (his guaranteed worst case).
 
 The lone whister's choice to play open or closed (``open`` / ``closed``, asked before the first
-card of a defender's lead or after the declarer's first card) is a move that changes nothing:
-both are listed by :meth:`PositionPreferans.legal_moves`, the search tries ``open`` only.
-Moves are card ids; ``open`` and ``closed`` are :data:`OPEN` and :data:`CLOSED`.
+card of a defender's lead or after the declarer's first card) is the trick position's choice that
+changes nothing (:data:`prikup.solver.play_tricks.OPEN` / ``CLOSED``).  Moves are card ids and
+those two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card
 from prikup.core.game import Phase, State
 from prikup.games.preferans import STRENGTH, SUIT_MASKS, StatePreferans
-from prikup.solver import fast
-from prikup.solver.play_five_hundred import TrickPosition
-from prikup.solver.search import Move
+from prikup.solver.play_tricks import CLOSED, OPEN, TrickPosition, fast_values
 
 __all__ = ["CLOSED", "OPEN", "PositionPreferans", "action_of", "fast_values", "move_of"]
-
-#: The move numbers of the lone whister's ``open`` and ``closed``.
-OPEN = 256
-CLOSED = 257
 
 
 def move_of(action: Action) -> int:
@@ -59,31 +53,6 @@ def action_of(move: int) -> Action:
     if move == CLOSED:
         return Action(ActionKind.CLOSED)
     return Action(ActionKind.PLAY, card=Card(move))
-
-
-_TABLES = (tuple(STRENGTH[:64]), (SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2], SUIT_MASKS[3]), OPEN, CLOSED)
-
-
-def fast_values(pos: PositionPreferans, best: bool = False) -> tuple[dict[int, int], int]:
-    """Every legal move's exact future gain by the C search (only one best move's with
-    ``best``), and the nodes it searched."""
-    out: tuple[dict[int, int], int] = fast.module().values_preferans(
-        *_TABLES,
-        tuple(pos.hands),
-        pos.leader,
-        tuple(pos.trick),
-        pos.led,
-        pos.trump,
-        pos.count,
-        pos.maximisers,
-        int(pos.stop),
-        int(pos.must_trump),
-        int(pos.broken),
-        -1 if pos.chooser is None else pos.chooser,
-        -1 if pos.choose_after_lead is None else pos.choose_after_lead,
-        best,
-    )
-    return out
 
 
 class PositionPreferans(TrickPosition):
@@ -110,11 +79,20 @@ class PositionPreferans(TrickPosition):
         led = trick[0] >> 4 if trick else -1
         tmask = SUIT_MASKS[trump] if trump is not None else 0
         super().__init__(
-            hands, leader, trick, led, SUIT_MASKS, tmask, STRENGTH, count, maximisers, stop=stop, must_trump=True
+            hands,
+            leader,
+            trick,
+            led,
+            SUIT_MASKS,
+            tmask,
+            STRENGTH,
+            count,
+            maximisers,
+            stop=stop,
+            must_trump=True,
+            chooser=chooser,
+            choose_after_lead=choose_after_lead,
         )
-        self.chooser = chooser
-        self.choose_after_lead = choose_after_lead
-        self._choices: list[tuple[int | None, int | None]] = []
 
     @classmethod
     def from_state(cls, state: State) -> tuple[PositionPreferans, int]:
@@ -170,44 +148,3 @@ class PositionPreferans(TrickPosition):
             choose_after_lead=after,
         )
         return pos, base
-
-    # -- the protocol, with the open/closed choice ---------------------------------------------
-    def max_to_move(self) -> bool:
-        """True when a maximising hand is to play (or a maximising whister to choose)."""
-        if self.chooser is not None:
-            return bool(self.maximisers >> self.chooser & 1)
-        return super().max_to_move()
-
-    def key(self) -> Hashable:
-        """The trick position's key, and whether open/closed is still to be chosen."""
-        return (super().key(), self.chooser, self.choose_after_lead)
-
-    def legal_moves(self) -> list[int]:
-        """Every legal move: ``open`` and ``closed`` while the whister chooses, else the cards."""
-        if self.chooser is not None:
-            return [OPEN, CLOSED]
-        return super().legal_moves()
-
-    def moves(self) -> list[Move]:
-        """The moves to search (of the open/closed choice, ``open`` only: it changes nothing)."""
-        if self.chooser is not None:
-            return [(OPEN, -1, 0)]
-        return super().moves()
-
-    def play(self, move: int) -> int:
-        """Play a move (``open`` / ``closed`` change nothing but the turn)."""
-        self._choices.append((self.chooser, self.choose_after_lead))
-        if move >= OPEN:
-            self.chooser = None
-            return 0
-        gain = super().play(move)
-        if self.choose_after_lead is not None:
-            self.chooser, self.choose_after_lead = self.choose_after_lead, None
-        return gain
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        chooser, after = self._choices.pop()
-        if chooser is None:
-            super().undo()
-        self.chooser, self.choose_after_lead = chooser, after

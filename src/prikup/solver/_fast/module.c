@@ -1,12 +1,12 @@
-/* prikup.solver._fast: the open-hand solver's fast path (one function per game).
- * Each returns ({move: exact value}, nodes searched); see prikup/solver/fast.py. */
+/* prikup.solver._fast: the open-hand solver's fast path: one search (search.h) over two play
+ * positions driven by the games' tables and flags, card points (fast_points.c: 501, Пятьсот) and
+ * trick counting (fast_tricks.c: Five Hundred, preferans).  Each returns ({move: exact value},
+ * nodes searched); see prikup/solver/fast.py. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-PyObject *fast_values501(PyObject *self, PyObject *args);
-PyObject *fast_values_pyatsot(PyObject *self, PyObject *args);
-PyObject *fast_values_five_hundred(PyObject *self, PyObject *args);
-PyObject *fast_values_preferans(PyObject *self, PyObject *args);
+PyObject *fast_values_points(PyObject *self, PyObject *args);
+PyObject *fast_values_tricks(PyObject *self, PyObject *args);
 
 unsigned long fast_epoch = 0;
 
@@ -19,10 +19,8 @@ static PyObject *fast_clear(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"clear", fast_clear, METH_NOARGS, "Empty every game's transposition table before its next search."},
-    {"values501", fast_values501, METH_VARARGS, "501: the value of every legal move."},
-    {"values_pyatsot", fast_values_pyatsot, METH_VARARGS, "Пятьсот: the value of every legal move."},
-    {"values_five_hundred", fast_values_five_hundred, METH_VARARGS, "Five Hundred: the value of every legal move."},
-    {"values_preferans", fast_values_preferans, METH_VARARGS, "Preferans: the value of every legal move."},
+    {"values_points", fast_values_points, METH_VARARGS, "Card points (501, Пятьсот): the value of every legal move."},
+    {"values_tricks", fast_values_tricks, METH_VARARGS, "Trick counting (Five Hundred, preferans): the value of every legal move."},
     {NULL, NULL, 0, NULL},
 };
 

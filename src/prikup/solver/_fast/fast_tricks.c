@@ -1,5 +1,9 @@
-/* Five Hundred's play position in C: a port of TrickPosition of prikup/solver/play_five_hundred.py
- * (read its docstring for the rules, the value and the exact reductions); the tests check both
+/* The trick-counting play position in C (Five Hundred and preferans): a port of TrickPosition of
+ * prikup/solver/play_tricks.py (read its docstring for the rules, the value and the exact
+ * reductions), driven by the tables and flags the game's adapter reads from the game: the
+ * effective suits, trumps and card order, follow-suit / must-trump, the no-trump joker rules, the
+ * sides (count / maximisers), play stopping at the first trick counted, and a choice that changes
+ * nothing but the turn (preferans's lone whister choosing open or closed).  The tests check both
  * give the same values.
  *
  * Cards are *compact indices* here: Python passes ``ids``, the card ids of the layout in
@@ -17,8 +21,9 @@
 #define MAX_SEATS 4
 #define MAX_CARDS 64
 #define MAX_HAND 24
+#define MAX_UNDO (MAX_CARDS + 2) /* every card and the choice */
 #define MAX_SUIT_CODE 21  /* cards of an effective suit in one key word (3 bits each) */
-#define MAX_JOKER_CODE 14 /* no-trump jokers in the rest word (3 bits each, from bit 20) */
+#define MAX_JOKER_CODE 12 /* no-trump jokers in the rest word (3 bits each, bits 20 to 55) */
 
 typedef struct {
     int n;                 /* seats in play: 3 or 4 */
@@ -37,6 +42,8 @@ typedef struct {
     int broken;
     int left;              /* cards in the hands */
     int named;             /* the move offset of a named joker lead */
+    int chooser, after;    /* the seat choosing (open/closed) now, or after the lead's first card; -1: none */
+    int choice[2];         /* the move numbers of that choice (>= 5 * named) */
     int lead_suit[MAX_CARDS];
     int order[4][MAX_CARDS]; /* each effective suit's cards, highest first */
     int norder[4];
@@ -44,8 +51,9 @@ typedef struct {
     int njorder;
     int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
     /* undo stack */
-    int u_leader[MAX_CARDS], u_trick[MAX_CARDS][MAX_SEATS], u_ntrick[MAX_CARDS], u_led[MAX_CARDS];
-    int u_void[MAX_CARDS], u_broken[MAX_CARDS], u_seat[MAX_CARDS], u_card[MAX_CARDS];
+    int u_leader[MAX_UNDO], u_trick[MAX_UNDO][MAX_SEATS], u_ntrick[MAX_UNDO], u_led[MAX_UNDO];
+    int u_void[MAX_UNDO], u_broken[MAX_UNDO], u_seat[MAX_UNDO], u_card[MAX_UNDO];
+    int u_choice[MAX_UNDO], u_chooser[MAX_UNDO], u_after[MAX_UNDO];
     int nundo;
 } Pos;
 
@@ -55,14 +63,18 @@ typedef struct {
 
 static int pos_over(const Pos *p) { return p->left == 0 || p->broken; }
 static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n; }
-static int pos_max_to_move(const Pos *p) { return p->maximisers >> pos_turn(p) & 1; }
+static int pos_max_to_move(const Pos *p) {
+    if (p->chooser >= 0) return p->maximisers >> p->chooser & 1;
+    return p->maximisers >> pos_turn(p) & 1;
+}
 
 static void pos_key(const Pos *p, uint64_t *key) {
     uint64_t vk = 0;
     if (p->nt_jokers && !p->joker_lead_any)
         for (int s = 0; s < p->n; s++)
             if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)p->voids[s] << (4 * s);
-    uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4;
+    uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
+                    (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
     if (p->ntrick) {
         for (int s = 0; s < MAX_SEATS; s++) key[s] = s < p->n ? p->hands[s] : 0;
         rest |= 1 | (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23;
@@ -131,6 +143,11 @@ static int trick_win(const Pos *p, const int *trick, int n, uint64_t led) {
 }
 
 static int pos_legal_moves(Pos *p, int *out) {
+    if (p->chooser >= 0) {
+        out[0] = p->choice[0];
+        out[1] = p->choice[1];
+        return 2;
+    }
     int seat = pos_turn(p);
     uint64_t allowed = allowed_cards(p, seat);
     int n = 0;
@@ -153,6 +170,12 @@ static inline int wants(const Pos *p, int seat, int winner) {
 }
 
 static int pos_moves(Pos *p, Move *out) {
+    if (p->chooser >= 0) { /* the choice changes nothing: one of its moves is searched */
+        out[0].move = p->choice[0];
+        out[0].group = -1;
+        out[0].points = 0;
+        return 1;
+    }
     int seat = pos_turn(p);
     uint64_t allowed = allowed_cards(p, seat);
     uint64_t live = 0;
@@ -242,9 +265,16 @@ static int pos_moves(Pos *p, Move *out) {
 }
 
 static int pos_play(Pos *p, int move) {
+    int u = p->nundo++;
+    p->u_chooser[u] = p->chooser;
+    p->u_after[u] = p->after;
+    p->u_choice[u] = move >= 5 * p->named;
+    if (p->u_choice[u]) { /* the choice: only the turn changes */
+        p->chooser = -1;
+        return 0;
+    }
     int seat = pos_turn(p);
     int card = move % p->named;
-    int u = p->nundo++;
     p->u_leader[u] = p->leader;
     memcpy(p->u_trick[u], p->trick, sizeof(p->trick));
     p->u_ntrick[u] = p->ntrick;
@@ -261,6 +291,10 @@ static int pos_play(Pos *p, int move) {
     p->owner[card] = 0;
     p->trick[p->ntrick++] = card;
     p->left--;
+    if (p->after >= 0) {
+        p->chooser = p->after;
+        p->after = -1;
+    }
     if (p->ntrick < p->n) return 0;
     int winner = (p->leader + trick_win(p, p->trick, p->ntrick, p->suits[p->led])) % p->n;
     p->leader = winner;
@@ -275,6 +309,9 @@ static int pos_play(Pos *p, int move) {
 
 static void pos_undo(Pos *p) {
     int u = --p->nundo;
+    p->chooser = p->u_chooser[u];
+    p->after = p->u_after[u];
+    if (p->u_choice[u]) return;
     int seat = p->u_seat[u], card = p->u_card[u];
     p->hands[seat] |= 1ull << card;
     p->owner[card] = seat + 1;
@@ -287,9 +324,41 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
-static int pos_upper(const Pos *p) {
+static int pos_last_trick(const Pos *p) {
+    if (p->ntrick || p->left != p->n || p->broken || p->chooser >= 0 || p->after >= 0) return -1;
+    int t[MAX_SEATS];
+    for (int i = 0; i < p->n; i++) t[i] = __builtin_ctzll(p->hands[(p->leader + i) % p->n]);
+    int led = p->lead_suit[t[0]];
+    /* a no-trump joker led names a suit; it is a trump, so it takes the trick whatever it names */
+    int winner = (p->leader + trick_win(p, t, p->n, led >= 0 ? p->suits[led] : 0)) % p->n;
+    return p->count >> winner & 1;
+}
+
+/* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
+ * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
+ * the count when the leader counts and maximises, and that many fewer when he neither counts nor
+ * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
+ * anyone does (for the count, or from it). */
+static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int t = (p->left + p->ntrick) / p->n;
-    return p->stop && t > 1 ? 1 : t;
+    int low = 0, high = p->stop && t > 1 ? 1 : t;
+    if (!p->ntrick && !p->stop && t) {
+        int l = p->leader;
+        int w = __builtin_popcountll(sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0], (int)(sizeof(p->order[0]) / sizeof(int)), p->norder));
+        if (p->count >> l & 1) {
+            if (p->maximisers >> l & 1) low = w;
+        } else if (!(p->maximisers >> l & 1)) {
+            high = t - w;
+        }
+        int holder;
+        int k = __builtin_popcountll(top_trumps(p->hands, p->n, p->trump, p->strength, &holder));
+        if (k) {
+            if (p->count >> holder & 1) { if (k > low) low = k; }
+            else if (t - k < high) high = t - k;
+        }
+    }
+    *lo = low;
+    *hi = high;
 }
 
 /* Read a sequence of 1 to ``max`` masks (uint64) into ``out``; the count, or -1 with an exception. */
@@ -316,22 +385,25 @@ static PyObject *bad(const char *message) {
     return NULL;
 }
 
-/* Python: values_five_hundred(ids, strength, hands, leader, trick, led, suits, trump, count, maximisers, stop,
- *     must_trump, nt_jokers, joker_any_time, joker_lead_any, voids, broken, named[, best]) -> ({move: value}, nodes)
- *     for every legal move, or for one best move only when ``best``.
+/* Python: values_tricks(ids, strength, hands, leader, trick, led, suits, trump, count, maximisers, stop,
+ *     must_trump, nt_jokers, joker_any_time, joker_lead_any, voids, broken, named, chooser, after[, best])
+ *     -> ({move: value}, nodes) for every legal move, or for one best move only when ``best``.
  * ``ids``: the layout's card ids, ascending (at most 64), which give the compact indices of every other argument:
  * ``strength`` one int per index; ``hands`` 3 or 4 masks in play order; ``trick`` the indices of the trick in
  * progress led by ``leader`` in effective suit ``led`` (-1 with no trick); ``suits`` the 4 effective suits' masks,
  * ``trump`` / ``nt_jokers`` masks; ``count`` / ``maximisers`` seat bitmasks; ``voids`` a suit bitmask per hand;
- * ``named`` the move offset of a named joker lead (moves are card id + named * (suit + 1)). */
-PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
+ * ``named`` the move offset of a named joker lead (moves are card id + named * (suit + 1)); ``chooser`` the seat
+ * to choose open or closed now, ``after`` the seat to choose after the next card (-1: none), the choice's moves
+ * being 5 * named (open) and 5 * named + 1 (closed). */
+PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ids_seq, *strength_seq, *hands_seq, *trick_seq, *voids_seq;
     unsigned long long s0, s1, s2, s3, trump, nt_jokers;
-    int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead_any, broken, named, best = 0;
-    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOii|p", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
+    int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead_any, broken, named, chooser, after;
+    int best = 0;
+    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOiiii|p", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
                           &led, &s0, &s1, &s2, &s3, &trump, &count, &maximisers, &stop, &must_trump, &nt_jokers,
-                          &joker_any_time, &joker_lead_any, &voids_seq, &broken, &named, &best))
+                          &joker_any_time, &joker_lead_any, &voids_seq, &broken, &named, &chooser, &after, &best))
         return NULL;
     static Pos pos;
     Pos *p = &pos;
@@ -344,7 +416,7 @@ PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
     if (read_ints(ids_seq, ids, m, "ids") < 0 || read_ints(strength_seq, p->strength, m, "strength") < 0) return NULL;
     for (int i = 0; i < m; i++)
         if (ids[i] < 0 || (i && ids[i] <= ids[i - 1])) return bad("ids: card ids must be ascending and >= 0");
-    if (named < 64 || ids[m - 1] >= named || named * 5 > 32767) return bad("named: out of range");
+    if (named < 64 || ids[m - 1] >= named || named * 5 + 1 > 32767) return bad("named: out of range");
     uint64_t universe = m == 64 ? ~0ull : (1ull << m) - 1;
     p->n = read_masks(hands_seq, p->hands, 3, MAX_SEATS, "hands");
     if (p->n < 0) return NULL;
@@ -381,6 +453,12 @@ PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
     p->joker_lead_any = joker_lead_any != 0;
     p->broken = broken != 0;
     p->named = named;
+    if (chooser < -1 || chooser >= p->n || after < -1 || after >= p->n || (chooser >= 0 && after >= 0))
+        return bad("chooser, after: a seat number or -1 (not both)");
+    p->chooser = chooser;
+    p->after = after;
+    p->choice[0] = 5 * named;
+    p->choice[1] = 5 * named + 1;
     if ((s0 | s1 | s2 | s3 | trump | nt_jokers) & ~universe) return bad("suits, trump, nt_jokers: not masks of the ids");
     for (int c = 0; c < MAX_CARDS; c++) p->lead_suit[c] = -1;
     for (int s = 0; s < 4; s++) {
@@ -418,6 +496,7 @@ PyObject *fast_values_five_hundred(PyObject *self, PyObject *args) {
     uint64_t ctx = context_hash(context, nc);
     int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
     if (n < 0) return PyErr_NoMemory();
-    for (int i = 0; i < n; i++) moves[i] = ids[moves[i] % named] + named * (moves[i] / named);
+    for (int i = 0; i < n; i++)
+        if (moves[i] < 5 * named) moves[i] = ids[moves[i] % named] + named * (moves[i] / named);
     return values_result(moves, values, n, search_nodes);
 }
