@@ -18,8 +18,6 @@ Contract value made or lost, slam 250, 10 a trick to each defending side; game a
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -397,18 +395,6 @@ class StateFiveHundred(State):
         self._redeals = 0
         self._same_dealer = False
         self._reset(game.players)
-
-    def copy(self) -> StateFiveHundred:
-        """An independent copy (fast: the configuration and finished deals are shared)."""
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        for name in ("hands", "passed", "calls", "won", "taken", "voids", "trick", "tricks", "_scores"):
-            setattr(new, name, list(getattr(self, name)))
-        new.deals = list(self.deals)
-        if new.deals:
-            new.deals[-1] = dataclasses.replace(self.deals[-1], actions=list(self.deals[-1].actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
 
     def _reset(self, n: int) -> None:
         self.hands = [0] * n

@@ -8,15 +8,14 @@ tricks with follow suit / must trump; marriages 40 in trumps, 20 otherwise.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Hashable, Iterable
 from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.legal import add_cards, add_one, add_range
 from prikup.core.options import Option
 from prikup.core.tricks import card_points, follow_mask, take_trick
 from prikup.games.ace_ten_deck import (
@@ -52,6 +51,8 @@ TRICKS = 8
 MARRIAGE_TRUMP = 40
 MARRIAGE_PLAIN = 20
 STRAINS = ("S", "C", "D", "H", "NT")
+#: The king and queen of each suit.
+MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
 
 
 def marriage_value(suit: Suit, trump: Suit | None) -> int:
@@ -160,6 +161,21 @@ class Game501(Game):
         actions += [Action(ActionKind.PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
         return actions
 
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(ActionKind.PASS))
+        self.look_id = self._id(Action(ActionKind.LOOK))
+        self.concede_id = self._id(Action(ActionKind.CONCEDE))
+        #: the id of ``bid n`` is ``bid0 + n``; of ``contract n strain`` ``contract0 + 5 n + strain``
+        self.bid0 = self._id(Action(ActionKind.BID, number=MIN_BID)) - MIN_BID
+        self.contract0 = self._id(Action(ActionKind.CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
+        self.give_ids = [self._id(Action(ActionKind.GIVE, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(ActionKind.PLAY, card=Card(i))) for i in cards]
+        self.marriage_ids = [
+            [self._id(Action(ActionKind.PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards]
+            for s in Suit
+        ]
+
 
 class State501(State):
     """A match of 501 in progress."""
@@ -231,7 +247,43 @@ class State501(State):
         left = self._next_active(self.declarer)
         return left, self._next_active(left)
 
-    # -- legality, in one place -----------------------------------------------------------
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is Phase.PLAY:
+            trick = self.trick
+            if trick:
+                led = SUIT_MASKS[trick[0][1].id >> 4]
+                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+                return acts, ids, add_cards(actions, follow_mask(hand, led, trump, True), g.play_ids, acts, ids)
+            mask = add_cards(actions, hand, g.play_ids, acts, ids)
+            for suit in Suit:
+                both = MARRIAGE_MASKS[suit]
+                if hand & both == both and all(s != suit for _, s in self.marriages):
+                    mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+            return acts, ids, mask
+        if phase is Phase.AUCTION:
+            mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
+            mask |= add_one(actions, g.pass_id, acts, ids)
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
+        contract_first = g.options["exchange_order"] == "contract_first"
+        if phase is Phase.TALON or g.options["concede"] == "before_play":
+            mask = add_one(actions, g.concede_id, acts, ids)
+        else:
+            mask = 0
+        if phase is Phase.GIFT or (phase is Phase.TALON and not contract_first):
+            return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
+        assert self.high_bid is not None
+        lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
+        return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
+
+    # -- legality, in one place (the reference) ---------------------------------------------
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
         max_bid = self.game.max_bid
@@ -308,6 +360,8 @@ class State501(State):
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
         if action.kind is ActionKind.LOOK:
+            if action.number is not None:
+                return "in 501 'look' takes no seat number: a dark player just looks at his own cards"
             return None if self.dark[seat] else "you have already looked at your cards"
         if action.kind is ActionKind.PASS:
             return None
@@ -380,6 +434,9 @@ class State501(State):
 
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
+        if self.phase is Phase.PLAY:
+            self._do_play(seat, action)
+            return
         kind = action.kind
         if kind is ActionKind.LOOK:
             self.dark[seat] = False
@@ -410,7 +467,7 @@ class State501(State):
             self.high_bid = action.number
             self.declarer = seat
             self.calls.append((seat, str(action)))
-        in_play = [s for s in self.active_seats() if not self.passed[s]]
+        in_play = [s for s in self._in_deal if not self.passed[s]]
         if not in_play:
             self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
         elif len(in_play) == 1 and self.declarer == in_play[0]:
@@ -452,23 +509,24 @@ class State501(State):
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        self._turn = self.active_seats()[0]
+        self._turn = self._in_deal[0]
 
     def _do_play(self, seat: int, action: Action) -> None:
-        assert action.card is not None
-        if action.modifier == "marriage":
-            suit = action.suit_argument
-            assert suit is not None
-            self.marriages.append((seat, suit))
-        self.hands[seat] &= ~action.card.mask
-        self.trick.append((seat, action.card))
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
+        card = action.card
+        assert card is not None
+        if action.modifier is not None:  # "marriage SUIT"
+            assert action.argument is not None
+            self.marriages.append((seat, Suit[action.argument]))
+        self.hands[seat] &= ~(1 << card.id)
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < 3:
+            self._turn = self._after[seat]
             return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
+        winner, cards = take_trick(trick, self.trump, SUIT_MASKS, STRENGTH)
         self.won[winner] += 1
         self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
+        self.tricks.append((trick, winner))
         self.trick = []
         self._turn = winner
         if len(self.tricks) == TRICKS:
@@ -500,19 +558,6 @@ class State501(State):
 
     def _winners(self) -> list[int]:
         return match_winners(self._scores)
-
-    def copy(self) -> State501:
-        """A fast independent copy (every container this class mutates is copied)."""
-        new = copy.copy(self)
-        for name in ("hands", "dark", "passed", "calls", "gifts", "trick", "tricks", "won", "taken", "marriages"):
-            setattr(new, name, list(getattr(self, name)))
-        new._scores = list(self._scores)
-        new.deals = list(self.deals)
-        if new.deals:
-            last = new.deals[-1]
-            new.deals[-1] = dataclasses.replace(last, actions=list(last.actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
 
     def position_key(self) -> Hashable:
         """What decides the rest of the play: hands, trick, turn, announced marriage suits."""

@@ -22,8 +22,6 @@ every pulya is closed, the owner of the last gora whether to settle it and end t
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -195,6 +193,11 @@ class GamePreferans(Game):
         assert isinstance(value, int)
         return value
 
+    @property
+    def hands_dealt(self) -> int:
+        """Three hands: with 4 players the dealer sits out."""
+        return 3
+
     def _validate(self) -> None:
         if self.options["misere_half"] and self.options["players"] != 4:
             raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
@@ -328,7 +331,7 @@ class StatePreferans(State):
         """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
         d = self.dealer if dealer is None else dealer
         n = self.game.players
-        return tuple((d + i) % n for i in range(1, 4))
+        return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
 
     def _hand_size(self) -> int:
         return HAND_SIZE
@@ -936,33 +939,6 @@ class StatePreferans(State):
         result = balances(self.sheet)
         best = max(result)
         return [s for s, b in enumerate(result) if b == best]
-
-    def copy(self) -> StatePreferans:
-        """A fast independent copy (every container this class mutates is copied; sheets are
-        immutable values)."""
-        new = copy.copy(self)
-        for name in (
-            "hands",
-            "passed",
-            "calls",
-            "whist_calls",
-            "whisters",
-            "trick",
-            "tricks",
-            "won",
-            "taken",
-            "settle_calls",
-            "half_calls",
-            "sheets",
-            "talon_cards",
-            "_scores",
-        ):
-            setattr(new, name, list(getattr(self, name)))
-        new.deals = list(self.deals)
-        if new.deals:
-            new.deals[-1] = dataclasses.replace(new.deals[-1], actions=list(self.deals[-1].actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
 
     def position_key(self) -> Hashable | None:
         """In the play: the hands, the trick, the turn, the open/closed choice and the tricks won."""
