@@ -33,7 +33,7 @@ __all__ = ["DealLog", "Game", "Legal", "Phase", "State"]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
-Legal = tuple[list[Action], list[int], int]
+Legal = tuple[Sequence[Action], Sequence[int], int]
 
 
 class Phase(Enum):
@@ -54,6 +54,11 @@ class Phase(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_DEAL = Phase.DEAL
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 @dataclass(slots=True)
@@ -241,7 +246,7 @@ class State(ABC):
         self._rng = rng
         self._single_deal = single_deal
         self._next_dealer = first_dealer
-        self.phase: Phase = Phase.DEAL
+        self.phase: Phase = _DEAL
         self.deals: list[DealLog] = []
         self._scores: list[int] = self._initial_scores()
         self.winners: tuple[int, ...] = ()
@@ -278,7 +283,7 @@ class State(ABC):
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` (waiting for a deal, or the match is over)."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+        if self.phase in (_DEAL, _MATCH_OVER):
             return None
         return self._turn
 
@@ -344,12 +349,12 @@ class State(ABC):
     @property
     def is_over(self) -> bool:
         """True once the match has ended."""
-        return self.phase is Phase.MATCH_OVER
+        return self.phase is _MATCH_OVER
 
     @property
     def dealer(self) -> int:
         """The dealer of the current deal (the next deal's while waiting for cards)."""
-        return self.deals[-1].dealer if self.deals and self.phase is not Phase.DEAL else self._next_dealer
+        return self.deals[-1].dealer if self.deals and self.phase is not _DEAL else self._next_dealer
 
     @property
     def history(self) -> list[tuple[int, int, Action]]:
@@ -372,7 +377,7 @@ class State(ABC):
         actions, _, mask = self._legal(seat)
         self._legal_mask = mask
         self._legal_at = self._version
-        return actions
+        return list(actions)
 
     def legal_action_ids(self) -> list[int]:
         """The integer ids (``Game.all_actions()`` indices) of every legal action."""
@@ -382,7 +387,7 @@ class State(ABC):
         _, ids, mask = self._legal(seat)
         self._legal_mask = mask
         self._legal_at = self._version
-        return ids
+        return list(ids)
 
     def legal_actions_reference(self) -> list[Action]:
         """The legal actions found by testing every candidate with the rules' reference check
@@ -449,7 +454,7 @@ class State(ABC):
         self.deals[-1].actions.append((seat, action))
         self._version += 1
         self._do(seat, action)
-        if self.phase is Phase.DEAL and self._generator is not None:
+        if self.phase is _DEAL and self._generator is not None:
             self.deal_random()
         return action
 
@@ -473,7 +478,7 @@ class State(ABC):
     ) -> None:
         """Inject the next deal's cards: a hand per active seat (a list in seat order from the
         dealer's left, or a mapping seat → cards) and the talon."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise DealError(f"cannot deal now: the phase is {self.phase}")
         dealer = self._next_dealer
         active = self.active_seats(dealer)
@@ -528,9 +533,9 @@ class State(ABC):
         winners = self._winners()
         if winners or self._single_deal:
             self.winners = tuple(winners)
-            self.phase = Phase.MATCH_OVER
+            self.phase = _MATCH_OVER
         else:
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
 
     def _dealer_after(self, dealer: int) -> int:
         return (dealer + 1) % self.game.players

@@ -15,7 +15,7 @@ from typing import Any
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Legal, Phase, State
-from prikup.core.legal import add_cards, add_one, add_range
+from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.options import Option
 from prikup.core.tricks import card_points, follow_mask, take_trick
 from prikup.games.ace_ten_deck import (
@@ -27,6 +27,22 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_AUCTION = Phase.AUCTION
+_CONTRACT = Phase.CONTRACT
+_DEAL = Phase.DEAL
+_GIFT = Phase.GIFT
+_PLAY = Phase.PLAY
+_TALON = Phase.TALON
+_K_BID = ActionKind.BID
+_K_CONCEDE = ActionKind.CONCEDE
+_K_CONTRACT = ActionKind.CONTRACT
+_K_GIVE = ActionKind.GIVE
+_K_LOOK = ActionKind.LOOK
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+
 
 __all__ = [
     "CONCEDE_PENALTY",
@@ -151,29 +167,29 @@ class Game501(Game):
         return State501(self, rng, first_dealer, single_deal)
 
     def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(ActionKind.PASS), Action(ActionKind.LOOK), Action(ActionKind.CONCEDE)]
-        actions += [Action(ActionKind.BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
-        actions += [
-            Action(ActionKind.CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS
-        ]
-        actions += [Action(ActionKind.GIVE, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
+        actions = [Action(_K_PASS), Action(_K_LOOK), Action(_K_CONCEDE)]
+        actions += [Action(_K_BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
+        actions += [Action(_K_CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS]
+        actions += [Action(_K_GIVE, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
         return actions
 
     def _prebuild(self) -> None:
         cards = range(67)
-        self.pass_id = self._id(Action(ActionKind.PASS))
-        self.look_id = self._id(Action(ActionKind.LOOK))
-        self.concede_id = self._id(Action(ActionKind.CONCEDE))
+        self.pass_id = self._id(Action(_K_PASS))
+        self.look_id = self._id(Action(_K_LOOK))
+        self.concede_id = self._id(Action(_K_CONCEDE))
         #: the id of ``bid n`` is ``bid0 + n``; of ``contract n strain`` ``contract0 + 5 n + strain``
-        self.bid0 = self._id(Action(ActionKind.BID, number=MIN_BID)) - MIN_BID
-        self.contract0 = self._id(Action(ActionKind.CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
-        self.give_ids = [self._id(Action(ActionKind.GIVE, card=Card(i))) for i in cards]
-        self.play_ids = [self._id(Action(ActionKind.PLAY, card=Card(i))) for i in cards]
+        self.bid0 = self._id(Action(_K_BID, number=MIN_BID)) - MIN_BID
+        self.contract0 = self._id(Action(_K_CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        #: the legal leads by hand and marriages announced (see ``State501._legal``)
+        self.leads: dict[int, Row] = {}
         self.marriage_ids = [
-            [self._id(Action(ActionKind.PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards]
-            for s in Suit
+            [self._id(Action(_K_PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards] for s in Suit
         ]
 
 
@@ -238,7 +254,7 @@ class State501(State):
         self.won = [0] * n
         self.taken = [0] * n
         self.marriages = []
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._turn = active[0]
 
     def opponents(self) -> tuple[int, int]:
@@ -255,29 +271,38 @@ class State501(State):
         ids: list[int] = []
         phase = self.phase
         hand = self.hands[seat]
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             trick = self.trick
             if trick:
                 led = SUIT_MASKS[trick[0][1].id >> 4]
                 trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
-                return acts, ids, add_cards(actions, follow_mask(hand, led, trump, True), g.play_ids, acts, ids)
-            mask = add_cards(actions, hand, g.play_ids, acts, ids)
-            for suit in Suit:
-                both = MARRIAGE_MASKS[suit]
-                if hand & both == both and all(s != suit for _, s in self.marriages):
-                    mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
-            return acts, ids, mask
-        if phase is Phase.AUCTION:
+                return g.plays.of(follow_mask(hand, led, trump, True))
+            announced = 0
+            for _, said in self.marriages:
+                announced |= MARRIAGE_MASKS[said]
+            key = hand | announced << 64  # the lead: the hand and the marriages still to announce
+            row = g.leads.get(key)
+            if row is None:
+                mask = add_cards(actions, hand, g.play_ids, acts, ids)
+                for suit in range(4):
+                    both = MARRIAGE_MASKS[suit]
+                    if hand & both == both and not announced & both:
+                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+                if len(g.leads) >= CardActions.LIMIT:
+                    g.leads.clear()
+                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
+            return row
+        if phase is _AUCTION:
             mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
             mask |= add_one(actions, g.pass_id, acts, ids)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
         contract_first = g.options["exchange_order"] == "contract_first"
-        if phase is Phase.TALON or g.options["concede"] == "before_play":
+        if phase is _TALON or g.options["concede"] == "before_play":
             mask = add_one(actions, g.concede_id, acts, ids)
         else:
             mask = 0
-        if phase is Phase.GIFT or (phase is Phase.TALON and not contract_first):
+        if phase is _GIFT or (phase is _TALON and not contract_first):
             return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
         assert self.high_bid is not None
         lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
@@ -287,85 +312,85 @@ class State501(State):
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
         max_bid = self.game.max_bid
-        if phase is Phase.AUCTION:
-            yield Action(ActionKind.LOOK)
-            yield Action(ActionKind.PASS)
+        if phase is _AUCTION:
+            yield Action(_K_LOOK)
+            yield Action(_K_PASS)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             for n in range(low, max_bid + 1):
-                yield Action(ActionKind.BID, number=n)
+                yield Action(_K_BID, number=n)
             return
-        if phase is Phase.TALON:
-            yield Action(ActionKind.CONCEDE)
+        if phase is _TALON:
+            yield Action(_K_CONCEDE)
             if self.game.options["exchange_order"] == "contract_first":
                 yield from self._contract_candidates()
             else:
                 yield from self._gift_candidates(seat)
             return
-        if phase in (Phase.GIFT, Phase.CONTRACT) and self.game.options["concede"] == "before_play":
-            yield Action(ActionKind.CONCEDE)
-        if phase is Phase.GIFT:
+        if phase in (_GIFT, _CONTRACT) and self.game.options["concede"] == "before_play":
+            yield Action(_K_CONCEDE)
+        if phase is _GIFT:
             yield from self._gift_candidates(seat)
             return
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             yield from self._contract_candidates()
             return
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             for card in cards_of(self.hands[seat]):
-                yield Action(ActionKind.PLAY, card=card)
+                yield Action(_K_PLAY, card=card)
             if not self.trick:
                 for suit in Suit:
                     if self._why_no_marriage(seat, suit) is None:
                         for card in cards_of(self.hands[seat]):
-                            yield Action(ActionKind.PLAY, card=card, modifier="marriage", argument=suit.name)
+                            yield Action(_K_PLAY, card=card, modifier="marriage", argument=suit.name)
 
     def _gift_candidates(self, seat: int) -> Iterable[Action]:
         for card in cards_of(self.hands[seat]):
-            yield Action(ActionKind.GIVE, card=card)
+            yield Action(_K_GIVE, card=card)
 
     def _contract_candidates(self) -> Iterable[Action]:
         assert self.high_bid is not None
         for n in range(self.high_bid, self.game.max_bid + 1):
             for strain in STRAINS:
-                yield Action(ActionKind.CONTRACT, number=n, call=strain)
+                yield Action(_K_CONTRACT, number=n, call=strain)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         kind = self.phase
-        if kind is Phase.AUCTION:
+        if kind is _AUCTION:
             return self._why_illegal_call(seat, action)
-        if kind is Phase.TALON:
-            if action.kind is ActionKind.CONCEDE:
+        if kind is _TALON:
+            if action.kind is _K_CONCEDE:
                 return None
             if self.game.options["exchange_order"] == "contract_first":
-                if action.kind is not ActionKind.CONTRACT:
+                if action.kind is not _K_CONTRACT:
                     return "after the talon the declarer concedes or names trumps and a contract"
                 return self._why_illegal_contract(action)
-            if action.kind is not ActionKind.GIVE:
+            if action.kind is not _K_GIVE:
                 return "after the talon the declarer concedes or gives a card to each opponent"
             return self._why_illegal_gift(seat, action)
-        if kind in (Phase.GIFT, Phase.CONTRACT) and action.kind is ActionKind.CONCEDE:
+        if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
             if self.game.options["concede"] == "before_play":
                 return None
             return "a concession is possible only right after the talon is turned (option concede=at_talon)"
-        if kind is Phase.GIFT:
-            if action.kind is not ActionKind.GIVE:
+        if kind is _GIFT:
+            if action.kind is not _K_GIVE:
                 return "the declarer must now give a card to his other opponent"
             return self._why_illegal_gift(seat, action)
-        if kind is Phase.CONTRACT:
-            if action.kind is not ActionKind.CONTRACT:
+        if kind is _CONTRACT:
+            if action.kind is not _K_CONTRACT:
                 return "the declarer must now name trumps (or NT) and a contract, e.g. contract 100 H"
             return self._why_illegal_contract(action)
-        if kind is Phase.PLAY:
+        if kind is _PLAY:
             return self._why_illegal_play(seat, action)
         return f"nothing can be done in phase {kind}"
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
-        if action.kind is ActionKind.LOOK:
+        if action.kind is _K_LOOK:
             if action.number is not None:
                 return "in 501 'look' takes no seat number: a dark player just looks at his own cards"
             return None if self.dark[seat] else "you have already looked at your cards"
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             return None
-        if action.kind is not ActionKind.BID:
+        if action.kind is not _K_BID:
             return "in the auction a call is pass, look or bid N"
         if action.number is None or action.call is not None:
             return "a bid in 501 is a whole number of points, e.g. bid 80"
@@ -405,7 +430,7 @@ class State501(State):
         return None
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
-        if action.kind is not ActionKind.PLAY or action.card is None:
+        if action.kind is not _K_PLAY or action.card is None:
             return "in the play a move is play CARD (leading: play CARD marriage SUIT)"
         card = action.card
         hand = self.hands[seat]
@@ -434,32 +459,32 @@ class State501(State):
 
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             self._do_play(seat, action)
             return
         kind = action.kind
-        if kind is ActionKind.LOOK:
+        if kind is _K_LOOK:
             self.dark[seat] = False
             self.calls.append((seat, "look"))
-        elif self.phase is Phase.AUCTION:
+        elif self.phase is _AUCTION:
             self._do_call(seat, action)
-        elif kind is ActionKind.CONCEDE:
+        elif kind is _K_CONCEDE:
             self._do_concede(seat)
-        elif kind is ActionKind.GIVE:
+        elif kind is _K_GIVE:
             self._do_gift(seat, action)
-        elif kind is ActionKind.CONTRACT:
+        elif kind is _K_CONTRACT:
             assert action.number is not None and action.call is not None
             self.contract = action.number
             self.trump = None if action.call == "NT" else Suit[action.call]
             if self.game.options["exchange_order"] == "contract_first":
-                self.phase = Phase.GIFT
+                self.phase = _GIFT
             else:
                 self._start_play()
         else:
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             self.passed[seat] = True
             self.calls.append((seat, "pass"))
         else:
@@ -483,7 +508,7 @@ class State501(State):
         self.dark = [False] * self.game.players
         self.talon_turned = True
         self.hands[winner] |= self.talon
-        self.phase = Phase.TALON
+        self.phase = _TALON
         self._turn = winner
 
     def _do_concede(self, seat: int) -> None:
@@ -501,14 +526,14 @@ class State501(State):
         self.hands[receiver] |= action.card.mask
         self.gifts.append((receiver, action.card))
         if len(self.gifts) == 1:
-            self.phase = Phase.GIFT
+            self.phase = _GIFT
         elif self.contract is None:
-            self.phase = Phase.CONTRACT
+            self.phase = _CONTRACT
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._turn = self._in_deal[0]
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -571,7 +596,7 @@ class State501(State):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only."""
-        if action.kind is ActionKind.GIVE and self.gifts and viewer == self.gifts[-1][0]:
+        if action.kind is _K_GIVE and self.gifts and viewer == self.gifts[-1][0]:
             return str(action)
         return super().action_view(seat, action, viewer)
 
@@ -585,7 +610,7 @@ class State501(State):
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        in_deal = self.phase is not _DEAL and bool(self.deals)
         sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
         gifts: list[dict[str, Any]] = []
         for receiver, card in self.gifts:
@@ -598,7 +623,7 @@ class State501(State):
             "dark": list(self.dark),
             "calls": [[s, c] for s, c in self.calls],
             "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not Phase.AUCTION else None,
+            "declarer": self.declarer if self.phase is not _AUCTION else None,
             "declarer_dark": self.declarer_dark,
             "talon": [str(c) for c in cards_of(self.talon)] if self.talon_turned else None,
             "gifts": gifts,
