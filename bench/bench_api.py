@@ -53,82 +53,59 @@ SPIEL_GAMES = {"oh_hell": "oh_hell(players=3,num_tricks_fixed=8)", "euchre": "eu
 Runner = Callable[[float], tuple[int, float]]
 
 
-def prikup_public(name: str, options: dict[str, object]) -> Runner:
-    """Random play through legal_actions()/apply()."""
+def looped(step: Callable[[], int]) -> Runner:
+    """A runner calling ``step`` (one action; it returns the decisions it made, 0 or 1) until
+    ``seconds`` of CPU time are spent."""
+
+    def run(seconds: float) -> tuple[int, float]:
+        done = 0
+        start = time.process_time()
+        while True:
+            for _ in range(200):
+                done += step()
+            spent = time.process_time() - start
+            if spent >= seconds:
+                return done, spent
+
+    return run
+
+
+def prikup_runner(name: str, options: dict[str, object], ids: bool) -> Runner:
+    """Random play through legal_actions()/apply(), or legal_action_ids()/apply_id()."""
     game = make_game(name, **options)
     rng = random.Random(1)
+    choice = rng.choice
     box = [game.new_match(seed=1)]
 
-    def run(seconds: float) -> tuple[int, float]:
+    def step() -> int:
         state = box[0]
-        choice = rng.choice
-        done = 0
-        start = time.process_time()
-        while True:
-            for _ in range(200):
-                if state.is_over:
-                    state = game.new_match(seed=rng.randrange(1 << 30))
-                state.apply(choice(state.legal_actions()))
-            done += 200
-            spent = time.process_time() - start
-            if spent >= seconds:
-                box[0] = state
-                return done, spent
+        if state.is_over:
+            state = box[0] = game.new_match(seed=rng.randrange(1 << 30))
+        if ids:
+            state.apply_id(choice(state.legal_action_ids()))
+        else:
+            state.apply(choice(state.legal_actions()))
+        return 1
 
-    return run
-
-
-def prikup_ids(name: str, options: dict[str, object]) -> Runner:
-    """Random play through legal_action_ids()/apply_id()."""
-    game = make_game(name, **options)
-    rng = random.Random(2)
-    box = [game.new_match(seed=2)]
-
-    def run(seconds: float) -> tuple[int, float]:
-        state = box[0]
-        choice = rng.choice
-        done = 0
-        start = time.process_time()
-        while True:
-            for _ in range(200):
-                if state.is_over:
-                    state = game.new_match(seed=rng.randrange(1 << 30))
-                state.apply_id(choice(state.legal_action_ids()))
-            done += 200
-            spent = time.process_time() - start
-            if spent >= seconds:
-                box[0] = state
-                return done, spent
-
-    return run
+    return looped(step)
 
 
 def spiel_runner(spec: str) -> Runner:
     """Random play of an OpenSpiel game from Python; chance outcomes are applied, not counted."""
     game = pyspiel.load_game(spec)
     rng = random.Random(3)
+    choice = rng.choice
     box = [game.new_initial_state()]
 
-    def run(seconds: float) -> tuple[int, float]:
+    def step() -> int:
         state = box[0]
-        choice = rng.choice
-        done = 0
-        start = time.process_time()
-        while True:
-            for _ in range(200):
-                if state.is_terminal():
-                    state = game.new_initial_state()
-                if state.is_chance_node():
-                    state.apply_action(choice(state.legal_actions()))
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                    done += 1
-            spent = time.process_time() - start
-            if spent >= seconds:
-                box[0] = state
-                return done, spent
+        if state.is_terminal():
+            state = box[0] = game.new_initial_state()
+        chance = state.is_chance_node()
+        state.apply_action(choice(state.legal_actions()))
+        return 0 if chance else 1
 
-    return run
+    return looped(step)
 
 
 def mid_deal(name: str, options: dict[str, object]) -> State:
@@ -177,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
     runners: dict[str, Runner] = {f"spiel {k}": spiel_runner(v) for k, v in SPIEL_GAMES.items()}
     for label, name, options, _ in GAMES:
-        runners[f"{label} public"] = prikup_public(name, options)
-        runners[f"{label} ids"] = prikup_ids(name, options)
+        runners[f"{label} public"] = prikup_runner(name, options, ids=False)
+        runners[f"{label} ids"] = prikup_runner(name, options, ids=True)
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(args.rounds):
         for key, run in runners.items():

@@ -92,6 +92,7 @@ class Game(ABC):
         self._action_ids: dict[Action, int] | None = None
         self._slot_of: dict[int, int] = {}
         self._texts: tuple[str, ...] | None = None
+        self.all_actions()  # the prebuilt actions and the game's tables of them, ready for every state
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the class and its options (the prebuilt actions are rebuilt on demand)."""
@@ -371,23 +372,21 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, complete and exact (a new list of the game's
         prebuilt actions, in the order of their ids within each kind)."""
-        seat = self.to_act
-        if seat is None:
-            return []
-        actions, _, mask = self._legal(seat)
-        self._legal_mask = mask
-        self._legal_at = self._version
-        return list(actions)
+        return list(self._legal_now()[0])
 
     def legal_action_ids(self) -> list[int]:
         """The integer ids (``Game.all_actions()`` indices) of every legal action."""
+        return list(self._legal_now()[1])
+
+    def _legal_now(self) -> Legal:
+        """The legal actions of the seat to act, remembered as known legal until a change."""
         seat = self.to_act
         if seat is None:
-            return []
-        _, ids, mask = self._legal(seat)
-        self._legal_mask = mask
+            return (), (), 0
+        legal = self._legal(seat)
+        self._legal_mask = legal[2]
         self._legal_at = self._version
-        return list(ids)
+        return legal
 
     def legal_actions_reference(self) -> list[Action]:
         """The legal actions found by testing every candidate with the rules' reference check
@@ -464,12 +463,14 @@ class State(ABC):
         if rng is None:
             raise DealError("this state has no generator: inject the cards with deal()")
         if self._rng_shared:  # a copy shares it: draw from a private one from now on
-            rng = random.Random()
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
             rng.setstate(self._generator.getstate())  # type: ignore[union-attr]
             self._rng = rng
         dealer = self._next_dealer
         hands, talon = self._deal_random_cards(rng, dealer)
-        self.deal(hands, talon)
+        if self.phase is not _DEAL:
+            raise DealError(f"cannot deal now: the phase is {self.phase}")
+        self._deal_cards(dealer, self.active_seats(dealer), hands, talon)  # the game's own deal: no check
 
     def deal(
         self,
@@ -493,15 +494,19 @@ class State(ABC):
         parsed = [[c if isinstance(c, Card) else parse_card(c) for c in h] for h in ordered]
         talon_cards = [c if isinstance(c, Card) else parse_card(c) for c in talon]
         self._check_deal(parsed, talon_cards)
+        self._deal_cards(dealer, active, [list(h) for h in parsed], list(talon_cards))
+
+    def _deal_cards(self, dealer: int, active: tuple[int, ...], hands: list[list[Card]], talon: list[Card]) -> None:
+        """Start the deal of checked cards (the lists become the deal's log)."""
         self._version += 1
-        self.deals.append(DealLog(dealer, [list(h) for h in parsed], list(talon_cards)))
+        self.deals.append(DealLog(dealer, hands, talon))
         #: this deal's active seats, and each one's next active seat clockwise (-1: sits out)
         self._in_deal = active
         after = [-1] * self.game.players
         for i, seat in enumerate(active):
             after[seat] = active[(i + 1) % len(active)]
         self._after = after
-        self._start_deal(dealer, parsed, talon_cards)
+        self._start_deal(dealer, hands, talon)
 
     def _check_deal(self, hands: list[list[Card]], talon: list[Card]) -> None:
         deck = self.game.deck()

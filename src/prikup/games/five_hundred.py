@@ -341,6 +341,18 @@ class GameFiveHundred(Game):
         self.call_rank: tuple[int, ...] = self.table.ranks()
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
+        # the options read at use sites, read once into typed fields
+        self.misere_allowed: bool = bool(self._options["misere"])
+        self.open_misere_allowed: bool = bool(self._options["open_misere"])
+        #: in no-trump the joker may be played at any time, not only when void in the suit led
+        self.joker_any_time: bool = self._options["joker_nt"] == "any_time"
+        #: a joker led in no-trump may name any suit, even one its holder has shown void in
+        self.joker_lead_any: bool = self._options["joker_lead"] == "any"
+        self.redeals: int = int(self._options["redeals"])
+        self.slam: bool = bool(self._options["slam"])
+        #: in a misère the defenders too score 10 a trick
+        self.misere_trick_points: bool = bool(self._options["misere_trick_points"])
+        self.goal: int = int(self._options["goal"])
 
     # -- resolved options ---------------------------------------------------------------------
     @property
@@ -504,9 +516,6 @@ class StateFiveHundred(State):
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
         phase = self.phase
         hand = self.hands[seat]
         if phase is _PLAY:
@@ -515,6 +524,10 @@ class StateFiveHundred(State):
             jokers = hand & g.joker_mask
             if not jokers or self.layout.trump_suit is not None:
                 return g.plays.of(hand)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        if phase is _PLAY:
             mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
             suits = self.lead_suits_for_joker(seat)
             for card in cards_of(jokers):  # a joker led in no-trump names its suit
@@ -603,9 +616,9 @@ class StateFiveHundred(State):
         if isinstance(call, str):
             return call
         text = CALLS[call]
-        if text == MISERE and not g.options["misere"]:
+        if text == MISERE and not g.misere_allowed:
             return "misère is not played at this table (option misere=false)"
-        if text == OPEN_MISERE and not g.options["open_misere"]:
+        if text == OPEN_MISERE and not g.open_misere_allowed:
             return "open misère is not played at this table (option open_misere=false)"
         if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
             return f"a bid must outrank the current bid {CALLS[self.high]} in the {g.table.name} table"
@@ -626,7 +639,7 @@ class StateFiveHundred(State):
         was_misere = CALLS[self.contract] in MISERE_CALLS
         if (CALLS[call] in MISERE_CALLS) != was_misere:
             return "the contract stays a misère if the bid was one, and a trick contract if not"
-        if CALLS[call] == OPEN_MISERE and not g.options["open_misere"]:
+        if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return "open misère is not played at this table (option open_misere=false)"
         if g.call_rank[call] < g.call_rank[self.contract]:
             return f"the contract may be raised, never lowered below the bid {CALLS[self.contract]}"
@@ -648,13 +661,13 @@ class StateFiveHundred(State):
         same = hand & led
         if not same:
             return hand
-        if self.layout.trump_suit is None and self.game.options["joker_nt"] == "any_time":
+        if self.layout.trump_suit is None and self.game.joker_any_time:
             return same | (hand & self.game.joker_mask)
         return same
 
     def lead_suits_for_joker(self, seat: int) -> list[Suit]:
         """The suits a joker led in no-trump/misère may name."""
-        if self.game.options["joker_lead"] == "any":
+        if self.game.joker_lead_any:
             return list(Suit)
         allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
         return allowed or list(Suit)
@@ -744,7 +757,7 @@ class StateFiveHundred(State):
             self.no_bid_play = True
             self._start_play()
             return
-        redeal = rule == "redeal" and self._redeals < int(self.game.options["redeals"])
+        redeal = rule == "redeal" and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
         self._same_dealer = redeal
         outcome = "redeal" if redeal else "passed out"
@@ -793,7 +806,7 @@ class StateFiveHundred(State):
             led_suit = self.layout.suit_of(led_card.id, led_named)
             led = self.layout.suits[led_suit]
             nt_joker = card.is_joker and self.layout.trump_suit is None
-            if not led >> card.id & 1 and not (nt_joker and self.game.options["joker_nt"] == "any_time"):
+            if not led >> card.id & 1 and not (nt_joker and self.game.joker_any_time):
                 self.voids[seat] |= 1 << led_suit
         self.hands[seat] &= ~card.mask
         self.trick.append((seat, card, named))
@@ -815,7 +828,7 @@ class StateFiveHundred(State):
     def _score_deal(self) -> None:
         g = self.game
         units = g.units()
-        points = bool(g.options["misere_trick_points"]) or not self.is_misere
+        points = g.misere_trick_points or not self.is_misere
         if self.no_bid_play:
             changes = deal_changes(g.players, units, self.won, None, 0)
             result: dict[str, Any] = {"outcome": "no bid, played in no-trump"}
@@ -824,7 +837,7 @@ class StateFiveHundred(State):
             call = CALLS[self.contract]
             side = next(u for u in units if self.contractor in u)
             side_tricks = sum(self.won[s] for s in side)
-            amount = contract_score(g.table, call, side_tricks, slam=bool(g.options["slam"]))
+            amount = contract_score(g.table, call, side_tricks, slam=g.slam)
             changes = deal_changes(g.players, units, self.won, self.contractor, amount, defender_tricks_score=points)
             made = amount > 0
             outcome = "made" if made else "failed"
@@ -851,14 +864,14 @@ class StateFiveHundred(State):
         changes = log.score_changes or [0] * self.game.players
         after = [self._scores[u[0]] for u in units]
         before = [self._scores[u[0]] - changes[u[0]] for u in units]
-        points = bool(self.game.options["misere_trick_points"]) or not self.is_misere
+        points = self.game.misere_trick_points or not self.is_misere
         return match_winners(
             units,
             before,
             after,
             contractor,
             takers,
-            goal=int(self.game.options["goal"]),
+            goal=self.game.goal,
             defender_tricks_score=points,
         )
 

@@ -152,12 +152,16 @@ class Game501(Game):
         """Three hands: with 4 players the dealer sits out."""
         return 3
 
-    @property
-    def max_bid(self) -> int:
-        """The highest bid and contract."""
-        value = self.options["max_bid"]
-        assert isinstance(value, int)
-        return value
+    def _validate(self) -> None:
+        # the options, read once into typed fields
+        max_bid = self.options["max_bid"]
+        assert isinstance(max_bid, int)
+        #: the highest bid and contract
+        self.max_bid: int = max_bid
+        #: trumps and contract are named before the gifts (exchange_order=contract_first)
+        self.contract_first: bool = self.options["exchange_order"] == "contract_first"
+        #: the declarer may concede until the first lead (concede=before_play), not only at the talon
+        self.concede_before_play: bool = self.options["concede"] == "before_play"
 
     def deck(self) -> list[Card]:
         """The 24 cards."""
@@ -266,11 +270,10 @@ class State501(State):
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
         phase = self.phase
         hand = self.hands[seat]
+        acts: list[Action]
+        ids: list[int]
         if phase is _PLAY:
             trick = self.trick
             if trick:
@@ -283,6 +286,7 @@ class State501(State):
             key = hand | announced << 64  # the lead: the hand and the marriages still to announce
             row = g.leads.get(key)
             if row is None:
+                actions, acts, ids = g.all_actions(), [], []
                 mask = add_cards(actions, hand, g.play_ids, acts, ids)
                 for suit in range(4):
                     both = MARRIAGE_MASKS[suit]
@@ -292,13 +296,16 @@ class State501(State):
                     g.leads.clear()
                 row = g.leads[key] = (tuple(acts), tuple(ids), mask)
             return row
+        actions = g.all_actions()
+        acts = []
+        ids = []
         if phase is _AUCTION:
             mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
             mask |= add_one(actions, g.pass_id, acts, ids)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
-        contract_first = g.options["exchange_order"] == "contract_first"
-        if phase is _TALON or g.options["concede"] == "before_play":
+        contract_first = g.contract_first
+        if phase is _TALON or g.concede_before_play:
             mask = add_one(actions, g.concede_id, acts, ids)
         else:
             mask = 0
@@ -321,12 +328,12 @@ class State501(State):
             return
         if phase is _TALON:
             yield Action(_K_CONCEDE)
-            if self.game.options["exchange_order"] == "contract_first":
+            if self.game.contract_first:
                 yield from self._contract_candidates()
             else:
                 yield from self._gift_candidates(seat)
             return
-        if phase in (_GIFT, _CONTRACT) and self.game.options["concede"] == "before_play":
+        if phase in (_GIFT, _CONTRACT) and self.game.concede_before_play:
             yield Action(_K_CONCEDE)
         if phase is _GIFT:
             yield from self._gift_candidates(seat)
@@ -360,7 +367,7 @@ class State501(State):
         if kind is _TALON:
             if action.kind is _K_CONCEDE:
                 return None
-            if self.game.options["exchange_order"] == "contract_first":
+            if self.game.contract_first:
                 if action.kind is not _K_CONTRACT:
                     return "after the talon the declarer concedes or names trumps and a contract"
                 return self._why_illegal_contract(action)
@@ -368,7 +375,7 @@ class State501(State):
                 return "after the talon the declarer concedes or gives a card to each opponent"
             return self._why_illegal_gift(seat, action)
         if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
-            if self.game.options["concede"] == "before_play":
+            if self.game.concede_before_play:
                 return None
             return "a concession is possible only right after the talon is turned (option concede=at_talon)"
         if kind is _GIFT:
@@ -476,7 +483,7 @@ class State501(State):
             assert action.number is not None and action.call is not None
             self.contract = action.number
             self.trump = None if action.call == "NT" else Suit[action.call]
-            if self.game.options["exchange_order"] == "contract_first":
+            if self.game.contract_first:
                 self.phase = _GIFT
             else:
                 self._start_play()

@@ -227,6 +227,16 @@ class GamePreferans(Game):
     def _validate(self) -> None:
         if self.options["misere_half"] and self.options["players"] != 4:
             raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
+        # the options read at use sites, read once into typed fields
+        self.games_without_talon: bool = bool(self.options["games_without_talon"])
+        #: the 4-player dealer may look at a defender's hand and whist in his place
+        self.dealer_whists: bool = self.options["players"] == 4 and bool(self.options["dealer_whists"])
+        #: the 4-player misère declarer may invite the dealer to play it half
+        self.misere_half: bool = self.options["players"] == 4 and bool(self.options["misere_half"])
+        self.misere_play_out: bool = bool(self.options["misere_play_out"])
+        self.misere_whists: bool = bool(self.options["misere_whists"])
+        #: each | divided | none
+        self.excess: str = str(self.options["excess"])
 
     def deck(self) -> list[Card]:
         """The 32 cards."""
@@ -463,10 +473,6 @@ class StatePreferans(State):
             return self.lone_whister
         return hand
 
-    def _next_active(self, seat: int) -> int:
-        active = self._active
-        return active[(active.index(seat) + 1) % len(active)]
-
     def defenders(self) -> tuple[int, ...]:
         """The declarer's two opponents, the one on his left first (empty before a declarer)."""
         if self.declarer is None:
@@ -487,17 +493,8 @@ class StatePreferans(State):
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
         phase = self.phase
-        kind_ids = g.kind_ids
-        if phase is _PLAY:
-            if self._split_pending:
-                return acts, ids, add_range(actions, g.split_ids[0], g.split_ids[-1] + 1, acts, ids)
-            if self._open_pending:
-                mask = add_one(actions, kind_ids[_K_OPEN], acts, ids)
-                return acts, ids, mask | add_one(actions, kind_ids[_K_CLOSED], acts, ids)
+        if phase is _PLAY and not (self._split_pending or self._open_pending):
             assert self._turn is not None
             hand = self.hands[self._turn]
             if self.trick:
@@ -505,6 +502,15 @@ class StatePreferans(State):
                 trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
                 hand = follow_mask(hand, led, trump, True)
             return g.plays.of(hand)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        kind_ids = g.kind_ids
+        if phase is _PLAY:
+            if self._split_pending:
+                return acts, ids, add_range(actions, g.split_ids[0], g.split_ids[-1] + 1, acts, ids)
+            mask = add_one(actions, kind_ids[_K_OPEN], acts, ids)  # the lone whister: open or closed
+            return acts, ids, mask | add_one(actions, kind_ids[_K_CLOSED], acts, ids)
         if phase is _AUCTION:
             mask = add_one(actions, kind_ids[_K_PASS], acts, ids)
             for k in self._legal_calls(seat):
@@ -533,7 +539,7 @@ class StatePreferans(State):
             candidates: range | list[int] = [CALL_RANK[MISERE_WT]]
         else:
             candidates = range(0 if self.high is None else CALL_RANK[self.high], len(CALLS))
-        wt_allowed = bool(self.game.options["games_without_talon"])
+        wt_allowed = self.game.games_without_talon
         out = []
         for k in candidates:
             call = CALLS[k]
@@ -614,7 +620,7 @@ class StatePreferans(State):
         call = action.call
         if call not in CALL_RANK:
             return f"there is no call {call}: games are 6S … 10NT (S C D H NT), -WT without the talon, MIS, MIS-WT"
-        if without_talon(call) and not self.game.options["games_without_talon"]:
+        if without_talon(call) and not self.game.games_without_talon:
             return "games without the talon are not played at this table (option games_without_talon)"
         own = [c for s, c in self.calls if s == seat]
         if call == MISERE and own:
@@ -775,10 +781,10 @@ class StatePreferans(State):
         return tuple(w for s, w in self.whist_calls if s in self.defenders())
 
     def _dealer_may_whist(self) -> bool:
-        return self.game.players == 4 and bool(self.game.options["dealer_whists"])
+        return self.game.dealer_whists
 
     def _half_offered(self) -> bool:
-        return self.game.players == 4 and bool(self.game.options["misere_half"])
+        return self.game.misere_half
 
     def _whist_actions(self) -> list[Action]:
         """The actions open to the seat to act in the whist phase (on misère: the half invitation)."""
@@ -907,7 +913,7 @@ class StatePreferans(State):
         self._turn = winner
         if self.is_misere:
             self.misere_open = True
-            if winner == self.declarer and not self.game.options["misere_play_out"]:
+            if winner == self.declarer and not self.game.misere_play_out:
                 self._score_misere()
                 return
         if len(self.tricks) == TRICKS:
@@ -920,7 +926,7 @@ class StatePreferans(State):
 
     # -- scoring ----------------------------------------------------------------------------
     def _excess(self) -> str:
-        return str(self.game.options["excess"])
+        return self.game.excess
 
     def _premium(self, sheet: Sheet) -> tuple[Sheet, int]:
         if not self.talon_shown or self.is_misere:
@@ -989,7 +995,7 @@ class StatePreferans(State):
     def _score_misere(self) -> None:
         assert self.declarer is not None
         got = self.won[self.declarer]
-        whists = bool(self.game.options["misere_whists"])
+        whists = self.game.misere_whists
         partner = self.half_partner
         if partner is None:
             if got == 0:

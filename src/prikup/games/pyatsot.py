@@ -411,6 +411,15 @@ class GamePyatsot(Game):
             falls_to_zero=self.int_option("falls_to_zero"),
             dash_limit=self.int_option("dash_limit"),
         )
+        # the options read at use sites, read once into typed fields
+        #: how combinations raise the bid cap: sum | best | unlimited
+        self.bid_cap_rule: str = str(self.options["bid_cap"])
+        #: every player barred from bidding: the deal is thrown in (else the first one must bid)
+        self.all_barred_throw_in: bool = self.options["all_barred"] == "throw_in"
+        #: the sitting-out dealer scores the talon when the declarer refuses to play
+        self.dealer_talon_on_refusal: bool = bool(self.options["dealer_talon_on_refusal"])
+        #: how many times a player on the barrel may refuse
+        self.barrel_refusals: int = self.int_option("barrel_refusals")
 
     @property
     def hands_dealt(self) -> int:
@@ -593,7 +602,7 @@ class StatePyatsot(State):
         eligible = [s for s in active if self._scores[s] > BID_BAN]
         if not eligible:
             eligible = [active[0]]
-            self.throw_in = self.game.options["all_barred"] == "throw_in"
+            self.throw_in = self.game.all_barred_throw_in
         self.barred = tuple(s for s in active if s not in eligible)
         self.passed = [s not in eligible for s in range(n)]
         self.phase = _AUCTION
@@ -608,9 +617,6 @@ class StatePyatsot(State):
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
         phase = self.phase
         hand = self.hands[seat]
         if phase is _PLAY:
@@ -623,6 +629,10 @@ class StatePyatsot(State):
                 allowed = hand & ~SUIT_MASKS[trump]  # only the trump maker may lead trumps at will
             if not self.won[seat]:
                 return g.plays.of(allowed)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        if phase is _PLAY:
             mask = add_cards(actions, allowed, g.play_ids, acts, ids)
             for held in combinations_held(hand, self.used):
                 for i in g.declare_ids[held]:
@@ -633,11 +643,11 @@ class StatePyatsot(State):
                 return acts, ids, add_one(actions, g.pass_id, acts, ids)
             mask = 0 if self.high_bid is None else add_one(actions, g.pass_id, acts, ids)
             low = g.ladder.start if self.high_bid is None else self.high_bid + 1
-            rungs = g.rungs(low, bid_cap(hand, str(g.options["bid_cap"])))
+            rungs = g.rungs(low, bid_cap(hand, g.bid_cap_rule))
             return acts, ids, mask | add_range(actions, g.bid0 + rungs.start, g.bid0 + rungs.stop, acts, ids)
         if phase is _BARREL:
             mask = add_one(actions, g.take_id, acts, ids)
-            if self.marks.refusals < g.int_option("barrel_refusals"):
+            if self.marks.refusals < g.barrel_refusals:
                 mask |= add_one(actions, g.concede_id, acts, ids)
             return acts, ids, mask
         if phase is _KEEP:
@@ -646,7 +656,7 @@ class StatePyatsot(State):
             return acts, ids, add_cards(actions, self.talon, g.give_ids, acts, ids)
         assert phase is _CONTRACT and self.high_bid is not None
         mask = add_one(actions, g.concede_id, acts, ids)
-        rungs = g.rungs(self.high_bid, bid_cap(hand, str(g.options["bid_cap"])))
+        rungs = g.rungs(self.high_bid, bid_cap(hand, g.bid_cap_rule))
         return acts, ids, mask | add_range(actions, g.contract0 + rungs.start, g.contract0 + rungs.stop, acts, ids)
 
     # -- legality, in one place (the reference) ---------------------------------------------
@@ -655,7 +665,7 @@ class StatePyatsot(State):
         if phase is _AUCTION:
             yield Action(_K_PASS)
             low = -1 if self.high_bid is None else self.high_bid
-            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
             for n in self.game.ladder:
                 if low < n <= cap:
                     yield Action(_K_BID, number=n)
@@ -670,7 +680,7 @@ class StatePyatsot(State):
                 yield Action(_K_GIVE, card=card)
         elif phase is _CONTRACT:
             yield Action(_K_CONCEDE)
-            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
             for n in self.game.ladder:
                 if n <= cap:
                     yield Action(_K_CONTRACT, number=n)
@@ -692,7 +702,7 @@ class StatePyatsot(State):
             if kind is _K_TAKE:
                 return None
             if kind is _K_CONCEDE:
-                limit = self.game.int_option("barrel_refusals")
+                limit = self.game.barrel_refusals
                 if self.marks.refusals >= limit:
                     return f"on the barrel a player may refuse only {limit} times: he must take the talon and play"
                 return None
@@ -743,7 +753,7 @@ class StatePyatsot(State):
             return why
         if self.high_bid is not None and n <= self.high_bid:
             return f"a bid must be higher than the current bid {self.high_bid}"
-        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
                 return f"without a marriage or a triangle in hand nobody may bid above {NO_COMBINATION_CAP}"
@@ -760,7 +770,7 @@ class StatePyatsot(State):
             return why
         if n < self.high_bid:
             return f"the contract may not be below the winning bid {self.high_bid}"
-        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
                 return f"without a marriage or a triangle in hand the contract may not exceed {NO_COMBINATION_CAP}"
@@ -927,7 +937,7 @@ class StatePyatsot(State):
             "declarer": seat,
             "bid": self.high_bid,
         }
-        if self.game.options["dealer_talon_on_refusal"]:
+        if self.game.dealer_talon_on_refusal:
             self._dealer_talon(changes, result)
         self._settle(changes, result, zero_seats=(), barrel_result="refused" if self.barrel_deal else None)
 
