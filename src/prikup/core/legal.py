@@ -54,7 +54,7 @@ class CardActions:
     mask, so the chunks met are few and kept ready) and the masks met kept too."""
 
     #: Whole masks kept at most; that cache starts over when full.
-    LIMIT = 100_000
+    LIMIT = 20_000
 
     __slots__ = ("_actions", "_cache", "_chunks", "_ids")
 

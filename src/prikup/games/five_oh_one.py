@@ -17,7 +17,8 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
     DECK,
     HAND_SIZE,
@@ -197,8 +198,11 @@ class Game501(Game):
         ]
 
 
-class State501(State):
+class State501(PlainTricks, State):
     """A match of 501 in progress."""
+
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     game: Game501
 
@@ -549,19 +553,7 @@ class State501(State):
         if action.modifier is not None:  # "marriage SUIT"
             assert action.argument is not None
             self.marriages.append((seat, Suit[action.argument]))
-        self.hands[seat] &= ~(1 << card.id)
-        trick = self.trick
-        trick.append((seat, card))
-        if len(trick) < 3:
-            self._turn = self._after[seat]
-            return
-        winner, cards = take_trick(trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((trick, winner))
-        self.trick = []
-        self._turn = winner
-        if len(self.tricks) == TRICKS:
+        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
             self._score_play()
 
     def points(self, seat: int) -> int:

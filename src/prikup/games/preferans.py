@@ -34,7 +34,8 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import follow_mask, plain_suit_masks, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
@@ -297,7 +298,7 @@ _HALF = "half-whist"
 _LOOK = "look"
 
 
-class StatePreferans(State):
+class StatePreferans(PlainTricks, State):
     """A match of preferans in progress.
 
     ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
@@ -305,6 +306,8 @@ class StatePreferans(State):
     """
 
     game: GamePreferans
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     def __init__(
         self,
@@ -897,20 +900,11 @@ class StatePreferans(State):
 
     def _do_play(self, action: Action) -> None:
         assert action.card is not None and self._turn is not None
-        seat = self._turn
-        self.hands[seat] &= ~action.card.mask
-        self.trick.append((seat, action.card))
-        if self.lone_whister is not None and self.open_play is None and len(self.tricks) == 0 and len(self.trick) == 1:
-            self._open_pending = True  # the declarer led first: the whister chooses now
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
+        winner = self._lay(self._turn, action.card)
+        if winner is None:
+            if self.lone_whister is not None and self.open_play is None and not self.tricks and len(self.trick) == 1:
+                self._open_pending = True  # the declarer led first: the whister chooses now
             return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
-        self.trick = []
-        self._turn = winner
         if self.is_misere:
             self.misere_open = True
             if winner == self.declarer and not self.game.misere_play_out:

@@ -31,7 +31,8 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -499,8 +500,11 @@ class GamePyatsot(Game):
         return range(first, last + 1)
 
 
-class StatePyatsot(State):
+class StatePyatsot(PlainTricks, State):
     """A match of Пятьсот in progress."""
+
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     game: GamePyatsot
 
@@ -902,18 +906,7 @@ class StatePyatsot(State):
             self.declared[seat] += value
             self.trump = card.suit
             self.trump_maker = seat
-        self.hands[seat] &= ~card.mask
-        self.trick.append((seat, card))
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
-            return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
-        self.trick = []
-        self._turn = winner
-        if len(self.tricks) == TRICKS:
+        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
             self._score_play()
 
     def points(self, seat: int) -> int:
