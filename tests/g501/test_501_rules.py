@@ -128,6 +128,19 @@ def test_look_only_once():
         s.apply("look")
 
 
+def test_look_takes_no_seat_number():
+    # 501's dark player looks at his own cards: "look 3" (preferans' dealer naming a hand) is
+    # no action of 501 -- it has no id, is not legal, and is rejected like any illegal action
+    s = deal(TRUMPS, TRUMPS_TALON)
+    assert not s.can("look 3")
+    assert "look 3" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalActionError, match="no seat number"):
+        s.apply("look 3")
+    assert s.history == [] and s.dark[s.to_act]
+    with pytest.raises(IllegalActionError, match="no such action"):
+        s.game.action_id("look 3")
+
+
 # -- talon, concession, gifts, contract -------------------------------------------------------
 
 

@@ -18,6 +18,15 @@ def test_game_registered_with_its_aliases() -> None:
     assert make_game("preferans", players=4).players == 4
 
 
+def test_four_players_three_hands_dealt() -> None:
+    # with 4 at the table the dealer sits out: three hands are dealt, as with 3 players
+    for players in (3, 4):
+        game = make_game("preferans", players=players)
+        assert game.hands_dealt == 3
+        state = game.new_match(seed=players)
+        assert len(state.active_seats()) == 3 and len(state.deals[-1].hands) == 3
+
+
 def test_call_notation_without_talon_parses_back() -> None:
     for text in ("bid 9H-WT", "bid 10NT-WT", "bid MIS-WT", "bid MIS", "bid 6S", "contract 8NT"):
         assert str(parse_action(text)) == text

@@ -198,9 +198,7 @@ class Card:
         return code + SUIT_SYMBOLS[Suit(self.id >> 4)]
 
     def __str__(self) -> str:
-        if self.id >= 64:
-            return _JOKER_IDS[self.id]
-        return _RANK_CODES[Rank(self.id & 15)] + Suit(self.id >> 4).name
+        return _TEXT[self.id]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -214,6 +212,12 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and other.id == self.id)
 
+
+#: Every card by id, and its text (``None`` for the unused ids 67..).
+_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(_MAX_ID + 1))
+_TEXT: tuple[str, ...] = tuple(
+    _JOKER_IDS[i] if i >= 64 else _RANK_CODES[Rank(i & 15)] + Suit(i >> 4).name for i in range(_MAX_ID + 1)
+)
 
 JOKER = Card(64)
 JOKER1 = Card(65)
@@ -271,7 +275,13 @@ def iter_ids(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards in a bitmask, in id order."""
-    return [Card(i) for i in iter_ids(mask)]
+    cards = _CARDS
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(cards[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def popcount(mask: int) -> int:

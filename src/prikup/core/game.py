@@ -4,16 +4,18 @@ A :class:`Game` is validated, immutable configuration: a game id plus keyword op
 declared with its default (:mod:`prikup.core.options`).  ``game.new_match(seed)`` starts a
 seeded, reproducible match; ``game.new_deal(hands, talon)`` a single deal from explicit cards.
 
-A :class:`State` is the one mutable object: the match in progress.  Legality lives in one place
-per game, :meth:`State._why_illegal`, which names the rule an action breaks; ``legal_actions``,
-``can``, ``verify`` and ``apply`` are all built on it, so they cannot disagree.  Dealing is a
-chance step that is automated (from the match's seeded generator) or injected with
-:meth:`State.deal` (replays, tests).
+A :class:`State` is the one mutable object: the match in progress.  Legality is written twice
+per game and tested to agree: :meth:`State._why_illegal` names the rule an action breaks (the
+reference: ``can``, ``verify`` and :meth:`State.legal_actions_reference`, which tests every
+candidate), and :meth:`State._legal` generates the legal actions directly from the game's prebuilt
+actions (``legal_actions``, ``legal_action_ids``).  ``apply`` of an action object taken from the
+last ``legal_actions()`` of the same, unchanged state skips the second check.  Dealing is a chance
+step that is automated (from the match's seeded generator) or injected with :meth:`State.deal`
+(replays, tests).
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -27,7 +29,11 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.options import Option, OptionValue, validate_options
 
-__all__ = ["DealLog", "Game", "Phase", "State"]
+__all__ = ["DealLog", "Game", "Legal", "Phase", "State"]
+
+#: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
+#: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
+Legal = tuple[Sequence[Action], Sequence[int], int]
 
 
 class Phase(Enum):
@@ -50,7 +56,12 @@ class Phase(Enum):
         return self.value
 
 
-@dataclass
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_DEAL = Phase.DEAL
+_MATCH_OVER = Phase.MATCH_OVER
+
+
+@dataclass(slots=True)
 class DealLog:
     """One deal as it happened: the unit a game record is made of."""
 
@@ -79,6 +90,13 @@ class Game(ABC):
         self._validate()
         self._actions: tuple[Action, ...] | None = None
         self._action_ids: dict[Action, int] | None = None
+        self._slot_of: dict[int, int] = {}
+        self._texts: tuple[str, ...] | None = None
+        self.all_actions()  # the prebuilt actions and the game's tables of them, ready for every state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the class and its options (the prebuilt actions are rebuilt on demand)."""
+        return (_rebuild_game, (type(self), dict(self._options)))
 
     def _validate(self) -> None:  # noqa: B027 - an optional hook
         """Check combinations of options; raise :class:`OptionError` if they do not fit."""
@@ -160,11 +178,32 @@ class Game(ABC):
 
     # -- the stable integer ids of actions (research interfaces) --------------------------------
     def all_actions(self) -> tuple[Action, ...]:
-        """Every action of this configuration; its index is the action's stable integer id."""
+        """Every action of this configuration; its index is the action's stable integer id.
+
+        These objects are the ones ``legal_actions()`` returns: built once per configuration.
+        """
         if self._actions is None:
-            self._actions = tuple(self._enumerate_actions())
-            self._action_ids = {a: i for i, a in enumerate(self._actions)}
+            actions = tuple(self._enumerate_actions())
+            self._action_ids = {a: i for i, a in enumerate(actions)}
+            self._slot_of = {id(a): i for i, a in enumerate(actions)}
+            self._actions = actions
+            self._prebuild()
         return self._actions
+
+    def action_texts(self) -> tuple[str, ...]:
+        """The text of every action, by id."""
+        if self._texts is None:
+            self._texts = tuple(str(a) for a in self.all_actions())
+        return self._texts
+
+    def _prebuild(self) -> None:  # noqa: B027 - an optional hook
+        """Build the game's lookup tables of prebuilt actions (called once, after the ids)."""
+
+    def _id(self, action: Action) -> int:
+        """The id of an action given by value, ``-1`` if the game has no such action (a helper
+        for :meth:`_prebuild`)."""
+        assert self._action_ids is not None
+        return self._action_ids.get(action, -1)
 
     def action_id(self, action: Action | str) -> int:
         """The stable integer id of an action."""
@@ -186,6 +225,9 @@ class Game(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self  # immutable: copies of a state share their game
 
+    def __copy__(self) -> Game:
+        return self
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.id == self.id and dict(other.options) == dict(self.options)
 
@@ -205,11 +247,29 @@ class State(ABC):
         self._rng = rng
         self._single_deal = single_deal
         self._next_dealer = first_dealer
-        self.phase: Phase = Phase.DEAL
+        self.phase: Phase = _DEAL
         self.deals: list[DealLog] = []
         self._scores: list[int] = self._initial_scores()
         self.winners: tuple[int, ...] = ()
         self._turn: int | None = None
+        #: bumped by every change (an action, a deal): the legal set below is for one version
+        self._version = 0
+        self._legal_at = -1
+        self._legal_mask = 0
+        #: the generator is shared by copies until one of them draws from it (copy on write)
+        self._rng_shared = False
+        self._in_deal: tuple[int, ...] = ()
+        self._after: list[int] = []
+
+    @property
+    def _rng(self) -> random.Random | None:
+        """The match's generator (``None``: deals are injected)."""
+        return self._generator
+
+    @_rng.setter
+    def _rng(self, rng: random.Random | None) -> None:
+        self._generator = rng
+        self._rng_shared = False
 
     @property
     def single_deal(self) -> bool:
@@ -224,14 +284,13 @@ class State(ABC):
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` (waiting for a deal, or the match is over)."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+        if self.phase in (_DEAL, _MATCH_OVER):
             return None
         return self._turn
 
     def _next_active(self, seat: int) -> int:
         """The next seat clockwise among those dealt in."""
-        active = self.active_seats()
-        return active[(active.index(seat) + 1) % len(active)]
+        return self._after[seat]
 
     @abstractmethod
     def _candidates(self, seat: int) -> Iterable[Action]:
@@ -291,12 +350,12 @@ class State(ABC):
     @property
     def is_over(self) -> bool:
         """True once the match has ended."""
-        return self.phase is Phase.MATCH_OVER
+        return self.phase is _MATCH_OVER
 
     @property
     def dealer(self) -> int:
         """The dealer of the current deal (the next deal's while waiting for cards)."""
-        return self.deals[-1].dealer if self.deals and self.phase is not Phase.DEAL else self._next_dealer
+        return self.deals[-1].dealer if self.deals and self.phase is not _DEAL else self._next_dealer
 
     @property
     def history(self) -> list[tuple[int, int, Action]]:
@@ -311,11 +370,43 @@ class State(ABC):
         return str(action)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, complete and exact."""
+        """Every legal action of the seat to act, complete and exact (a new list of the game's
+        prebuilt actions, in the order of their ids within each kind)."""
+        return list(self._legal_now()[0])
+
+    def legal_action_ids(self) -> list[int]:
+        """The integer ids (``Game.all_actions()`` indices) of every legal action."""
+        return list(self._legal_now()[1])
+
+    def _legal_now(self) -> Legal:
+        """The legal actions of the seat to act, remembered as known legal until a change."""
+        seat = self.to_act
+        if seat is None:
+            return (), (), 0
+        legal = self._legal(seat)
+        self._legal_mask = legal[2]
+        self._legal_at = self._version
+        return legal
+
+    def legal_actions_reference(self) -> list[Action]:
+        """The legal actions found by testing every candidate with the rules' reference check
+        (slow; what the direct generation of :meth:`legal_actions` is tested against)."""
         seat = self.to_act
         if seat is None:
             return []
         return [a for a in self._candidates(seat) if self._why_illegal(seat, a) is None]
+
+    def _legal(self, seat: int) -> Legal:
+        """The legal actions of ``seat`` generated directly.  Games override this; the default
+        maps the reference set onto the prebuilt actions."""
+        actions = self.game.all_actions()
+        by_value = self.game._action_ids
+        assert by_value is not None
+        ids = [by_value[a] for a in self.legal_actions_reference()]
+        mask = 0
+        for i in ids:
+            mask |= 1 << i
+        return [actions[i] for i in ids], ids, mask
 
     def can(self, action: Action | str) -> bool:
         """Whether the seat to act may take ``action``."""
@@ -337,23 +428,49 @@ class State(ABC):
         return a
 
     def apply(self, action: Action | str) -> Action:
-        """Apply the action of the seat to act (its value or text); returns the action."""
-        a = self.verify(action)
+        """Apply the action of the seat to act (its value or text); returns the action.
+
+        An action object from this state's last ``legal_actions()`` (nothing applied since) is
+        known legal and is not checked again; anything else is checked by :meth:`verify`.
+        """
+        if self._legal_at == self._version:
+            i = self.game._slot_of.get(id(action), -1)
+            if i >= 0 and self._legal_mask >> i & 1:
+                return self._commit(action)  # type: ignore[arg-type]
+        return self._commit(self.verify(action))
+
+    def apply_id(self, action_id: int) -> Action:
+        """Apply the legal action with integer id ``action_id``; returns the action."""
+        if self._legal_at != self._version:
+            self.legal_action_ids()
+        if isinstance(action_id, int) and action_id >= 0 and self._legal_mask >> action_id & 1:
+            return self._commit(self.game.all_actions()[action_id])
+        return self._commit(self.verify(self.game.action_from_id(action_id)))
+
+    def _commit(self, action: Action) -> Action:
         seat = self.to_act
         assert seat is not None
-        self.deals[-1].actions.append((seat, a))
-        self._do(seat, a)
-        if self.phase is Phase.DEAL and self._rng is not None:
+        self.deals[-1].actions.append((seat, action))
+        self._version += 1
+        self._do(seat, action)
+        if self.phase is _DEAL and self._generator is not None:
             self.deal_random()
-        return a
+        return action
 
     def deal_random(self) -> None:
         """Deal the next deal from the match's seeded generator."""
-        if self._rng is None:
+        rng = self._generator
+        if rng is None:
             raise DealError("this state has no generator: inject the cards with deal()")
+        if self._rng_shared:  # a copy shares it: draw from a private one from now on
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
+            rng.setstate(self._generator.getstate())  # type: ignore[union-attr]
+            self._rng = rng
         dealer = self._next_dealer
-        hands, talon = self._deal_random_cards(self._rng, dealer)
-        self.deal(hands, talon)
+        hands, talon = self._deal_random_cards(rng, dealer)
+        if self.phase is not _DEAL:
+            raise DealError(f"cannot deal now: the phase is {self.phase}")
+        self._deal_cards(dealer, self.active_seats(dealer), hands, talon)  # the game's own deal: no check
 
     def deal(
         self,
@@ -362,7 +479,7 @@ class State(ABC):
     ) -> None:
         """Inject the next deal's cards: a hand per active seat (a list in seat order from the
         dealer's left, or a mapping seat → cards) and the talon."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise DealError(f"cannot deal now: the phase is {self.phase}")
         dealer = self._next_dealer
         active = self.active_seats(dealer)
@@ -377,8 +494,19 @@ class State(ABC):
         parsed = [[c if isinstance(c, Card) else parse_card(c) for c in h] for h in ordered]
         talon_cards = [c if isinstance(c, Card) else parse_card(c) for c in talon]
         self._check_deal(parsed, talon_cards)
-        self.deals.append(DealLog(dealer, [list(h) for h in parsed], list(talon_cards)))
-        self._start_deal(dealer, parsed, talon_cards)
+        self._deal_cards(dealer, active, [list(h) for h in parsed], list(talon_cards))
+
+    def _deal_cards(self, dealer: int, active: tuple[int, ...], hands: list[list[Card]], talon: list[Card]) -> None:
+        """Start the deal of checked cards (the lists become the deal's log)."""
+        self._version += 1
+        self.deals.append(DealLog(dealer, hands, talon))
+        #: this deal's active seats, and each one's next active seat clockwise (-1: sits out)
+        self._in_deal = active
+        after = [-1] * self.game.players
+        for i, seat in enumerate(active):
+            after[seat] = active[(i + 1) % len(active)]
+        self._after = after
+        self._start_deal(dealer, hands, talon)
 
     def _check_deal(self, hands: list[list[Card]], talon: list[Card]) -> None:
         deck = self.game.deck()
@@ -410,9 +538,9 @@ class State(ABC):
         winners = self._winners()
         if winners or self._single_deal:
             self.winners = tuple(winners)
-            self.phase = Phase.MATCH_OVER
+            self.phase = _MATCH_OVER
         else:
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
 
     def _dealer_after(self, dealer: int) -> int:
         return (dealer + 1) % self.game.players
@@ -441,13 +569,46 @@ class State(ABC):
         }
         obs.update(self._observe(seat))
         if seat is not None and seat == self.to_act:
-            obs["legal_actions"] = [str(a) for a in self.legal_actions()]
+            texts = self.game.action_texts()
+            obs["legal_actions"] = [texts[i] for i in self.legal_action_ids()]
         return obs
 
     def copy(self) -> State:
-        """An independent copy of the state (its generator included)."""
-        return copy.deepcopy(self)
+        """An independent copy of the state, field by field.
+
+        Lists, dicts and sets are copied (one level: the values in them are immutable or, like a
+        finished trick, never changed again); the finished deals are shared, the current deal's
+        log is copied; the match's generator is shared until either state draws from it, then
+        copied with ``getstate``/``setstate``.
+        """
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            kind = type(value)
+            if kind is list or kind is dict or kind is set:
+                fields[name] = kind(value)
+        deals = fields["deals"]
+        if deals:
+            last = deals[-1]
+            deals[-1] = DealLog(
+                last.dealer,
+                last.hands,
+                last.talon,
+                list(last.actions),
+                last.score_changes,
+                last.scores_after,
+                last.result,
+            )
+        new.__dict__ = fields
+        if self._generator is not None:
+            self._rng_shared = new._rng_shared = True
+        return new
 
     def position_key(self) -> Hashable | None:
         """A key equal for states whose futures are the same (for memoised search), or ``None``."""
         return None
+
+
+def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:
+    """Unpickle a game: its class called with its options."""
+    return cls(**options)

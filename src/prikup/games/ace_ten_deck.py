@@ -43,12 +43,20 @@ HAND_SIZE = 7
 TALON_SIZE = 3
 
 
-def deal_seven_each(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle and deal: one card at a time to the three hands, a talon card after each of the
-    first three rounds."""
+def _packets() -> tuple[tuple[int, int], ...]:
     packets: list[tuple[int, int]] = []
     for round_ in range(HAND_SIZE):
         packets += [(h, 1) for h in range(3)]
         if round_ < TALON_SIZE:
             packets.append((TALON, 1))
-    return deal_packets(DECK, rng, 3, packets)
+    return tuple(packets)
+
+
+#: One card at a time to the three hands, a talon card after each of the first three rounds.
+PACKETS = _packets()
+
+
+def deal_seven_each(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle and deal: one card at a time to the three hands, a talon card after each of the
+    first three rounds."""
+    return deal_packets(DECK, rng, 3, PACKETS)

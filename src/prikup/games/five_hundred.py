@@ -18,8 +18,6 @@ Contract value made or lost, slam 250, 10 a trick to each defending side; game a
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,7 +27,8 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.options import Option
 from prikup.core.tricks import trick_winner
 from prikup.games.five_hundred_tables import (
@@ -47,6 +46,20 @@ from prikup.games.five_hundred_tables import (
     deal_pattern,
 )
 
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_AUCTION = Phase.AUCTION
+_CONTRACT = Phase.CONTRACT
+_DEAL = Phase.DEAL
+_DISCARD = Phase.DISCARD
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+_K_BID = ActionKind.BID
+_K_CONTRACT = ActionKind.CONTRACT
+_K_DISCARD = ActionKind.DISCARD
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+
+
 __all__ = [
     "HAND_SIZE",
     "TRICKS",
@@ -62,6 +75,7 @@ __all__ = [
 
 HAND_SIZE = 10
 TRICKS = 10
+_SUIT_NAMES = tuple(s.name for s in Suit)
 #: What a trick is worth to a defending side (and to every side in a no-bid deal).
 TRICK_POINTS = 10
 _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
@@ -327,6 +341,18 @@ class GameFiveHundred(Game):
         self.call_rank: tuple[int, ...] = self.table.ranks()
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
+        # the options read at use sites, read once into typed fields
+        self.misere_allowed: bool = bool(self._options["misere"])
+        self.open_misere_allowed: bool = bool(self._options["open_misere"])
+        #: in no-trump the joker may be played at any time, not only when void in the suit led
+        self.joker_any_time: bool = self._options["joker_nt"] == "any_time"
+        #: a joker led in no-trump may name any suit, even one its holder has shown void in
+        self.joker_lead_any: bool = self._options["joker_lead"] == "any"
+        self.redeals: int = int(self._options["redeals"])
+        self.slam: bool = bool(self._options["slam"])
+        #: in a misère the defenders too score 10 a trick
+        self.misere_trick_points: bool = bool(self._options["misere_trick_points"])
+        self.goal: int = int(self._options["goal"])
 
     # -- resolved options ---------------------------------------------------------------------
     @property
@@ -374,14 +400,30 @@ class GameFiveHundred(Game):
         return StateFiveHundred(self, rng, first_dealer, single_deal)
 
     def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(ActionKind.PASS)]
-        actions += [Action(ActionKind.BID, call=c) for c in CALLS]
-        actions += [Action(ActionKind.CONTRACT, call=c) for c in CALLS]
-        actions += [Action(ActionKind.DISCARD, card=c) for c in self.cards]
-        actions += [Action(ActionKind.PLAY, card=c) for c in self.cards]
+        actions = [Action(_K_PASS)]
+        actions += [Action(_K_BID, call=c) for c in CALLS]
+        actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
+        actions += [Action(_K_DISCARD, card=c) for c in self.cards]
+        actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
-        actions += [Action(ActionKind.PLAY, card=c, modifier="as", argument=s.name) for c in jokers for s in Suit]
+        actions += [Action(_K_PLAY, card=c, modifier="as", argument=s.name) for c in jokers for s in Suit]
         return actions
+
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(_K_PASS))
+        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
+        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
+        self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        self.as_ids = [
+            [self._id(Action(_K_PLAY, card=Card(i), modifier="as", argument=s.name)) for s in Suit] for i in cards
+        ]
+        #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
+        #: each bid: each a function of that one call, tabled on first use from the rule
+        self.bids_after: dict[int, tuple[list[int], int]] = {}
+        self.contracts_for: dict[int, tuple[list[int], int]] = {}
 
 
 # -- the state machine ------------------------------------------------------------------------
@@ -397,18 +439,6 @@ class StateFiveHundred(State):
         self._redeals = 0
         self._same_dealer = False
         self._reset(game.players)
-
-    def copy(self) -> StateFiveHundred:
-        """An independent copy (fast: the configuration and finished deals are shared)."""
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        for name in ("hands", "passed", "calls", "won", "taken", "voids", "trick", "tricks", "_scores"):
-            setattr(new, name, list(getattr(self, name)))
-        new.deals = list(self.deals)
-        if new.deals:
-            new.deals[-1] = dataclasses.replace(self.deals[-1], actions=list(self.deals[-1].actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
 
     def _reset(self, n: int) -> None:
         self.hands = [0] * n
@@ -454,7 +484,7 @@ class StateFiveHundred(State):
             self.hands[seat] = sum(c.mask for c in hand)
         self.passed = [seat not in active for seat in range(self.game.players)]
         self.kitty = sum(c.mask for c in talon)
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._turn = active[0]
 
     def units(self) -> tuple[tuple[int, ...], ...]:
@@ -483,40 +513,87 @@ class StateFiveHundred(State):
     def _next_in(self, seats: Sequence[int], seat: int) -> int:
         return seats[(seats.index(seat) + 1) % len(seats)]
 
-    # -- legality, in one place -----------------------------------------------------------
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is _PLAY:
+            if self.trick:
+                return g.plays.of(self.playable(seat))
+            jokers = hand & g.joker_mask
+            if not jokers or self.layout.trump_suit is not None:
+                return g.plays.of(hand)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        if phase is _PLAY:
+            mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
+            suits = self.lead_suits_for_joker(seat)
+            for card in cards_of(jokers):  # a joker led in no-trump names its suit
+                for suit in suits:
+                    mask |= add_one(actions, g.as_ids[card.id][suit], acts, ids)
+            return acts, ids, mask
+        if phase is _AUCTION:
+            mask = 0
+            if self._why_illegal_call(seat, actions[g.pass_id]) is None:
+                mask = add_one(actions, g.pass_id, acts, ids)
+            bids = self._tabled(g.bids_after, -1 if self.high is None else self.high, g.bid_ids)
+            acts.extend([actions[i] for i in bids[0]])
+            ids.extend(bids[0])
+            return acts, ids, mask | bids[1]
+        if phase is _DISCARD:
+            return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
+        assert phase is _CONTRACT and self.contract is not None
+        ids = list(self._tabled(g.contracts_for, self.contract, g.contract_ids)[0])
+        return [actions[i] for i in ids], ids, g.contracts_for[self.contract][1]
+
+    def _tabled(self, table: dict[int, tuple[list[int], int]], key: int, call_ids: list[int]) -> tuple[list[int], int]:
+        """The legal calls (bids or contracts) after the call ``key``: they depend on it alone
+        (and the options), so each row is found once per game by the rule's own check."""
+        row = table.get(key)
+        if row is None:
+            actions = self.game.all_actions()
+            seat = self.to_act
+            assert seat is not None
+            legal = [i for i in call_ids if self._why_illegal(seat, actions[i]) is None]
+            row = table[key] = (legal, sum(1 << i for i in legal))
+        return row
+
+    # -- legality, in one place (the reference) ---------------------------------------------
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
-        if phase is Phase.AUCTION:
-            yield Action(ActionKind.PASS)
+        if phase is _AUCTION:
+            yield Action(_K_PASS)
             for call in CALLS:
-                yield Action(ActionKind.BID, call=call)
-        elif phase is Phase.DISCARD:
+                yield Action(_K_BID, call=call)
+        elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
-                yield Action(ActionKind.DISCARD, card=card)
-        elif phase is Phase.CONTRACT:
+                yield Action(_K_DISCARD, card=card)
+        elif phase is _CONTRACT:
             for call in CALLS:
-                yield Action(ActionKind.CONTRACT, call=call)
-        elif phase is Phase.PLAY:
+                yield Action(_K_CONTRACT, call=call)
+        elif phase is _PLAY:
             for card in cards_of(self.hands[seat]):
                 if card.is_joker and not self.trick and self.layout.trump_suit is None:
                     for suit in Suit:
-                        yield Action(ActionKind.PLAY, card=card, modifier="as", argument=suit.name)
+                        yield Action(_K_PLAY, card=card, modifier="as", argument=suit.name)
                 else:
-                    yield Action(ActionKind.PLAY, card=card)
+                    yield Action(_K_PLAY, card=card)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         phase = self.phase
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
-        if phase is Phase.DISCARD:
-            if action.kind is not ActionKind.DISCARD or action.card is None:
+        if phase is _DISCARD:
+            if action.kind is not _K_DISCARD or action.card is None:
                 return f"the contractor must now discard {self._discards_left()} more card(s): discard CARD"
             if not self.hands[seat] >> action.card.id & 1:
                 return f"you do not hold {action.card}"
             return None
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             return self._why_illegal_contract(action)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._why_illegal_play(seat, action)
         return f"nothing can be done in phase {phase}"
 
@@ -528,20 +605,20 @@ class StateFiveHundred(State):
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
         g = self.game
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
             if g.no_bid == "dealer_must_bid" and self.high is None and all(self.passed[s] for s in others):
                 return "the dealer must bid when all the others have passed (no_bid=dealer_must_bid)"
             return None
-        if action.kind is not ActionKind.BID:
+        if action.kind is not _K_BID:
             return "in the auction a call is pass or bid CALL (bid 7H, bid 6NT, bid MIS, bid OMIS)"
         call = self._call_of(action)
         if isinstance(call, str):
             return call
         text = CALLS[call]
-        if text == MISERE and not g.options["misere"]:
+        if text == MISERE and not g.misere_allowed:
             return "misère is not played at this table (option misere=false)"
-        if text == OPEN_MISERE and not g.options["open_misere"]:
+        if text == OPEN_MISERE and not g.open_misere_allowed:
             return "open misère is not played at this table (option open_misere=false)"
         if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
             return f"a bid must outrank the current bid {CALLS[self.high]} in the {g.table.name} table"
@@ -553,7 +630,7 @@ class StateFiveHundred(State):
 
     def _why_illegal_contract(self, action: Action) -> str | None:
         g = self.game
-        if action.kind is not ActionKind.CONTRACT:
+        if action.kind is not _K_CONTRACT:
             return "the contractor now names his final contract: contract CALL (the bid or higher)"
         call = self._call_of(action)
         if isinstance(call, str):
@@ -562,7 +639,7 @@ class StateFiveHundred(State):
         was_misere = CALLS[self.contract] in MISERE_CALLS
         if (CALLS[call] in MISERE_CALLS) != was_misere:
             return "the contract stays a misère if the bid was one, and a trick contract if not"
-        if CALLS[call] == OPEN_MISERE and not g.options["open_misere"]:
+        if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return "open misère is not played at this table (option open_misere=false)"
         if g.call_rank[call] < g.call_rank[self.contract]:
             return f"the contract may be raised, never lowered below the bid {CALLS[self.contract]}"
@@ -584,19 +661,19 @@ class StateFiveHundred(State):
         same = hand & led
         if not same:
             return hand
-        if self.layout.trump_suit is None and self.game.options["joker_nt"] == "any_time":
+        if self.layout.trump_suit is None and self.game.joker_any_time:
             return same | (hand & self.game.joker_mask)
         return same
 
     def lead_suits_for_joker(self, seat: int) -> list[Suit]:
         """The suits a joker led in no-trump/misère may name."""
-        if self.game.options["joker_lead"] == "any":
+        if self.game.joker_lead_any:
             return list(Suit)
         allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
         return allowed or list(Suit)
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
-        if action.kind is not ActionKind.PLAY or action.card is None:
+        if action.kind is not _K_PLAY or action.card is None:
             return "in the play a move is play CARD (a joker led in no-trump: play JK as SUIT)"
         card = action.card
         hand = self.hands[seat]
@@ -635,18 +712,18 @@ class StateFiveHundred(State):
 
     # -- carrying out ------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase is Phase.AUCTION:
+        if self.phase is _AUCTION:
             self._do_call(seat, action)
-        elif self.phase is Phase.DISCARD:
+        elif self.phase is _DISCARD:
             assert action.card is not None
             self.hands[seat] &= ~action.card.mask
             self.discards |= action.card.mask
             if self._discards_left() == 0:
                 if self.game.raise_after_kitty:
-                    self.phase = Phase.CONTRACT
+                    self.phase = _CONTRACT
                 else:
                     self._start_play()
-        elif self.phase is Phase.CONTRACT:
+        elif self.phase is _CONTRACT:
             assert action.call is not None
             self.contract = CALL_INDEX[action.call]
             self.calls.append((seat, str(action)))
@@ -656,7 +733,7 @@ class StateFiveHundred(State):
 
     def _do_call(self, seat: int, action: Action) -> None:
         active = self.active_seats()
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             self.passed[seat] = True
         else:
             assert action.call is not None
@@ -680,7 +757,7 @@ class StateFiveHundred(State):
             self.no_bid_play = True
             self._start_play()
             return
-        redeal = rule == "redeal" and self._redeals < int(self.game.options["redeals"])
+        redeal = rule == "redeal" and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
         self._same_dealer = redeal
         outcome = "redeal" if redeal else "passed out"
@@ -700,7 +777,7 @@ class StateFiveHundred(State):
         self.contract = self.high
         self.hands[winner] |= self.kitty
         self.kitty_taken = True
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
         self._turn = winner
 
     def _start_play(self) -> None:
@@ -718,7 +795,7 @@ class StateFiveHundred(State):
             self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
 
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -729,7 +806,7 @@ class StateFiveHundred(State):
             led_suit = self.layout.suit_of(led_card.id, led_named)
             led = self.layout.suits[led_suit]
             nt_joker = card.is_joker and self.layout.trump_suit is None
-            if not led >> card.id & 1 and not (nt_joker and self.game.options["joker_nt"] == "any_time"):
+            if not led >> card.id & 1 and not (nt_joker and self.game.joker_any_time):
                 self.voids[seat] |= 1 << led_suit
         self.hands[seat] &= ~card.mask
         self.trick.append((seat, card, named))
@@ -751,7 +828,7 @@ class StateFiveHundred(State):
     def _score_deal(self) -> None:
         g = self.game
         units = g.units()
-        points = bool(g.options["misere_trick_points"]) or not self.is_misere
+        points = g.misere_trick_points or not self.is_misere
         if self.no_bid_play:
             changes = deal_changes(g.players, units, self.won, None, 0)
             result: dict[str, Any] = {"outcome": "no bid, played in no-trump"}
@@ -760,7 +837,7 @@ class StateFiveHundred(State):
             call = CALLS[self.contract]
             side = next(u for u in units if self.contractor in u)
             side_tricks = sum(self.won[s] for s in side)
-            amount = contract_score(g.table, call, side_tricks, slam=bool(g.options["slam"]))
+            amount = contract_score(g.table, call, side_tricks, slam=g.slam)
             changes = deal_changes(g.players, units, self.won, self.contractor, amount, defender_tricks_score=points)
             made = amount > 0
             outcome = "made" if made else "failed"
@@ -787,14 +864,14 @@ class StateFiveHundred(State):
         changes = log.score_changes or [0] * self.game.players
         after = [self._scores[u[0]] for u in units]
         before = [self._scores[u[0]] - changes[u[0]] for u in units]
-        points = bool(self.game.options["misere_trick_points"]) or not self.is_misere
+        points = self.game.misere_trick_points or not self.is_misere
         return match_winners(
             units,
             before,
             after,
             contractor,
             takers,
-            goal=int(self.game.options["goal"]),
+            goal=self.game.goal,
             defender_tricks_score=points,
         )
 
@@ -810,7 +887,7 @@ class StateFiveHundred(State):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A discard is seen by the contractor only."""
-        if action.kind is ActionKind.DISCARD and viewer != seat:
+        if action.kind is _K_DISCARD and viewer != seat:
             return "discard a card"
         return str(action)
 
@@ -819,14 +896,14 @@ class StateFiveHundred(State):
     def open_hand_shown(self) -> bool:
         """True once an open misère bidder's hand is shown (after the first trick)."""
         return (
-            self.phase is Phase.PLAY
+            self.phase is _PLAY
             and self.contract is not None
             and CALLS[self.contract] == OPEN_MISERE
             and len(self.tricks) >= 1
         )
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         own = seat is not None and seat in active
         is_contractor = seat is not None and seat == self.contractor and in_deal
@@ -841,7 +918,7 @@ class StateFiveHundred(State):
         if self.trick:
             _, c0, n0 = self.trick[0]
             trick_suit = self.layout.suit_of(c0.id, n0).name
-        in_play = self.phase is Phase.PLAY or (self.phase is Phase.MATCH_OVER and bool(self.playing))
+        in_play = self.phase is _PLAY or (self.phase is _MATCH_OVER and bool(self.playing))
         return {
             "active": list(active),
             "units": [list(u) for u in self.game.units()],
@@ -857,7 +934,7 @@ class StateFiveHundred(State):
             "kitty_size": self.game.kitty_size,
             "talon": [str(c) for c in cards_of(self.kitty)] if is_contractor and self.kitty_taken else None,
             "discards": [str(c) for c in cards_of(self.discards)] if is_contractor else None,
-            "discards_left": self._discards_left() if self.phase is Phase.DISCARD else 0,
+            "discards_left": self._discards_left() if self.phase is _DISCARD else 0,
             "sitting_out": list(self.sitting_out),
             "playing": list(self.playing),
             "open_hand": open_hand,
@@ -865,6 +942,6 @@ class StateFiveHundred(State):
             "trick_suit": trick_suit,
             "tricks": [{"cards": trick_json(t), "winner": w, "suit": s.name} for t, w, s in self.tricks],
             "tricks_won": list(self.won),
-            "voids": [[s.name for s in Suit if self.voids[p] >> s & 1] for p in range(self.game.players)],
+            "voids": [[_SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
             "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
         }

@@ -8,17 +8,17 @@ tricks with follow suit / must trump; marriages 40 in trumps, 20 otherwise.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Hashable, Iterable
 from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
     DECK,
     HAND_SIZE,
@@ -28,6 +28,22 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_AUCTION = Phase.AUCTION
+_CONTRACT = Phase.CONTRACT
+_DEAL = Phase.DEAL
+_GIFT = Phase.GIFT
+_PLAY = Phase.PLAY
+_TALON = Phase.TALON
+_K_BID = ActionKind.BID
+_K_CONCEDE = ActionKind.CONCEDE
+_K_CONTRACT = ActionKind.CONTRACT
+_K_GIVE = ActionKind.GIVE
+_K_LOOK = ActionKind.LOOK
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+
 
 __all__ = [
     "CONCEDE_PENALTY",
@@ -52,6 +68,8 @@ TRICKS = 8
 MARRIAGE_TRUMP = 40
 MARRIAGE_PLAIN = 20
 STRAINS = ("S", "C", "D", "H", "NT")
+#: The king and queen of each suit.
+MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
 
 
 def marriage_value(suit: Suit, trump: Suit | None) -> int:
@@ -135,12 +153,16 @@ class Game501(Game):
         """Three hands: with 4 players the dealer sits out."""
         return 3
 
-    @property
-    def max_bid(self) -> int:
-        """The highest bid and contract."""
-        value = self.options["max_bid"]
-        assert isinstance(value, int)
-        return value
+    def _validate(self) -> None:
+        # the options, read once into typed fields
+        max_bid = self.options["max_bid"]
+        assert isinstance(max_bid, int)
+        #: the highest bid and contract
+        self.max_bid: int = max_bid
+        #: trumps and contract are named before the gifts (exchange_order=contract_first)
+        self.contract_first: bool = self.options["exchange_order"] == "contract_first"
+        #: the declarer may concede until the first lead (concede=before_play), not only at the talon
+        self.concede_before_play: bool = self.options["concede"] == "before_play"
 
     def deck(self) -> list[Card]:
         """The 24 cards."""
@@ -150,19 +172,37 @@ class Game501(Game):
         return State501(self, rng, first_dealer, single_deal)
 
     def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(ActionKind.PASS), Action(ActionKind.LOOK), Action(ActionKind.CONCEDE)]
-        actions += [Action(ActionKind.BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
-        actions += [
-            Action(ActionKind.CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS
-        ]
-        actions += [Action(ActionKind.GIVE, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
+        actions = [Action(_K_PASS), Action(_K_LOOK), Action(_K_CONCEDE)]
+        actions += [Action(_K_BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
+        actions += [Action(_K_CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS]
+        actions += [Action(_K_GIVE, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
         return actions
 
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(_K_PASS))
+        self.look_id = self._id(Action(_K_LOOK))
+        self.concede_id = self._id(Action(_K_CONCEDE))
+        #: the id of ``bid n`` is ``bid0 + n``; of ``contract n strain`` ``contract0 + 5 n + strain``
+        self.bid0 = self._id(Action(_K_BID, number=MIN_BID)) - MIN_BID
+        self.contract0 = self._id(Action(_K_CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        #: the legal leads by hand and marriages announced (see ``State501._legal``)
+        self.leads: dict[int, Row] = {}
+        self.marriage_ids = [
+            [self._id(Action(_K_PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards] for s in Suit
+        ]
 
-class State501(State):
+
+class State501(PlainTricks, State):
     """A match of 501 in progress."""
+
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     game: Game501
 
@@ -222,7 +262,7 @@ class State501(State):
         self.won = [0] * n
         self.taken = [0] * n
         self.marriages = []
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._turn = active[0]
 
     def opponents(self) -> tuple[int, int]:
@@ -231,87 +271,137 @@ class State501(State):
         left = self._next_active(self.declarer)
         return left, self._next_active(left)
 
-    # -- legality, in one place -----------------------------------------------------------
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        hand = self.hands[seat]
+        acts: list[Action]
+        ids: list[int]
+        if phase is _PLAY:
+            trick = self.trick
+            if trick:
+                led = SUIT_MASKS[trick[0][1].id >> 4]
+                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+                return g.plays.of(follow_mask(hand, led, trump, True))
+            announced = 0
+            for _, said in self.marriages:
+                announced |= MARRIAGE_MASKS[said]
+            key = hand | announced << 64  # the lead: the hand and the marriages still to announce
+            row = g.leads.get(key)
+            if row is None:
+                actions, acts, ids = g.all_actions(), [], []
+                mask = add_cards(actions, hand, g.play_ids, acts, ids)
+                for suit in range(4):
+                    both = MARRIAGE_MASKS[suit]
+                    if hand & both == both and not announced & both:
+                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+                if len(g.leads) >= CardActions.LIMIT:
+                    g.leads.clear()
+                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
+            return row
+        actions = g.all_actions()
+        acts = []
+        ids = []
+        if phase is _AUCTION:
+            mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
+            mask |= add_one(actions, g.pass_id, acts, ids)
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
+        contract_first = g.contract_first
+        if phase is _TALON or g.concede_before_play:
+            mask = add_one(actions, g.concede_id, acts, ids)
+        else:
+            mask = 0
+        if phase is _GIFT or (phase is _TALON and not contract_first):
+            return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
+        assert self.high_bid is not None
+        lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
+        return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
+
+    # -- legality, in one place (the reference) ---------------------------------------------
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
         max_bid = self.game.max_bid
-        if phase is Phase.AUCTION:
-            yield Action(ActionKind.LOOK)
-            yield Action(ActionKind.PASS)
+        if phase is _AUCTION:
+            yield Action(_K_LOOK)
+            yield Action(_K_PASS)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             for n in range(low, max_bid + 1):
-                yield Action(ActionKind.BID, number=n)
+                yield Action(_K_BID, number=n)
             return
-        if phase is Phase.TALON:
-            yield Action(ActionKind.CONCEDE)
-            if self.game.options["exchange_order"] == "contract_first":
+        if phase is _TALON:
+            yield Action(_K_CONCEDE)
+            if self.game.contract_first:
                 yield from self._contract_candidates()
             else:
                 yield from self._gift_candidates(seat)
             return
-        if phase in (Phase.GIFT, Phase.CONTRACT) and self.game.options["concede"] == "before_play":
-            yield Action(ActionKind.CONCEDE)
-        if phase is Phase.GIFT:
+        if phase in (_GIFT, _CONTRACT) and self.game.concede_before_play:
+            yield Action(_K_CONCEDE)
+        if phase is _GIFT:
             yield from self._gift_candidates(seat)
             return
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             yield from self._contract_candidates()
             return
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             for card in cards_of(self.hands[seat]):
-                yield Action(ActionKind.PLAY, card=card)
+                yield Action(_K_PLAY, card=card)
             if not self.trick:
                 for suit in Suit:
                     if self._why_no_marriage(seat, suit) is None:
                         for card in cards_of(self.hands[seat]):
-                            yield Action(ActionKind.PLAY, card=card, modifier="marriage", argument=suit.name)
+                            yield Action(_K_PLAY, card=card, modifier="marriage", argument=suit.name)
 
     def _gift_candidates(self, seat: int) -> Iterable[Action]:
         for card in cards_of(self.hands[seat]):
-            yield Action(ActionKind.GIVE, card=card)
+            yield Action(_K_GIVE, card=card)
 
     def _contract_candidates(self) -> Iterable[Action]:
         assert self.high_bid is not None
         for n in range(self.high_bid, self.game.max_bid + 1):
             for strain in STRAINS:
-                yield Action(ActionKind.CONTRACT, number=n, call=strain)
+                yield Action(_K_CONTRACT, number=n, call=strain)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         kind = self.phase
-        if kind is Phase.AUCTION:
+        if kind is _AUCTION:
             return self._why_illegal_call(seat, action)
-        if kind is Phase.TALON:
-            if action.kind is ActionKind.CONCEDE:
+        if kind is _TALON:
+            if action.kind is _K_CONCEDE:
                 return None
-            if self.game.options["exchange_order"] == "contract_first":
-                if action.kind is not ActionKind.CONTRACT:
+            if self.game.contract_first:
+                if action.kind is not _K_CONTRACT:
                     return "after the talon the declarer concedes or names trumps and a contract"
                 return self._why_illegal_contract(action)
-            if action.kind is not ActionKind.GIVE:
+            if action.kind is not _K_GIVE:
                 return "after the talon the declarer concedes or gives a card to each opponent"
             return self._why_illegal_gift(seat, action)
-        if kind in (Phase.GIFT, Phase.CONTRACT) and action.kind is ActionKind.CONCEDE:
-            if self.game.options["concede"] == "before_play":
+        if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
+            if self.game.concede_before_play:
                 return None
             return "a concession is possible only right after the talon is turned (option concede=at_talon)"
-        if kind is Phase.GIFT:
-            if action.kind is not ActionKind.GIVE:
+        if kind is _GIFT:
+            if action.kind is not _K_GIVE:
                 return "the declarer must now give a card to his other opponent"
             return self._why_illegal_gift(seat, action)
-        if kind is Phase.CONTRACT:
-            if action.kind is not ActionKind.CONTRACT:
+        if kind is _CONTRACT:
+            if action.kind is not _K_CONTRACT:
                 return "the declarer must now name trumps (or NT) and a contract, e.g. contract 100 H"
             return self._why_illegal_contract(action)
-        if kind is Phase.PLAY:
+        if kind is _PLAY:
             return self._why_illegal_play(seat, action)
         return f"nothing can be done in phase {kind}"
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
-        if action.kind is ActionKind.LOOK:
+        if action.kind is _K_LOOK:
+            if action.number is not None:
+                return "in 501 'look' takes no seat number: a dark player just looks at his own cards"
             return None if self.dark[seat] else "you have already looked at your cards"
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             return None
-        if action.kind is not ActionKind.BID:
+        if action.kind is not _K_BID:
             return "in the auction a call is pass, look or bid N"
         if action.number is None or action.call is not None:
             return "a bid in 501 is a whole number of points, e.g. bid 80"
@@ -351,7 +441,7 @@ class State501(State):
         return None
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
-        if action.kind is not ActionKind.PLAY or action.card is None:
+        if action.kind is not _K_PLAY or action.card is None:
             return "in the play a move is play CARD (leading: play CARD marriage SUIT)"
         card = action.card
         hand = self.hands[seat]
@@ -380,29 +470,32 @@ class State501(State):
 
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
+        if self.phase is _PLAY:
+            self._do_play(seat, action)
+            return
         kind = action.kind
-        if kind is ActionKind.LOOK:
+        if kind is _K_LOOK:
             self.dark[seat] = False
             self.calls.append((seat, "look"))
-        elif self.phase is Phase.AUCTION:
+        elif self.phase is _AUCTION:
             self._do_call(seat, action)
-        elif kind is ActionKind.CONCEDE:
+        elif kind is _K_CONCEDE:
             self._do_concede(seat)
-        elif kind is ActionKind.GIVE:
+        elif kind is _K_GIVE:
             self._do_gift(seat, action)
-        elif kind is ActionKind.CONTRACT:
+        elif kind is _K_CONTRACT:
             assert action.number is not None and action.call is not None
             self.contract = action.number
             self.trump = None if action.call == "NT" else Suit[action.call]
-            if self.game.options["exchange_order"] == "contract_first":
-                self.phase = Phase.GIFT
+            if self.game.contract_first:
+                self.phase = _GIFT
             else:
                 self._start_play()
         else:
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             self.passed[seat] = True
             self.calls.append((seat, "pass"))
         else:
@@ -410,7 +503,7 @@ class State501(State):
             self.high_bid = action.number
             self.declarer = seat
             self.calls.append((seat, str(action)))
-        in_play = [s for s in self.active_seats() if not self.passed[s]]
+        in_play = [s for s in self._in_deal if not self.passed[s]]
         if not in_play:
             self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
         elif len(in_play) == 1 and self.declarer == in_play[0]:
@@ -426,7 +519,7 @@ class State501(State):
         self.dark = [False] * self.game.players
         self.talon_turned = True
         self.hands[winner] |= self.talon
-        self.phase = Phase.TALON
+        self.phase = _TALON
         self._turn = winner
 
     def _do_concede(self, seat: int) -> None:
@@ -444,34 +537,23 @@ class State501(State):
         self.hands[receiver] |= action.card.mask
         self.gifts.append((receiver, action.card))
         if len(self.gifts) == 1:
-            self.phase = Phase.GIFT
+            self.phase = _GIFT
         elif self.contract is None:
-            self.phase = Phase.CONTRACT
+            self.phase = _CONTRACT
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
-        self._turn = self.active_seats()[0]
+        self.phase = _PLAY
+        self._turn = self._in_deal[0]
 
     def _do_play(self, seat: int, action: Action) -> None:
-        assert action.card is not None
-        if action.modifier == "marriage":
-            suit = action.suit_argument
-            assert suit is not None
-            self.marriages.append((seat, suit))
-        self.hands[seat] &= ~action.card.mask
-        self.trick.append((seat, action.card))
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
-            return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
-        self.trick = []
-        self._turn = winner
-        if len(self.tricks) == TRICKS:
+        card = action.card
+        assert card is not None
+        if action.modifier is not None:  # "marriage SUIT"
+            assert action.argument is not None
+            self.marriages.append((seat, Suit[action.argument]))
+        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
             self._score_play()
 
     def points(self, seat: int) -> int:
@@ -501,19 +583,6 @@ class State501(State):
     def _winners(self) -> list[int]:
         return match_winners(self._scores)
 
-    def copy(self) -> State501:
-        """A fast independent copy (every container this class mutates is copied)."""
-        new = copy.copy(self)
-        for name in ("hands", "dark", "passed", "calls", "gifts", "trick", "tricks", "won", "taken", "marriages"):
-            setattr(new, name, list(getattr(self, name)))
-        new._scores = list(self._scores)
-        new.deals = list(self.deals)
-        if new.deals:
-            last = new.deals[-1]
-            new.deals[-1] = dataclasses.replace(last, actions=list(last.actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
-
     def position_key(self) -> Hashable:
         """What decides the rest of the play: hands, trick, turn, announced marriage suits."""
         return (
@@ -526,7 +595,7 @@ class State501(State):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only."""
-        if action.kind is ActionKind.GIVE and self.gifts and viewer == self.gifts[-1][0]:
+        if action.kind is _K_GIVE and self.gifts and viewer == self.gifts[-1][0]:
             return str(action)
         return super().action_view(seat, action, viewer)
 
@@ -540,7 +609,7 @@ class State501(State):
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        in_deal = self.phase is not _DEAL and bool(self.deals)
         sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
         gifts: list[dict[str, Any]] = []
         for receiver, card in self.gifts:
@@ -553,7 +622,7 @@ class State501(State):
             "dark": list(self.dark),
             "calls": [[s, c] for s, c in self.calls],
             "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not Phase.AUCTION else None,
+            "declarer": self.declarer if self.phase is not _AUCTION else None,
             "declarer_dark": self.declarer_dark,
             "talon": [str(c) for c in cards_of(self.talon)] if self.talon_turned else None,
             "gifts": gifts,

@@ -22,8 +22,6 @@ every pulya is closed, the owner of the last gora whether to settle it and end t
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -33,9 +31,11 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import TALON, deal_packets
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import follow_mask, plain_suit_masks, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
@@ -67,6 +67,31 @@ from prikup.games.preferans_sheet import (
     write_premium,
     write_whists,
 )
+
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_AUCTION = Phase.AUCTION
+_CONTRACT = Phase.CONTRACT
+_DEAL = Phase.DEAL
+_DISCARD = Phase.DISCARD
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+_SETTLE = Phase.SETTLE
+_P_WHIST = Phase.WHIST
+_K_BID = ActionKind.BID
+_K_CLOSED = ActionKind.CLOSED
+_K_CONTRACT = ActionKind.CONTRACT
+_K_DISCARD = ActionKind.DISCARD
+_K_HALF_WHIST = ActionKind.HALF_WHIST
+_K_INVITE = ActionKind.INVITE
+_K_LOOK = ActionKind.LOOK
+_K_OPEN = ActionKind.OPEN
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+_K_PULYA = ActionKind.PULYA
+_K_SETTLE = ActionKind.SETTLE
+_K_TAKE = ActionKind.TAKE
+_K_WHIST = ActionKind.WHIST
+
 
 __all__ = [
     "CALLS",
@@ -195,9 +220,24 @@ class GamePreferans(Game):
         assert isinstance(value, int)
         return value
 
+    @property
+    def hands_dealt(self) -> int:
+        """Three hands: with 4 players the dealer sits out."""
+        return 3
+
     def _validate(self) -> None:
         if self.options["misere_half"] and self.options["players"] != 4:
             raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
+        # the options read at use sites, read once into typed fields
+        self.games_without_talon: bool = bool(self.options["games_without_talon"])
+        #: the 4-player dealer may look at a defender's hand and whist in his place
+        self.dealer_whists: bool = self.options["players"] == 4 and bool(self.options["dealer_whists"])
+        #: the 4-player misère declarer may invite the dealer to play it half
+        self.misere_half: bool = self.options["players"] == 4 and bool(self.options["misere_half"])
+        self.misere_play_out: bool = bool(self.options["misere_play_out"])
+        self.misere_whists: bool = bool(self.options["misere_whists"])
+        #: each | divided | none
+        self.excess: str = str(self.options["excess"])
 
     def deck(self) -> list[Card]:
         """The 32 cards."""
@@ -228,17 +268,28 @@ class GamePreferans(Game):
         return state
 
     def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(k) for k in (ActionKind.PASS, ActionKind.WHIST, ActionKind.HALF_WHIST)]
-        actions += [Action(k) for k in (ActionKind.LOOK, ActionKind.OPEN, ActionKind.CLOSED, ActionKind.SETTLE)]
-        actions += [Action(ActionKind.BID, call=c) for c in CALLS]
-        actions += [Action(ActionKind.CONTRACT, call=c) for c in CONTRACT_CALLS]
-        actions += [Action(ActionKind.DISCARD, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        actions = [Action(k) for k in (_K_PASS, _K_WHIST, _K_HALF_WHIST)]
+        actions += [Action(k) for k in (_K_LOOK, _K_OPEN, _K_CLOSED, _K_SETTLE)]
+        actions += [Action(_K_BID, call=c) for c in CALLS]
+        actions += [Action(_K_CONTRACT, call=c) for c in CONTRACT_CALLS]
+        actions += [Action(_K_DISCARD, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c) for c in DECK]
         # appended later: the dealer naming the hand he looks at, the misère half with the dealer
-        actions += [Action(ActionKind.LOOK, number=s) for s in range(self.players)]
-        actions += [Action(ActionKind.INVITE), Action(ActionKind.TAKE)]
-        actions += [Action(ActionKind.PULYA, number=n) for n in MISERE_HALF_SPLITS]
+        actions += [Action(_K_LOOK, number=s) for s in range(self.players)]
+        actions += [Action(_K_INVITE), Action(_K_TAKE)]
+        actions += [Action(_K_PULYA, number=n) for n in MISERE_HALF_SPLITS]
         return actions
+
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.kind_ids = {kind: self._id(Action(kind)) for kind in ActionKind}
+        #: ``bid CALLS[k]`` has id ``bid0 + k``; ``contract CONTRACT_CALLS[k]`` ``contract0 + k``
+        self.bid0 = self._id(Action(_K_BID, call=CALLS[0]))
+        self.contract0 = self._id(Action(_K_CONTRACT, call=CONTRACT_CALLS[0]))
+        self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        self.split_ids = [self._id(Action(_K_PULYA, number=n)) for n in MISERE_HALF_SPLITS]
 
 
 _WHIST = "whist"
@@ -247,7 +298,7 @@ _HALF = "half-whist"
 _LOOK = "look"
 
 
-class StatePreferans(State):
+class StatePreferans(PlainTricks, State):
     """A match of preferans in progress.
 
     ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
@@ -255,6 +306,8 @@ class StatePreferans(State):
     """
 
     game: GamePreferans
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     def __init__(
         self,
@@ -328,7 +381,7 @@ class StatePreferans(State):
         """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
         d = self.dealer if dealer is None else dealer
         n = self.game.players
-        return tuple((d + i) % n for i in range(1, 4))
+        return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
 
     def _hand_size(self) -> int:
         return HAND_SIZE
@@ -352,7 +405,7 @@ class StatePreferans(State):
         self.talon = sum(c.mask for c in talon)
         self.talon_cards = list(talon)
         self._deal_start = self.sheet
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._turn = active[0]
         self._ask_settle()
 
@@ -365,26 +418,26 @@ class StatePreferans(State):
         asked = {kind for _, kind, _ in self.settle_calls}
         for kind, seat in (("pulya", can_carry_pulya(self.sheet)), ("gora", can_settle_gora(self.sheet))):
             if seat is not None and kind not in asked:
-                self.phase = Phase.SETTLE
+                self.phase = _SETTLE
                 self._settle_seat = seat
                 self._settle_kind = kind
                 return
         self._settle_seat = None
         self._settle_kind = None
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
 
     @property
     def settle_question(self) -> str | None:
         """``"pulya"`` (carry the last pulya?) or ``"gora"`` (settle the last gora?) while asked."""
-        return self._settle_kind if self.phase is Phase.SETTLE else None
+        return self._settle_kind if self.phase is _SETTLE else None
 
     def _do_settle(self, seat: int, action: Action) -> None:
         kind = self._settle_kind
         assert kind is not None
         self.settle_calls.append((seat, kind, str(action)))
-        if action.kind is ActionKind.SETTLE and kind == "pulya":
+        if action.kind is _K_SETTLE and kind == "pulya":
             self.sheet = carry_pulya(self.sheet, seat)
-        elif action.kind is ActionKind.SETTLE:
+        elif action.kind is _K_SETTLE:
             gora = self.sheet.gora[seat]
             self._end_deal(settle_gora(self.sheet, seat), {"outcome": "gora settled", "seat": seat, "gora": gora})
             return
@@ -394,11 +447,11 @@ class StatePreferans(State):
     @property
     def to_act(self) -> int | None:
         """The seat to act (the controller of the hand to play), or ``None``."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER):
+        if self.phase in (_DEAL, _MATCH_OVER):
             return None
-        if self.phase is Phase.SETTLE:
+        if self.phase is _SETTLE:
             return self._settle_seat
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             if self._split_pending:
                 return self.declarer
             if self._open_pending:
@@ -410,7 +463,7 @@ class StatePreferans(State):
     @property
     def hand_to_play(self) -> int | None:
         """In the play, the seat whose hand plays the next card."""
-        if self.phase is not Phase.PLAY or self._open_pending or self._split_pending:
+        if self.phase is not _PLAY or self._open_pending or self._split_pending:
             return None
         return self._turn
 
@@ -422,10 +475,6 @@ class StatePreferans(State):
         if hand == self.replaced and self.lone_whister is not None:
             return self.lone_whister
         return hand
-
-    def _next_active(self, seat: int) -> int:
-        active = self._active
-        return active[(active.index(seat) + 1) % len(active)]
 
     def defenders(self) -> tuple[int, ...]:
         """The declarer's two opponents, the one on his left first (empty before a declarer)."""
@@ -444,71 +493,137 @@ class StatePreferans(State):
         """True when the contract is misère (with or without the talon)."""
         return self.contract is not None and is_misere(self.contract)
 
-    # -- legality, in one place -------------------------------------------------------------
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        if phase is _PLAY and not (self._split_pending or self._open_pending):
+            assert self._turn is not None
+            hand = self.hands[self._turn]
+            if self.trick:
+                led = SUIT_MASKS[self.trick[0][1].id >> 4]
+                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+                hand = follow_mask(hand, led, trump, True)
+            return g.plays.of(hand)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        kind_ids = g.kind_ids
+        if phase is _PLAY:
+            if self._split_pending:
+                return acts, ids, add_range(actions, g.split_ids[0], g.split_ids[-1] + 1, acts, ids)
+            mask = add_one(actions, kind_ids[_K_OPEN], acts, ids)  # the lone whister: open or closed
+            return acts, ids, mask | add_one(actions, kind_ids[_K_CLOSED], acts, ids)
+        if phase is _AUCTION:
+            mask = add_one(actions, kind_ids[_K_PASS], acts, ids)
+            for k in self._legal_calls(seat):
+                mask |= add_one(actions, g.bid0 + k, acts, ids)
+            return acts, ids, mask
+        if phase is _DISCARD:
+            return acts, ids, add_cards(actions, self.hands[seat], g.discard_ids, acts, ids)
+        if phase is _SETTLE:
+            mask = add_one(actions, kind_ids[_K_SETTLE], acts, ids)
+            return acts, ids, mask | add_one(actions, kind_ids[_K_PASS], acts, ids)
+        if phase is _CONTRACT:
+            assert self.bid is not None
+            low = next(k for k, c in enumerate(CONTRACT_CALLS) if CALL_RANK[c] >= CALL_RANK[self.bid])
+            return acts, ids, add_range(actions, g.contract0 + low, g.contract0 + len(CONTRACT_CALLS), acts, ids)
+        assert phase is _P_WHIST
+        mask = 0
+        for action in self._whist_actions():
+            mask |= add_one(actions, g._id(action), acts, ids)
+        return acts, ids, mask
+
+    def _legal_calls(self, seat: int) -> list[int]:
+        """The indices in CALLS of the bids ``seat`` may make now."""
+        own = [c for s, c in self.calls if s == seat]
+        last = own[-1] if own else None
+        if last in (f"bid {MISERE}", f"bid {MISERE_WT}"):  # a misère player: on to MIS-WT, or pass
+            candidates: range | list[int] = [CALL_RANK[MISERE_WT]]
+        else:
+            candidates = range(0 if self.high is None else CALL_RANK[self.high], len(CALLS))
+        wt_allowed = self.game.games_without_talon
+        out = []
+        for k in candidates:
+            call = CALLS[k]
+            if (not wt_allowed and call.endswith(WT)) or (call == MISERE and own):
+                continue
+            if call == MISERE_WT and own and last != f"bid {MISERE}":
+                continue
+            if self.high is not None and k <= CALL_RANK[self.high]:
+                if k < CALL_RANK[self.high] or is_misere(call) or call == "6S":
+                    continue
+                assert self.high_seat is not None
+                if self._active.index(seat) > self._active.index(self.high_seat):
+                    continue  # only a senior hand holds ("here")
+            out.append(k)
+        return out
+
+    # -- legality, in one place (the reference) -------------------------------------------
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
-        if phase is Phase.SETTLE:
-            yield Action(ActionKind.SETTLE)
-            yield Action(ActionKind.PASS)
-        elif phase is Phase.AUCTION:
-            yield Action(ActionKind.PASS)
+        if phase is _SETTLE:
+            yield Action(_K_SETTLE)
+            yield Action(_K_PASS)
+        elif phase is _AUCTION:
+            yield Action(_K_PASS)
             low = 0 if self.high is None else CALL_RANK[self.high]
             for call in CALLS[low:]:
-                yield Action(ActionKind.BID, call=call)
-        elif phase is Phase.DISCARD:
+                yield Action(_K_BID, call=call)
+        elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
-                yield Action(ActionKind.DISCARD, card=card)
-        elif phase is Phase.CONTRACT:
+                yield Action(_K_DISCARD, card=card)
+        elif phase is _CONTRACT:
             for call in CONTRACT_CALLS:
-                yield Action(ActionKind.CONTRACT, call=call)
-        elif phase is Phase.WHIST:
+                yield Action(_K_CONTRACT, call=call)
+        elif phase is _P_WHIST:
             yield from self._whist_actions()
-        elif phase is Phase.PLAY:
+        elif phase is _PLAY:
             if self._split_pending:
                 for n in MISERE_HALF_SPLITS:
-                    yield Action(ActionKind.PULYA, number=n)
+                    yield Action(_K_PULYA, number=n)
             elif self._open_pending:
-                yield Action(ActionKind.OPEN)
-                yield Action(ActionKind.CLOSED)
+                yield Action(_K_OPEN)
+                yield Action(_K_CLOSED)
             else:
                 assert self._turn is not None
                 for card in cards_of(self.hands[self._turn]):
-                    yield Action(ActionKind.PLAY, card=card)
+                    yield Action(_K_PLAY, card=card)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         phase = self.phase
-        if phase is Phase.SETTLE:
-            if action.kind not in (ActionKind.SETTLE, ActionKind.PASS):
+        if phase is _SETTLE:
+            if action.kind not in (_K_SETTLE, _K_PASS):
                 return "between deals the player asked answers settle or pass"
             return None
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
-        if phase is Phase.DISCARD:
-            if action.kind is not ActionKind.DISCARD or action.card is None:
+        if phase is _DISCARD:
+            if action.kind is not _K_DISCARD or action.card is None:
                 return "the declarer must now discard two cards face down, e.g. discard 7C"
             if not self.hands[seat] >> action.card.id & 1:
                 return f"you do not hold {action.card}"
             return None
-        if phase is Phase.CONTRACT:
+        if phase is _CONTRACT:
             return self._why_illegal_contract(action)
-        if phase is Phase.WHIST:
+        if phase is _P_WHIST:
             options = self._whist_actions()
             if action not in options:
                 return f"{self._whist_situation()}: the answer now is {' or '.join(map(str, options))}"
             return None
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._why_illegal_play(action)
         return f"nothing can be done in phase {phase}"
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             return None
-        if action.kind is not ActionKind.BID or action.call is None or action.number is not None:
+        if action.kind is not _K_BID or action.call is None or action.number is not None:
             return "in the auction a call is pass or bid GAME (bid 6S … bid 10NT, bid 8H-WT, bid MIS, bid MIS-WT)"
         call = action.call
         if call not in CALL_RANK:
             return f"there is no call {call}: games are 6S … 10NT (S C D H NT), -WT without the talon, MIS, MIS-WT"
-        if without_talon(call) and not self.game.options["games_without_talon"]:
+        if without_talon(call) and not self.game.games_without_talon:
             return "games without the talon are not played at this table (option games_without_talon)"
         own = [c for s, c in self.calls if s == seat]
         if call == MISERE and own:
@@ -537,7 +652,7 @@ class StatePreferans(State):
 
     def _why_illegal_contract(self, action: Action) -> str | None:
         assert self.bid is not None
-        if action.kind is not ActionKind.CONTRACT or action.call not in CONTRACT_CALLS:
+        if action.kind is not _K_CONTRACT or action.call not in CONTRACT_CALLS:
             return "the declarer must now name his game, e.g. contract 7H (6S … 10NT)"
         if CALL_RANK[action.call] < CALL_RANK[self.bid]:
             return f"the contract may not be below the bid {self.bid}"
@@ -545,17 +660,17 @@ class StatePreferans(State):
 
     def _why_illegal_play(self, action: Action) -> str | None:
         if self._split_pending:
-            if action.kind is not ActionKind.PULYA or action.number not in MISERE_HALF_SPLITS:
+            if action.kind is not _K_PULYA or action.number not in MISERE_HALF_SPLITS:
                 return (
                     "the misère played half with the dealer is made and pulyas are open: the inviter chooses "
                     "pulya 3 (3 into the pulya, 2 off the gora) or pulya 2 (2 and 3); the dealer writes the rest"
                 )
             return None
         if self._open_pending:
-            if action.kind not in (ActionKind.OPEN, ActionKind.CLOSED):
+            if action.kind not in (_K_OPEN, _K_CLOSED):
                 return "the lone whister must now choose to play open or closed"
             return None
-        if action.kind is not ActionKind.PLAY or action.card is None or action.modifier is not None:
+        if action.kind is not _K_PLAY or action.card is None or action.modifier is not None:
             return "in the play a move is play CARD"
         assert self._turn is not None
         hand = self.hands[self._turn]
@@ -577,11 +692,11 @@ class StatePreferans(State):
     # -- carrying out -----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is Phase.SETTLE:
+        if phase is _SETTLE:
             self._do_settle(seat, action)
-        elif phase is Phase.AUCTION:
+        elif phase is _AUCTION:
             self._do_call(seat, action)
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             assert action.card is not None
             self.hands[seat] &= ~action.card.mask
             self.discards |= action.card.mask
@@ -589,30 +704,30 @@ class StatePreferans(State):
                 if self.bid is not None and is_misere(self.bid):
                     self._set_contract(self.bid)
                 else:
-                    self.phase = Phase.CONTRACT
-        elif phase is Phase.CONTRACT:
+                    self.phase = _CONTRACT
+        elif phase is _CONTRACT:
             assert action.call is not None
             self._set_contract(action.call)
-        elif phase is Phase.WHIST:
+        elif phase is _P_WHIST:
             if self.is_misere:
                 self._do_half(seat, action)
             else:
                 self._do_whist(seat, action)
-        elif action.kind is ActionKind.PULYA:
+        elif action.kind is _K_PULYA:
             assert action.number is not None
             self.half_calls.append((seat, str(action)))
             self.half_split = action.number
             self._split_pending = False
             self._score_misere()
-        elif action.kind in (ActionKind.OPEN, ActionKind.CLOSED):
-            self.open_play = action.kind is ActionKind.OPEN
+        elif action.kind in (_K_OPEN, _K_CLOSED):
+            self.open_play = action.kind is _K_OPEN
             self._open_pending = False
         else:
             self._do_play(action)
 
     def _do_call(self, seat: int, action: Action) -> None:
         self.calls.append((seat, str(action)))
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             self.passed[seat] = True
         else:
             self.high = action.call
@@ -642,7 +757,7 @@ class StatePreferans(State):
         self.talon_shown = True
         self.hands[seat] |= self.talon
         self.talon = 0
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
         self._turn = seat
 
     def _set_contract(self, call: str) -> None:
@@ -650,7 +765,7 @@ class StatePreferans(State):
         self.trump = call_strain(call)
         if is_misere(call):
             if self._half_offered():
-                self.phase = Phase.WHIST  # the declarer may first invite the dealer to play it half
+                self.phase = _P_WHIST  # the declarer may first invite the dealer to play it half
                 self._turn = self.declarer
             else:
                 self._start_play()
@@ -658,7 +773,7 @@ class StatePreferans(State):
             self.whisters = list(self.defenders())  # the ten is always played ("checked")
             self._start_play()
         else:
-            self.phase = Phase.WHIST
+            self.phase = _P_WHIST
             self._turn = self.defenders()[0]
 
     # -- whisting ---------------------------------------------------------------------------
@@ -669,21 +784,21 @@ class StatePreferans(State):
         return tuple(w for s, w in self.whist_calls if s in self.defenders())
 
     def _dealer_may_whist(self) -> bool:
-        return self.game.players == 4 and bool(self.game.options["dealer_whists"])
+        return self.game.dealer_whists
 
     def _half_offered(self) -> bool:
-        return self.game.players == 4 and bool(self.game.options["misere_half"])
+        return self.game.misere_half
 
     def _whist_actions(self) -> list[Action]:
         """The actions open to the seat to act in the whist phase (on misère: the half invitation)."""
         if self.is_misere:
             if not self.half_calls:
-                return [Action(ActionKind.INVITE), Action(ActionKind.PASS)]  # the declarer
-            return [Action(ActionKind.TAKE), Action(ActionKind.PASS)]  # the dealer, invited
+                return [Action(_K_INVITE), Action(_K_PASS)]  # the declarer
+            return [Action(_K_TAKE), Action(_K_PASS)]  # the dealer, invited
         out: list[Action] = []
         for word in self._whist_options():
             if word == _LOOK:
-                out += [Action(ActionKind.LOOK, number=d) for d in self.defenders()]
+                out += [Action(_K_LOOK, number=d) for d in self.defenders()]
             else:
                 out.append(Action(_WHIST_KIND[word]))
         return out
@@ -715,10 +830,10 @@ class StatePreferans(State):
     def _do_half(self, seat: int, action: Action) -> None:
         """The misère declarer invites the dealer (or passes); the dealer takes the half or passes."""
         self.half_calls.append((seat, str(action)))
-        if action.kind is ActionKind.INVITE:
+        if action.kind is _K_INVITE:
             self._turn = self.dealer
             return
-        if action.kind is ActionKind.TAKE:
+        if action.kind is _K_TAKE:
             self.half_partner = self.dealer
         self._start_play()
 
@@ -778,30 +893,21 @@ class StatePreferans(State):
 
     # -- play -------------------------------------------------------------------------------
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._turn = self._active[0]  # the first hand leads, whoever the declarer is
         if self.lone_whister is not None and self._turn != self.declarer:
             self._open_pending = True  # a defender leads: the whister chooses before the first card
 
     def _do_play(self, action: Action) -> None:
         assert action.card is not None and self._turn is not None
-        seat = self._turn
-        self.hands[seat] &= ~action.card.mask
-        self.trick.append((seat, action.card))
-        if self.lone_whister is not None and self.open_play is None and len(self.tricks) == 0 and len(self.trick) == 1:
-            self._open_pending = True  # the declarer led first: the whister chooses now
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
+        winner = self._lay(self._turn, action.card)
+        if winner is None:
+            if self.lone_whister is not None and self.open_play is None and not self.tricks and len(self.trick) == 1:
+                self._open_pending = True  # the declarer led first: the whister chooses now
             return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
-        self.trick = []
-        self._turn = winner
         if self.is_misere:
             self.misere_open = True
-            if winner == self.declarer and not self.game.options["misere_play_out"]:
+            if winner == self.declarer and not self.game.misere_play_out:
                 self._score_misere()
                 return
         if len(self.tricks) == TRICKS:
@@ -814,7 +920,7 @@ class StatePreferans(State):
 
     # -- scoring ----------------------------------------------------------------------------
     def _excess(self) -> str:
-        return str(self.game.options["excess"])
+        return self.game.excess
 
     def _premium(self, sheet: Sheet) -> tuple[Sheet, int]:
         if not self.talon_shown or self.is_misere:
@@ -883,7 +989,7 @@ class StatePreferans(State):
     def _score_misere(self) -> None:
         assert self.declarer is not None
         got = self.won[self.declarer]
-        whists = bool(self.game.options["misere_whists"])
+        whists = self.game.misere_whists
         partner = self.half_partner
         if partner is None:
             if got == 0:
@@ -926,9 +1032,9 @@ class StatePreferans(State):
         self._next_dealer = self._dealer_after(log.dealer)
         if is_finished(sheet) or self._single_deal:
             self.winners = tuple(self._winners()) if is_finished(sheet) else ()
-            self.phase = Phase.MATCH_OVER
+            self.phase = _MATCH_OVER
         else:
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
 
     def _winners(self) -> list[int]:
         if not is_finished(self.sheet):
@@ -937,36 +1043,9 @@ class StatePreferans(State):
         best = max(result)
         return [s for s, b in enumerate(result) if b == best]
 
-    def copy(self) -> StatePreferans:
-        """A fast independent copy (every container this class mutates is copied; sheets are
-        immutable values)."""
-        new = copy.copy(self)
-        for name in (
-            "hands",
-            "passed",
-            "calls",
-            "whist_calls",
-            "whisters",
-            "trick",
-            "tricks",
-            "won",
-            "taken",
-            "settle_calls",
-            "half_calls",
-            "sheets",
-            "talon_cards",
-            "_scores",
-        ):
-            setattr(new, name, list(getattr(self, name)))
-        new.deals = list(self.deals)
-        if new.deals:
-            new.deals[-1] = dataclasses.replace(new.deals[-1], actions=list(self.deals[-1].actions))
-        new._rng = copy.deepcopy(self._rng)
-        return new
-
     def position_key(self) -> Hashable | None:
         """In the play: the hands, the trick, the turn, the open/closed choice and the tricks won."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return None
         return (
             tuple(self.hands),
@@ -997,7 +1076,7 @@ class StatePreferans(State):
 
     def visible_hands(self, seat: int | None) -> set[int]:
         """The hands ``seat`` may see now (his own, the face-up ones, one the dealer looked at)."""
-        if not self.deals or self.phase is Phase.SETTLE:
+        if not self.deals or self.phase is _SETTLE:
             return set()
         seen = self._public_hands()
         if seat is not None and seat in self._active:
@@ -1007,7 +1086,7 @@ class StatePreferans(State):
         return seen
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        in_deal = bool(self.deals) and self.phase is not Phase.DEAL
+        in_deal = bool(self.deals) and self.phase is not _DEAL
         seen = self.visible_hands(seat) if in_deal else set()
         sees_discards = seat is not None and seat == self.declarer
         last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
@@ -1051,5 +1130,5 @@ class StatePreferans(State):
         return obs
 
 
-_WHIST_KIND = {_WHIST: ActionKind.WHIST, _PASS: ActionKind.PASS, _HALF: ActionKind.HALF_WHIST, _LOOK: ActionKind.LOOK}
+_WHIST_KIND = {_WHIST: _K_WHIST, _PASS: _K_PASS, _HALF: _K_HALF_WHIST, _LOOK: _K_LOOK}
 _WORD_OF_KIND = {k: w for w, k in _WHIST_KIND.items()}

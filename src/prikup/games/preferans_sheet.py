@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from prikup.core.cards import Card, Rank, Suit
@@ -125,14 +126,30 @@ class Sheet:
         """The number of players on the sheet."""
         return len(self.pulya)
 
+    @cached_property
+    def balances(self) -> tuple[Fraction, ...]:
+        """Each player's result: whists written on others minus whists written on him (sum 0);
+        worked out once per sheet (a sheet never changes)."""
+        n = self.players
+        zero = Fraction(0)
+        whists = self.whists
+        return tuple(sum(whists[p], zero) - sum((whists[o][p] for o in range(n)), zero) for p in range(n))
+
+    @cached_property
+    def _json_numbers(self) -> tuple[tuple[tuple[int | str, ...], ...], tuple[int | str, ...]]:
+        return tuple(tuple(fraction_json(w) for w in row) for row in self.whists), tuple(
+            fraction_json(b) for b in self.balances
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The sheet as a JSON value (exact whists as ints or ``"n/d"`` strings)."""
+        whists, balance = self._json_numbers
         return {
             "target": self.target,
             "pulya": list(self.pulya),
             "gora": list(self.gora),
-            "whists": [[fraction_json(w) for w in row] for row in self.whists],
-            "balances": [fraction_json(b) for b in balances(self)],
+            "whists": [list(row) for row in whists],
+            "balances": list(balance),
         }
 
     @classmethod
@@ -163,9 +180,7 @@ def new_sheet(players: int, target: int = 20, start_gora: int = 10) -> Sheet:
 
 def balances(sheet: Sheet) -> tuple[Fraction, ...]:
     """Each player's result: whists written on others minus whists written on him (sum 0)."""
-    n = sheet.players
-    zero = Fraction(0)
-    return tuple(sum(sheet.whists[p], zero) - sum((sheet.whists[o][p] for o in range(n)), zero) for p in range(n))
+    return sheet.balances
 
 
 def pulyas_closed(sheet: Sheet) -> bool:

@@ -28,9 +28,11 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
-from prikup.core.tricks import card_points, follow_mask, take_trick
+from prikup.core.trickplay import PlainTricks
+from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -41,6 +43,24 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+
+#: Enum members read through their class cost a lookup each time: the hot paths use these.
+_AUCTION = Phase.AUCTION
+_BARREL = Phase.BARREL
+_CONTRACT = Phase.CONTRACT
+_DEAL = Phase.DEAL
+_GIFT = Phase.GIFT
+_KEEP = Phase.KEEP
+_PLAY = Phase.PLAY
+_K_BID = ActionKind.BID
+_K_CONCEDE = ActionKind.CONCEDE
+_K_CONTRACT = ActionKind.CONTRACT
+_K_GIVE = ActionKind.GIVE
+_K_KEEP = ActionKind.KEEP
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+_K_TAKE = ActionKind.TAKE
+
 
 __all__ = [
     "BARREL",
@@ -392,6 +412,15 @@ class GamePyatsot(Game):
             falls_to_zero=self.int_option("falls_to_zero"),
             dash_limit=self.int_option("dash_limit"),
         )
+        # the options read at use sites, read once into typed fields
+        #: how combinations raise the bid cap: sum | best | unlimited
+        self.bid_cap_rule: str = str(self.options["bid_cap"])
+        #: every player barred from bidding: the deal is thrown in (else the first one must bid)
+        self.all_barred_throw_in: bool = self.options["all_barred"] == "throw_in"
+        #: the sitting-out dealer scores the talon when the declarer refuses to play
+        self.dealer_talon_on_refusal: bool = bool(self.options["dealer_talon_on_refusal"])
+        #: how many times a player on the barrel may refuse
+        self.barrel_refusals: int = self.int_option("barrel_refusals")
 
     @property
     def hands_dealt(self) -> int:
@@ -427,23 +456,55 @@ class GamePyatsot(Game):
         return StatePyatsot(self, rng, first_dealer, single_deal)
 
     def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(ActionKind.PASS), Action(ActionKind.TAKE), Action(ActionKind.CONCEDE)]
-        actions += [Action(ActionKind.BID, number=n) for n in self.ladder]
-        actions += [Action(ActionKind.CONTRACT, number=n) for n in self.ladder]
-        actions += [Action(ActionKind.KEEP, card=c) for c in DECK]
-        actions += [Action(ActionKind.GIVE, card=c) for c in DECK]
-        actions += [Action(ActionKind.PLAY, card=c) for c in DECK]
+        actions = [Action(_K_PASS), Action(_K_TAKE), Action(_K_CONCEDE)]
+        actions += [Action(_K_BID, number=n) for n in self.ladder]
+        actions += [Action(_K_CONTRACT, number=n) for n in self.ladder]
+        actions += [Action(_K_KEEP, card=c) for c in DECK]
+        actions += [Action(_K_GIVE, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c) for c in DECK]
         actions += [
-            Action(ActionKind.PLAY, card=c, modifier="declare", argument=kind)
+            Action(_K_PLAY, card=c, modifier="declare", argument=kind)
             for kind in KINDS
             for c in DECK
             if c.rank in COMBINATION_RANKS[kind]
         ]
         return actions
 
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(_K_PASS))
+        self.take_id = self._id(Action(_K_TAKE))
+        self.concede_id = self._id(Action(_K_CONCEDE))
+        #: the id of the k-th rung of the ladder is ``bid0 + k`` (a bid) or ``contract0 + k``
+        self.bid0 = self._id(Action(_K_BID, number=self.ladder[0]))
+        self.contract0 = self._id(Action(_K_CONTRACT, number=self.ladder[0]))
+        self.keep_ids = [self._id(Action(_K_KEEP, card=Card(i))) for i in cards]
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        #: the leads that declare a combination, in the order of its ranks (K Q J)
+        self.declare_ids = {
+            (kind, suit): [
+                self._id(Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind))
+                for rank in COMBINATION_RANKS[kind]
+            ]
+            for kind in KINDS
+            for suit in Suit
+        }
 
-class StatePyatsot(State):
+    def rungs(self, low: int, high: int) -> range:
+        """The ladder's rung indices of the bids ``low`` to ``high`` (both included)."""
+        ladder = self.ladder
+        first = 0 if low <= ladder.start else -(-(low - ladder.start) // ladder.step)
+        last = (min(high, ladder[-1]) - ladder.start) // ladder.step if high >= ladder.start else -1
+        return range(first, last + 1)
+
+
+class StatePyatsot(PlainTricks, State):
     """A match of Пятьсот in progress."""
+
+    SUIT_MASKS = SUIT_MASKS
+    STRENGTH = STRENGTH
 
     game: GamePyatsot
 
@@ -481,7 +542,7 @@ class StatePyatsot(State):
         from prikup.core.errors import DealError
 
         n = self.game.players
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise DealError(f"the score sheet can be set only between deals, not in phase {self.phase}")
         marks = marks if marks is not None else BarrelMarks.start(n)
         if len(scores) != n or len(marks.falls) != n or len(marks.dashes) != n:
@@ -539,16 +600,16 @@ class StatePyatsot(State):
             self.barred = ()
             self.passed = [True] * n
             self.declarer = on
-            self.phase = Phase.BARREL
+            self.phase = _BARREL
             self._turn = on
             return
         eligible = [s for s in active if self._scores[s] > BID_BAN]
         if not eligible:
             eligible = [active[0]]
-            self.throw_in = self.game.options["all_barred"] == "throw_in"
+            self.throw_in = self.game.all_barred_throw_in
         self.barred = tuple(s for s in active if s not in eligible)
         self.passed = [s not in eligible for s in range(n)]
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._turn = eligible[0]
 
     def opponents(self) -> tuple[int, int]:
@@ -557,73 +618,118 @@ class StatePyatsot(State):
         left = self._next_active(self.declarer)
         return left, self._next_active(left)
 
-    # -- legality, in one place -----------------------------------------------------------
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is _PLAY:
+            trick = self.trick
+            if trick:
+                return g.plays.of(follow_mask(hand, SUIT_MASKS[trick[0][1].id >> 4], 0, False))
+            trump = self.trump
+            allowed = hand
+            if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
+                allowed = hand & ~SUIT_MASKS[trump]  # only the trump maker may lead trumps at will
+            if not self.won[seat]:
+                return g.plays.of(allowed)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        if phase is _PLAY:
+            mask = add_cards(actions, allowed, g.play_ids, acts, ids)
+            for held in combinations_held(hand, self.used):
+                for i in g.declare_ids[held]:
+                    mask |= add_one(actions, i, acts, ids)
+            return acts, ids, mask
+        if phase is _AUCTION:
+            if self.throw_in:
+                return acts, ids, add_one(actions, g.pass_id, acts, ids)
+            mask = 0 if self.high_bid is None else add_one(actions, g.pass_id, acts, ids)
+            low = g.ladder.start if self.high_bid is None else self.high_bid + 1
+            rungs = g.rungs(low, bid_cap(hand, g.bid_cap_rule))
+            return acts, ids, mask | add_range(actions, g.bid0 + rungs.start, g.bid0 + rungs.stop, acts, ids)
+        if phase is _BARREL:
+            mask = add_one(actions, g.take_id, acts, ids)
+            if self.marks.refusals < g.barrel_refusals:
+                mask |= add_one(actions, g.concede_id, acts, ids)
+            return acts, ids, mask
+        if phase is _KEEP:
+            return acts, ids, add_cards(actions, self.talon, g.keep_ids, acts, ids)
+        if phase is _GIFT:
+            return acts, ids, add_cards(actions, self.talon, g.give_ids, acts, ids)
+        assert phase is _CONTRACT and self.high_bid is not None
+        mask = add_one(actions, g.concede_id, acts, ids)
+        rungs = g.rungs(self.high_bid, bid_cap(hand, g.bid_cap_rule))
+        return acts, ids, mask | add_range(actions, g.contract0 + rungs.start, g.contract0 + rungs.stop, acts, ids)
+
+    # -- legality, in one place (the reference) ---------------------------------------------
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
-        if phase is Phase.AUCTION:
-            yield Action(ActionKind.PASS)
+        if phase is _AUCTION:
+            yield Action(_K_PASS)
             low = -1 if self.high_bid is None else self.high_bid
-            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
             for n in self.game.ladder:
                 if low < n <= cap:
-                    yield Action(ActionKind.BID, number=n)
-        elif phase is Phase.BARREL:
-            yield Action(ActionKind.TAKE)
-            yield Action(ActionKind.CONCEDE)
-        elif phase is Phase.KEEP:
+                    yield Action(_K_BID, number=n)
+        elif phase is _BARREL:
+            yield Action(_K_TAKE)
+            yield Action(_K_CONCEDE)
+        elif phase is _KEEP:
             for card in cards_of(self.talon):
-                yield Action(ActionKind.KEEP, card=card)
-        elif phase is Phase.GIFT:
+                yield Action(_K_KEEP, card=card)
+        elif phase is _GIFT:
             for card in cards_of(self.talon):
-                yield Action(ActionKind.GIVE, card=card)
-        elif phase is Phase.CONTRACT:
-            yield Action(ActionKind.CONCEDE)
-            cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+                yield Action(_K_GIVE, card=card)
+        elif phase is _CONTRACT:
+            yield Action(_K_CONCEDE)
+            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
             for n in self.game.ladder:
                 if n <= cap:
-                    yield Action(ActionKind.CONTRACT, number=n)
-        elif phase is Phase.PLAY:
+                    yield Action(_K_CONTRACT, number=n)
+        elif phase is _PLAY:
             hand = self.hands[seat]
             for card in cards_of(hand):
-                yield Action(ActionKind.PLAY, card=card)
+                yield Action(_K_PLAY, card=card)
             if not self.trick and self.won[seat]:
                 for kind, suit in combinations_held(hand, self.used):
                     for rank in COMBINATION_RANKS[kind]:
-                        yield Action(ActionKind.PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
+                        yield Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         phase = self.phase
         kind = action.kind
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
-        if phase is Phase.BARREL:
-            if kind is ActionKind.TAKE:
+        if phase is _BARREL:
+            if kind is _K_TAKE:
                 return None
-            if kind is ActionKind.CONCEDE:
-                limit = self.game.int_option("barrel_refusals")
+            if kind is _K_CONCEDE:
+                limit = self.game.barrel_refusals
                 if self.marks.refusals >= limit:
                     return f"on the barrel a player may refuse only {limit} times: he must take the talon and play"
                 return None
             return "on the barrel the player decides before seeing the talon: take (play for 120) or concede (refuse)"
-        if phase is Phase.KEEP:
-            if kind is not ActionKind.KEEP or action.card is None:
+        if phase is _KEEP:
+            if kind is not _K_KEEP or action.card is None:
                 return "the declarer must now keep one of the three talon cards, e.g. keep AH"
             if not self.talon >> action.card.id & 1:
                 return f"{action.card} is not in the talon: only a talon card can be kept"
             return None
-        if phase is Phase.GIFT:
-            if kind is not ActionKind.GIVE or action.card is None:
+        if phase is _GIFT:
+            if kind is not _K_GIVE or action.card is None:
                 return "the declarer must now give a talon card face down to an opponent, e.g. give QS"
             if not self.talon >> action.card.id & 1:
                 return f"{action.card} is not one of the talon cards left to give"
             return None
-        if phase is Phase.CONTRACT:
-            if kind is ActionKind.CONCEDE:
+        if phase is _CONTRACT:
+            if kind is _K_CONCEDE:
                 return None
-            if kind is not ActionKind.CONTRACT:
+            if kind is not _K_CONTRACT:
                 return "the declarer must now name a contract in points (e.g. contract 120) or concede"
             return self._why_illegal_contract(seat, action)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._why_illegal_play(seat, action)
         return f"nothing can be done in phase {phase}"
 
@@ -636,14 +742,14 @@ class StatePyatsot(State):
 
     def _why_illegal_call(self, seat: int, action: Action) -> str | None:
         if self.throw_in:
-            if action.kind is ActionKind.PASS:
+            if action.kind is _K_PASS:
                 return None
             return "every player is at -120 or below and may not bid: the deal is thrown in (pass)"
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             if self.high_bid is None:
                 return "the player on the dealer's left opens the auction and must bid"
             return None
-        if action.kind is not ActionKind.BID or action.number is None or action.call is not None:
+        if action.kind is not _K_BID or action.number is None or action.call is not None:
             return "in the auction a call is pass or bid N (points), e.g. bid 60"
         n = action.number
         why = self._why_illegal_number(n)
@@ -651,7 +757,7 @@ class StatePyatsot(State):
             return why
         if self.high_bid is not None and n <= self.high_bid:
             return f"a bid must be higher than the current bid {self.high_bid}"
-        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
                 return f"without a marriage or a triangle in hand nobody may bid above {NO_COMBINATION_CAP}"
@@ -668,7 +774,7 @@ class StatePyatsot(State):
             return why
         if n < self.high_bid:
             return f"the contract may not be below the winning bid {self.high_bid}"
-        cap = bid_cap(self.hands[seat], str(self.game.options["bid_cap"]))
+        cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
                 return f"without a marriage or a triangle in hand the contract may not exceed {NO_COMBINATION_CAP}"
@@ -695,7 +801,7 @@ class StatePyatsot(State):
         return None
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
-        if action.kind is not ActionKind.PLAY or action.card is None:
+        if action.kind is not _K_PLAY or action.card is None:
             return "in the play a move is play CARD (leading, after a trick: play CARD declare KQ|QJ|KQJ)"
         card = action.card
         hand = self.hands[seat]
@@ -720,21 +826,21 @@ class StatePyatsot(State):
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             self._do_call(seat, action)
-        elif phase is Phase.BARREL:
-            if action.kind is ActionKind.TAKE:
+        elif phase is _BARREL:
+            if action.kind is _K_TAKE:
                 self.contract = self.game.barrel_contract
                 self._take_talon(seat)
             else:
                 self._refuse(seat)
-        elif phase is Phase.KEEP:
+        elif phase is _KEEP:
             assert action.card is not None
             self.talon &= ~action.card.mask
             self.hands[seat] |= action.card.mask
             self.kept = action.card
-            self.phase = Phase.GIFT
-        elif phase is Phase.GIFT:
+            self.phase = _GIFT
+        elif phase is _GIFT:
             assert action.card is not None
             receiver = self.opponents()[len(self.gifts)]
             self.talon &= ~action.card.mask
@@ -744,9 +850,9 @@ class StatePyatsot(State):
                 if self.barrel_deal:
                     self._start_play()
                 else:
-                    self.phase = Phase.CONTRACT
-        elif phase is Phase.CONTRACT:
-            if action.kind is ActionKind.CONCEDE:
+                    self.phase = _CONTRACT
+        elif phase is _CONTRACT:
+            if action.kind is _K_CONCEDE:
                 self._refuse(seat)
             else:
                 self.contract = action.number
@@ -760,7 +866,7 @@ class StatePyatsot(State):
             result = {"outcome": "thrown in", "barred": list(self.barred), "marks": self.marks.to_json()}
             self._finish_deal([0] * self.game.players, result)
             return
-        if action.kind is ActionKind.PASS:
+        if action.kind is _K_PASS:
             self.passed[seat] = True
             self.calls.append((seat, "pass"))
         else:
@@ -780,11 +886,11 @@ class StatePyatsot(State):
     def _take_talon(self, seat: int) -> None:
         self.declarer = seat
         self.talon_taken = True
-        self.phase = Phase.KEEP
+        self.phase = _KEEP
         self._turn = seat
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         assert self.declarer is not None
         self._turn = self.declarer
 
@@ -800,18 +906,7 @@ class StatePyatsot(State):
             self.declared[seat] += value
             self.trump = card.suit
             self.trump_maker = seat
-        self.hands[seat] &= ~card.mask
-        self.trick.append((seat, card))
-        if len(self.trick) < 3:
-            self._turn = self._next_active(seat)
-            return
-        winner, cards = take_trick(self.trick, self.trump, SUIT_MASKS, STRENGTH)
-        self.won[winner] += 1
-        self.taken[winner] |= cards
-        self.tricks.append((self.trick, winner))
-        self.trick = []
-        self._turn = winner
-        if len(self.tricks) == TRICKS:
+        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
             self._score_play()
 
     def points(self, seat: int) -> int:
@@ -835,7 +930,7 @@ class StatePyatsot(State):
             "declarer": seat,
             "bid": self.high_bid,
         }
-        if self.game.options["dealer_talon_on_refusal"]:
+        if self.game.dealer_talon_on_refusal:
             self._dealer_talon(changes, result)
         self._settle(changes, result, zero_seats=(), barrel_result="refused" if self.barrel_deal else None)
 
@@ -884,7 +979,7 @@ class StatePyatsot(State):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only; a kept card by the declarer only."""
-        if action.kind is ActionKind.GIVE and viewer in [r for r, c in self.gifts if c == action.card]:
+        if action.kind is _K_GIVE and viewer in [r for r, c in self.gifts if c == action.card]:
             return str(action)
         return super().action_view(seat, action, viewer)
 
@@ -899,7 +994,7 @@ class StatePyatsot(State):
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        in_deal = self.phase is not Phase.DEAL and bool(self.deals)
+        in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         sees_hand = seat is not None and in_deal and seat in active
         is_declarer = seat is not None and seat == self.declarer and self.talon_taken
@@ -916,7 +1011,7 @@ class StatePyatsot(State):
             "barred": list(self.barred),
             "calls": [[s, c] for s, c in self.calls],
             "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not Phase.AUCTION else None,
+            "declarer": self.declarer if self.phase is not _AUCTION else None,
             "barrel_deal": self.barrel_deal,
             "talon_taken": self.talon_taken,
             "talon": talon,
