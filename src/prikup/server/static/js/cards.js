@@ -58,7 +58,10 @@ export function cardEl(card, { onClick, cls = "", label } = {}) {
   if (onClick) {
     node.type = "button";
     node.addEventListener("click", onClick);
-    node.setAttribute("aria-label", label || cardName(card));
+    const name = document.createElement("span");
+    name.className = "sr-only";
+    name.textContent = label || cardName(card);
+    node.append(name);
   } else {
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", label || (card ? cardName(card) : t("web.card_hidden")));

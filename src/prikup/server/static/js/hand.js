@@ -18,7 +18,6 @@ export function renderHand(box, cards, { playable = new Set(), selected = new Se
       cls: (ok ? "playable" : playable.size ? "dim" : "") + (selected.has(c) ? " selected" : ""),
       label: cardName(c) + (ok ? "" : playable.size ? ", " + t("web.cannot_now") : ""),
     });
-    if (!ok && playable.size) node.setAttribute("aria-disabled", "true");
     if (selecting) node.setAttribute("aria-pressed", selected.has(c) ? "true" : "false");
     node.tabIndex = -1;
     return node;

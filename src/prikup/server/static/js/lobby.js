@@ -100,7 +100,7 @@ function renderSeats() {
     const id = "seat-kind-" + i;
     const kind = el("select", { id, "data-seat-kind": i },
       el("option", { value: "human", selected: i === 0 }, i === 0 ? t("web.seat_you") : t("web.seat_human")),
-      ...bots.map((b) => el("option", { value: "bot:" + b, selected: i > 0 && b === "heuristic" }, t("web.seat_bot", { level: botWord(b) }))));
+      ...bots.map((b) => el("option", { value: "bot:" + b, selected: i > 0 && b === "heuristic" }, t("web.seat_bot_help", { level: botWord(b), help: t("web.bot_help." + b) }))));
     rows.push(el("div", { class: "seat-row" }, el("label", { for: id }, t("web.seat_n", { n: i + 1 })), kind));
   }
   $("#seats-config").replaceChildren(...rows);

@@ -63,15 +63,18 @@ export function render(obs, rows, seats, me) {
     // the whist band: one entry per opponent, named
     const others = Array.from({ length: n - 1 }, (_, j) => (seat + 1 + j) % n);
     others.forEach((o, j) => {
-      const dx = (j - (others.length - 1) / 2) * (n === 3 ? 46 : 40);
+      const vertical = Math.abs(dir[0]) > Math.abs(dir[1]);
+      const dx = (j - (others.length - 1) / 2) * (vertical ? 16 : 62);
       const short = seatName(seats, o).slice(0, 6);
       text(0.86, `${short}: ${s.whists[seat][o]}`, dx, "whist");
     });
     text(0.58, `${t("pulya")} ${running("pulya", seat, s.pulya[seat])}`, 0, "pulya");
     text(0.3, `${t("gora")} ${running("gora", seat, s.gora[seat])}`, 0, "gora");
+    // the owner's name just inside the edge of his sector
     const [nx, ny] = anchor(dir, 1.0);
-    svg.append(svgEl("text", { x: nx - dir[0] * 6, y: ny - dir[1] * 6 + (dir[1] > 0 ? -2 : 10), "text-anchor": "middle",
-      "font-size": 9, "font-weight": 700, fill: "#222" }, seatName(seats, seat)));
+    const side = Math.abs(dir[0]) > Math.abs(dir[1]);
+    svg.append(svgEl("text", { x: side ? nx - dir[0] * 4 : nx, y: side ? ny - 30 : ny - dir[1] * 5 + (dir[1] > 0 ? -1 : 9),
+      "text-anchor": side ? (dir[0] < 0 ? "start" : "end") : "middle", "font-size": 10, "font-weight": 700, fill: "#222" }, seatName(seats, seat)));
   }
   const bal = el("table", { class: "sheet" },
     el("caption", { class: "sr-only" }, t("web.balance")),

@@ -372,8 +372,10 @@ function renderCentre(msg, finished) {
   }
   if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
   parts.push(trick);
-  if (T.summary) parts.push(renderSummary(T.summary, msg));
   centre.replaceChildren(...parts);
+  const felt = $("#felt");
+  felt.querySelector(".summary")?.remove();
+  if (T.summary) felt.append(renderSummary(T.summary, msg));
 }
 
 function talonActions(msg) {
@@ -631,6 +633,7 @@ function buildSummary(msg, prev) {
   const c = contract ? describe(contract, { seats: msg.seats }) : null;
   const headline = finished
     ? t("web.match_won", { names: (msg.obs.winners || []).map((w) => seatName(msg.seats, w)).join(", ") })
+    : po.raspasy && !c ? t("web.raspasy_result", { deal })
     : c ? t("web.deal_result", { deal, contract: c, name: seatName(msg.seats, declarer), verdict: verdict || "" })
       : t("web.deal_over", { deal });
   return { deal, headline, row, hands, finished, talon: Array.isArray(po.talon) ? po.talon : null };
@@ -649,10 +652,9 @@ function renderSummary(sum, msg) {
   for (let i = 0; i < n; i++) {
     const cards = sum.hands[i];
     if (!cards || !cards.length) continue;
-    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)),
-      el("span", { class: "mini-row" }, ...cards.map((c) => cardEl(c, { cls: "mini" })))));
+    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards)));
   }
-  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), el("span", { class: "mini-row" }, ...sum.talon.map((c) => cardEl(c, { cls: "mini" })))));
+  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon)));
   box.append(hands);
   const buttons = el("div", { class: "row" });
   if (sum.finished) {
@@ -664,6 +666,18 @@ function renderSummary(sum, msg) {
   }
   box.append(buttons);
   return box;
+}
+
+/** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */
+function handText(cards) {
+  const out = el("span", { class: "hand-text", "aria-label": cards.map(cardName).join(", ") });
+  for (const s of ["S", "C", "D", "H", "JK"]) {
+    const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && c[1] === s));
+    if (!of.length) continue;
+    const text = s === "JK" ? of.map(cardShort).join(" ") : `${SUITS[s]} ${of.map((c) => cardShort(c).slice(0, -1)).join(" ")}`;
+    out.append(el("span", { class: "suit-group" + (s === "D" || s === "H" ? " red" : ""), "aria-hidden": "true" }, text));
+  }
+  return out;
 }
 
 async function rematch() {

@@ -107,7 +107,7 @@ export function describe(action, ctx = {}) {
     case "pulya": return t("web.act.pulya", { n: w[1] });
     case "give": return CARD_RE.test(w[1] || "") ? t("web.act.give", { card: cardShort(w[1]) }) : t("web.act.give_hidden");
     case "discard": return CARD_RE.test(w[1] || "") ? t("web.act.discard", { card: cardShort(w[1]) }) : t("web.act.discard_hidden");
-    case "keep": return t("web.act.keep", { card: cardShort(w[1]) });
+    case "keep": return CARD_RE.test(w[1] || "") ? t("web.act.keep", { card: cardShort(w[1]) }) : t("web.act.keep_hidden");
     case "play": {
       let s = cardShort(w[1]);
       if (w[2] === "marriage") s += " · " + t("web.act.marriage", { suit: SUITS[w[3]] });

@@ -1,0 +1,233 @@
+"""A whole deal of every game through the page, as a person plays it: in Russian and English, on a
+1280×800 desktop and a 390×844 phone, in Debian's Chromium driven by Playwright.
+
+Each run checks at every step what a player relies on: a hand card only ever plays, gives, keeps
+or discards (never bids), nothing sticks out sideways, on the phone the hand and the action bar
+are on the first screen, the page's ``lang`` is right and no raw data (JSON, internal names,
+catalogue keys) is on screen.  It saves a screenshot of every phase under ``tests/web/screenshots``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_driver import ARGS, CHROMIUM, SCREENSHOTS, Player, ServerProcess, axe_violations, no_overflow, state
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
+)
+
+GAMES = ["501", "five-hundred", "pyatsot", "preferans"]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LOCALES = {"ru": "ru-RU", "en": "en-US"}
+RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:", "ply "]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder: Path = tmp_path_factory.mktemp("webtables")
+    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
+    yield proc
+    proc.stop()
+
+
+def open_page(browser: Any, lang: str, size: str, *, pause: int = 0) -> Any:
+    width, height = SIZES[size]
+    ctx = browser.new_context(locale=LOCALES[lang], viewport={"width": width, "height": height}, has_touch=size == "phone")
+    ctx.add_init_script(f"localStorage.setItem('prikup.trickPause', '{pause}')")
+    page = ctx.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def create_table(page: Any, server: ServerProcess, game: str, lang: str, *, name: str | None = None) -> None:
+    page.goto(server.base + "/")
+    page.locator(f'[data-game="{game}"]').wait_for()
+    page.click(f'[data-game="{game}"]')
+    page.fill("#your-name", name or ("Иван" if lang == "ru" else "Ivan"))
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+
+
+def raw_on_screen(page: Any) -> list[str]:
+    """Raw data on screen, each with the words around it."""
+    text = page.evaluate("() => document.body.innerText")
+    return [text[max(0, text.index(r) - 40) : text.index(r) + 40] for r in RAW if r in text]
+
+
+def first_screen(page: Any) -> dict[str, float]:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    return dict(
+        page.evaluate(
+            """() => ({
+              hand: document.querySelector('#hand').getBoundingClientRect().bottom,
+              actions: document.querySelector('#actions').getBoundingClientRect().bottom,
+              height: window.innerHeight })"""
+        )
+    )
+
+
+def play_one_deal(page: Any, game: str, prefix: str, *, keyboard: bool = False, phone: bool = False, limit: float = 90) -> int:
+    """Play the human seat until the first deal is scored; returns how many actions it took."""
+    player = Player(page, game, {}, keyboard=keyboard)
+    seen: set[str] = set()
+    taken = 0
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        st = state(page)
+        assert st is not None
+        obs = st["obs"]
+        if obs["deal"] > 1 or st["finished"]:
+            return taken
+        mine = obs["to_act"] == st["viewer"] and bool(obs.get("legal_actions"))
+        key = f"{obs['phase']}-{'you' if mine else 'wait'}"
+        if key not in seen:
+            seen.add(key)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            shot(page, f"{prefix}-{len(seen):02d}-{key}")
+            assert no_overflow(page), f"{prefix}: the page overflows sideways in {key}"
+            assert not raw_on_screen(page), f"{prefix}: raw data on screen in {key}: {raw_on_screen(page)}"
+        if not mine:
+            time.sleep(0.03)
+            continue
+        player.check(st)
+        if phone:
+            box = first_screen(page)
+            assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, key, box)
+        player.act(st)
+        taken += 1
+        page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+    raise AssertionError(f"{prefix}: the deal did not end in time")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_deal_of_every_game_through_the_page(browser: Any, server: ServerProcess, game: str, lang: str, size: str) -> None:
+    page = open_page(browser, lang, size)
+    prefix = f"{game}-{lang}-{size}"
+    page.goto(server.base + "/")
+    page.locator(f'[data-game="{game}"]').wait_for()
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    page.click(f'[data-game="{game}"]')
+    shot(page, f"{prefix}-00-lobby")
+    assert no_overflow(page)
+    create_table(page, server, game, lang)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    play_one_deal(page, game, prefix, phone=size == "phone")
+    # the deal's summary: its result and every hand, then the sheet
+    page.locator(".summary").wait_for(timeout=5000)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shot(page, f"{prefix}-90-summary")
+    assert page.locator(".summary .summary-hand").count() >= 2
+    assert not raw_on_screen(page), raw_on_screen(page)
+    page.locator('#sheet [data-deal="1"], #sheet .pulya-sheet').first.wait_for()
+    page.locator("#sheet").scroll_into_view_if_needed()
+    shot(page, f"{prefix}-91-sheet")
+    assert no_overflow(page)
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_one_deal_by_keyboard_alone(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "en", "desktop")
+    create_table(page, server, "preferans", "en", name="Keys")
+    taken = play_one_deal(page, "preferans", "keyboard-preferans-en", keyboard=True)
+    assert taken >= 2  # calls (and the cards, when the deal is played), all by keys
+    page.locator(".summary").wait_for(timeout=5000)
+    page.context.close()
+
+
+def test_501_by_keyboard_types_the_numbers(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "ru", "desktop")
+    create_table(page, server, "501", "ru", name="Клава")
+    play_one_deal(page, "501", "keyboard-501-ru", keyboard=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(browser: Any, server: ServerProcess, lang: str) -> None:
+    page = open_page(browser, lang, "desktop")
+    page.goto(server.base + "/")
+    page.locator('[data-game="preferans"]').wait_for()
+    assert axe_violations(page) == []
+    create_table(page, server, "preferans", lang)
+    page.locator(".callgrid").wait_for()
+    assert axe_violations(page) == []
+    player = Player(page, "preferans", {})
+    # on to the play of the cards
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        st = state(page)
+        assert st is not None
+        if st["obs"]["phase"] == "play" and st["obs"]["to_act"] == st["viewer"]:
+            break
+        if st["obs"]["to_act"] == st["viewer"] and st["obs"].get("legal_actions"):
+            player.act(st)
+            page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+        else:
+            time.sleep(0.03)
+    assert axe_violations(page) == []
+    table_url = page.url
+    page.goto(table_url + "?replay=1")
+    page.wait_for_function("() => window.prikupReplay && window.prikupReplay.frames.length > 1")
+    page.click("#rp-next")
+    shot(page, f"replay-{lang}")
+    assert axe_violations(page) == []
+    page.context.close()
+
+
+def test_an_illegal_card_says_why_and_plays_nothing(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "ru", "desktop")
+    create_table(page, server, "501", "ru")
+    player = Player(page, "501", {})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        st = state(page)
+        assert st is not None
+        obs = st["obs"]
+        mine = obs["to_act"] == st["viewer"] and bool(obs.get("legal_actions"))
+        if mine and obs["phase"] == "play" and obs["trick"]:
+            playable = {a.split(" ")[1] for a in obs["legal_actions"]}
+            illegal = [c for c in obs["hand"] if c not in playable]
+            if illegal:
+                page.click(f'#hand [data-card="{illegal[0]}"]')
+                why = page.locator("#prompt .why")
+                why.wait_for()
+                assert why.inner_text().strip()
+                time.sleep(0.3)
+                assert state(page)["ply"] == st["ply"]  # nothing was played
+                shot(page, "illegal-card-ru")
+                page.context.close()
+                return
+        if mine:
+            player.act(st)
+            page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+        else:
+            time.sleep(0.03)
+        if obs["deal"] > 2:
+            break
+    pytest.fail("no illegal card came up in two deals")
