@@ -20,7 +20,7 @@ import pytest
 from srv_helpers import ServerProcess, db_kinds, db_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_driver import ARGS, CHROMIUM, Player, state  # noqa: E402
+from web_driver import ARGS, CHROMIUM, Player, state, wait_for_change
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -98,8 +98,8 @@ def play_until(pages: list[Any], game: str, options: dict[str, Any], done: Any, 
             obs = st["obs"]
             if obs.get("legal_actions") and obs["to_act"] == st["viewer"]:
                 player.check(st)
-                player.act(st)
-                player.page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=10000)
+                sent = player.act(st)
+                wait_for_change(player.page, st["ply"] + sent)
                 acted = True
         if not acted:
             time.sleep(0.03)
@@ -110,7 +110,10 @@ def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: 
     pages = open_seats(browser, server, "501", {"players": "4"}, humans=4)
     play_until(pages, "501", {"players": 4}, lambda s: len(s["obs"]["trick"]) >= 1)
     # in mid-deal every page shows its own hand only: the hands shown have no card in common
-    shown = [set(page.eval_on_selector_all("#hand .card[data-card]", "els => els.map(e => e.dataset.card)")) for page in pages]
+    shown = [
+        set(page.eval_on_selector_all("#hand .card[data-card]", "els => els.map(e => e.dataset.card)"))
+        for page in pages
+    ]
     assert sum(1 for h in shown if h) >= 2  # the dealer sits out in 501 for four; a dark hand is not shown
     for i, page in enumerate(pages):
         st = state(page)

@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import ARGS, CHROMIUM, SCREENSHOTS, Player, ServerProcess, axe_violations, no_overflow, state
+from web_driver import (
+    ARGS,
+    CHROMIUM,
+    SCREENSHOTS,
+    Player,
+    ServerProcess,
+    axe_violations,
+    no_overflow,
+    state,
+    wait_for_change,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -49,7 +59,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 def open_page(browser: Any, lang: str, size: str, *, pause: int = 0) -> Any:
     width, height = SIZES[size]
-    ctx = browser.new_context(locale=LOCALES[lang], viewport={"width": width, "height": height}, has_touch=size == "phone")
+    ctx = browser.new_context(
+        locale=LOCALES[lang], viewport={"width": width, "height": height}, has_touch=size == "phone"
+    )
     ctx.add_init_script(f"localStorage.setItem('prikup.trickPause', '{pause}')")
     page = ctx.new_page()
     page.errors = []  # type: ignore[attr-defined]
@@ -90,7 +102,9 @@ def first_screen(page: Any) -> dict[str, float]:
     )
 
 
-def play_one_deal(page: Any, game: str, prefix: str, *, keyboard: bool = False, phone: bool = False, limit: float = 90) -> int:
+def play_one_deal(
+    page: Any, game: str, prefix: str, *, keyboard: bool = False, phone: bool = False, limit: float = 90
+) -> int:
     """Play the human seat until the first deal is scored; returns how many actions it took."""
     player = Player(page, game, {}, keyboard=keyboard)
     seen: set[str] = set()
@@ -117,16 +131,18 @@ def play_one_deal(page: Any, game: str, prefix: str, *, keyboard: bool = False, 
         if phone:
             box = first_screen(page)
             assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, key, box)
-        player.act(st)
-        taken += 1
-        page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+        sent = player.act(st)
+        taken += sent
+        wait_for_change(page, st["ply"] + sent)
     raise AssertionError(f"{prefix}: the deal did not end in time")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_deal_of_every_game_through_the_page(browser: Any, server: ServerProcess, game: str, lang: str, size: str) -> None:
+def test_a_whole_deal_of_every_game_through_the_page(
+    browser: Any, server: ServerProcess, game: str, lang: str, size: str
+) -> None:
     page = open_page(browser, lang, size)
     prefix = f"{game}-{lang}-{size}"
     page.goto(server.base + "/")
@@ -169,7 +185,9 @@ def test_501_by_keyboard_types_the_numbers(browser: Any, server: ServerProcess) 
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(browser: Any, server: ServerProcess, lang: str) -> None:
+def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(
+    browser: Any, server: ServerProcess, lang: str
+) -> None:
     page = open_page(browser, lang, "desktop")
     page.goto(server.base + "/")
     page.locator('[data-game="preferans"]').wait_for()
@@ -186,8 +204,8 @@ def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(browser: An
         if st["obs"]["phase"] == "play" and st["obs"]["to_act"] == st["viewer"]:
             break
         if st["obs"]["to_act"] == st["viewer"] and st["obs"].get("legal_actions"):
-            player.act(st)
-            page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+            sent = player.act(st)
+            wait_for_change(page, st["ply"] + sent)
         else:
             time.sleep(0.03)
     assert axe_violations(page) == []
@@ -224,8 +242,8 @@ def test_an_illegal_card_says_why_and_plays_nothing(browser: Any, server: Server
                 page.context.close()
                 return
         if mine:
-            player.act(st)
-            page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15000)
+            sent = player.act(st)
+            wait_for_change(page, st["ply"] + sent)
         else:
             time.sleep(0.03)
         if obs["deal"] > 2:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,28 @@ from prikup.core.actions import parse_action
 from prikup.games import make_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from srv_helpers import ServerProcess  # noqa: E402
+from srv_helpers import ServerProcess
 
-__all__ = ["ARGS", "CHROMIUM", "SCREENSHOTS", "Player", "ServerProcess", "axe_violations", "no_overflow"]
+__all__ = [
+    "ARGS",
+    "CHROMIUM",
+    "SCREENSHOTS",
+    "Player",
+    "ServerProcess",
+    "axe_violations",
+    "no_overflow",
+    "state",
+    "wait_for_change",
+]
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 CARD_VERBS = {"play", "give", "keep", "discard"}
@@ -111,8 +126,9 @@ class Player:
             page.keyboard.press({"right": "ArrowRight", "left": "ArrowLeft", "tab": "Tab"}[where])
         raise AssertionError(f"the keyboard never reached {selector}")
 
-    def act(self, st: dict[str, Any]) -> str:
-        """Choose an action for the seat to act and take it through the page; returns it."""
+    def act(self, st: dict[str, Any]) -> int:
+        """Choose an action for the seat to act and take it through the page; returns how many
+        actions that sends (cards chosen together for a discard go one after another)."""
         obs = st["obs"]
         legal = obs["legal_actions"]
         action = str(self.brain.choose(obs, [parse_action(t) for t in legal]))
@@ -131,14 +147,14 @@ class Player:
                     self.click(f'.chooser [data-action="{action}"]')
                 else:
                     self.click(where)
-                return action
+                return 1
             need = discards_needed(obs) if verb == "discard" else 1
-            chosen = [card] + [a.split(" ")[1] for a in legal if a.startswith(verb + " ") and a != action][: need - 1]
+            chosen = [card, *[a.split(" ")[1] for a in legal if a.startswith(verb + " ") and a != action][: need - 1]]
             for c in chosen:
                 sel = f'#hand [data-card="{c}"]' if c in (obs.get("hand") or []) else f'.talon [data-card="{c}"]'
                 self.click(sel)
             self.click("#confirm")
-            return f"{verb} {chosen[0]}"
+            return len(chosen)
         if verb == "bid" and words[1].endswith("-WT"):
             toggle = self.page.locator('[data-toggle="WT"]')
             if toggle.get_attribute("aria-pressed") != "true":
@@ -146,7 +162,7 @@ class Player:
         direct = self.page.locator(f'[data-action="{action}"]:not([disabled])')
         if direct.count():
             self.click(f'[data-action="{action}"]:not([disabled])')
-            return action
+            return 1
         if verb in ("bid", "contract") and words[1].isdigit():
             entry = verb
             if len(words) == 3:  # 501: trumps, then the value
@@ -156,14 +172,13 @@ class Player:
                 self.page.keyboard.press("Enter")
             else:
                 self.page.locator(f'[data-entry-go="{entry}"]').click()
-            return action
+            return 1
         raise AssertionError(f"the page offers no control for {action!r}")
 
     # -- what must hold whenever the page shows a state --------------------------------------
     def check(self, st: dict[str, Any]) -> None:
         """Cards only play cards; the page's hand is the seat's hand."""
         page = self.page
-        obs = st["obs"]
         bound = page.eval_on_selector_all(
             "#hand [data-action], #hand [data-card]",
             "els => els.map(e => (e.dataset.action || '') + '|' + (e.dataset.card || ''))",
@@ -171,15 +186,14 @@ class Player:
         for b in bound:
             action = b.split("|")[0]
             assert not action or action.split(" ")[0] in CARD_VERBS, f"a hand card carries {action!r}"
-        shown = page.eval_on_selector_all("#hand .card[data-card]", "els => els.map(e => e.dataset.card)")
-        if obs.get("hand") is not None:
-            assert shown == obs["hand"], (shown, obs["hand"])
+        shown, hand = page.evaluate(
+            """() => [[...document.querySelectorAll('#hand .card[data-card]')].map(e => e.dataset.card),
+                      window.prikup.state.obs.hand]"""
+        )
+        if hand is not None:
+            assert shown == hand, (shown, hand)
 
 
 def wait_for_change(page: Any, ply: int, timeout: float = 15.0) -> None:
-    """Wait until the page shows a state past ``ply``."""
-    page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply > {ply}", timeout=timeout * 1000)
-
-
-def settle(page: Any, seconds: float = 0.05) -> None:
-    time.sleep(seconds)
+    """Wait until the page shows a state at ``ply`` or later."""
+    page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply >= {ply}", timeout=timeout * 1000)

@@ -6,7 +6,7 @@ import { handKeys, renderHand } from "./hand.js";
 import { el, renderBidding } from "./bidding.js";
 import { renderSheet } from "./sheets.js";
 import { areaOf, sideOf } from "./seats.js";
-import { CARD_RE, SUITS, botWord, callText, cardName, cardShort, describe, seatName, suitWord, t } from "./words.js";
+import { CARD_RE, SUITS, botWord, callText, cardName, cardShort, describe, seatName, suitWord, t, variantText } from "./words.js";
 
 const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
 const $ = (s) => document.querySelector(s);
@@ -547,7 +547,7 @@ function renderActions(msg) {
         ...[...suffixes].map((sfx) => el("button", {
           type: "button", class: "toggle", "data-variant": sfx, "aria-pressed": T.variant === sfx ? "true" : "false",
           onclick: () => { T.variant = T.variant === sfx ? null : sfx; render(); },
-        }, describe("play X " + sfx).replace(/^\? · /, "")))));
+        }, variantText(sfx)))));
     }
     if (T.chooser && byCard[T.chooser]) {
       parts.push(el("div", { class: "chooser", role: "group", "aria-label": cardName(T.chooser) },

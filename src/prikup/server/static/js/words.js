@@ -118,6 +118,15 @@ export function describe(action, ctx = {}) {
     default: return String(action);
   }
 }
+/** An announcement made with a card, on its own ("марьяж ♥", "объявить К+Д"). */
+export function variantText(sfx) {
+  const w = sfx.split(" ");
+  if (w[0] === "marriage") return t("web.act.marriage", { suit: SUITS[w[1]] });
+  if (w[0] === "as") return t("web.act.joker_as", { suit: SUITS[w[1]] });
+  if (w[0] === "declare") return t("web.act.declare", { combo: comboText(w[1]) });
+  return sfx;
+}
+
 /** A Пятьсот declaration "KQ" with its suit: "К+Д ♥". */
 export function comboText(combo, card) {
   const suit = card && card.length === 2 ? SUITS[card[1]] : "";
