@@ -158,7 +158,10 @@ def test_a_whole_deal_of_every_game_through_the_page(
     page.locator(".summary").wait_for(timeout=5000)
     page.evaluate("() => window.scrollTo(0, 0)")
     shot(page, f"{prefix}-90-summary")
-    assert page.locator(".summary .summary-hand").count() >= 2
+    st = state(page)
+    assert st is not None
+    played = {s for s, a in st["previous_log"] if a.startswith("play ")}
+    assert page.locator(".summary .summary-hand").count() >= len(played)  # every hand that was played out
     assert not raw_on_screen(page), raw_on_screen(page)
     page.locator('#sheet [data-deal="1"], #sheet .pulya-sheet').first.wait_for()
     page.locator("#sheet").scroll_into_view_if_needed()
@@ -166,6 +169,53 @@ def test_a_whole_deal_of_every_game_through_the_page(
     assert no_overflow(page)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_finished_trick_stays_with_its_winner_marked_and_can_be_peeked(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "en", "desktop", pause=700)
+    create_table(page, server, "pyatsot", "en")
+    player = Player(page, "pyatsot", {})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        st = state(page)
+        assert st is not None
+        if page.locator("#centre .trick.finished .played.won").count():
+            break
+        if st["obs"]["to_act"] == st["viewer"] and st["obs"].get("legal_actions"):
+            sent = player.act(st)
+            wait_for_change(page, st["ply"] + sent)
+        else:
+            time.sleep(0.02)
+    won = page.locator("#centre .trick.finished .played.won")
+    assert won.count() == 1  # the finished trick is still on the table, its winner marked
+    assert page.locator("#centre .trick.finished .played").count() == 3
+    shot(page, "trick-finished-en")
+    page.locator("#centre .trick.finished").wait_for(state="detached", timeout=5000)
+    page.locator("#peek").wait_for()
+    page.click("#peek")
+    assert page.locator("#centre .trick .played.won").count() == 1
+    assert page.get_attribute("#peek", "aria-expanded") == "true"
+    page.context.close()
+
+
+def test_every_action_of_every_game_has_words(browser: Any, server: ServerProcess) -> None:
+    from prikup.games import GAMES, make_game
+
+    actions = sorted({str(a) for gid in GAMES for p in (3, 4) for a in make_game(gid, players=p).all_actions()})
+    actions += ["give a card", "discard a card", "keep a card"]  # what others see of a hidden card
+    for lang in LOCALES:
+        page = open_page(browser, lang, "desktop")
+        page.goto(server.base + "/")
+        page.locator("[data-game]").first.wait_for()
+        said = page.evaluate(
+            "async (acts) => { const w = await import('/static/js/words.js'); return acts.map((a) => w.describe(a)); }",
+            actions,
+        )
+        for action, text in zip(actions, said, strict=True):
+            assert text and "undefined" not in text and "web." not in text, (lang, action, text)
+            same_word = lang == "en" and action in ("pass", "half-whist")  # the English term is the notation
+            assert text != action or same_word, (lang, action, text)  # never the raw notation
+        page.context.close()
 
 
 def test_one_deal_by_keyboard_alone(browser: Any, server: ServerProcess) -> None:

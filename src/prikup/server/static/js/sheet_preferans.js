@@ -11,7 +11,8 @@ function running(kind, seat, value) {
   const seen = history.get(key) || [];
   if (seen[seen.length - 1] !== value) seen.push(value);
   history.set(key, seen);
-  return seen.slice(-4).join(".");
+  const shown = seen.length > 1 && kind === "pulya" && seen[0] === 0 ? seen.slice(1) : seen;
+  return shown.slice(-4).join(" · ");
 }
 
 function svgEl(tag, attrs, text) {
