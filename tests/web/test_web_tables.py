@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 GAMES = ["501", "five-hundred", "pyatsot", "preferans"]
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:", "ply "]
 
@@ -102,6 +102,19 @@ def first_screen(page: Any) -> dict[str, float]:
     )
 
 
+def small_targets(page: Any) -> list[str]:
+    """Controls of the action bar and the hand smaller than 44×44 px (a finger's width)."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('#actions button, #actions input, #hand button, #prompt button')]
+                .filter((e) => e.offsetParent !== null)
+                .map((e) => [e, e.getBoundingClientRect()])
+                .filter(([, r]) => r.width < 44 || r.height < 44)
+                .map(([e, r]) => `${e.textContent || e.dataset.card}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+        )
+    )
+
+
 def play_one_deal(
     page: Any, game: str, prefix: str, *, keyboard: bool = False, phone: bool = False, limit: float = 90
 ) -> int:
@@ -131,13 +144,15 @@ def play_one_deal(
         if phone:
             box = first_screen(page)
             assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, key, box)
+            small = small_targets(page)
+            assert not small, (prefix, key, small)
         sent = player.act(st)
         taken += sent
         wait_for_change(page, st["ply"] + sent)
     raise AssertionError(f"{prefix}: the deal did not end in time")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_deal_of_every_game_through_the_page(
@@ -216,6 +231,17 @@ def test_every_action_of_every_game_has_words(browser: Any, server: ServerProces
             same_word = lang == "en" and action in ("pass", "whist", "half-whist")  # the English term is the notation
             assert text != action or same_word, (lang, action, text)  # never the raw notation
         page.context.close()
+
+
+def test_nothing_sticks_out_at_360_px(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "ru", "narrow")
+    page.goto(server.base + "/")
+    page.locator('[data-game="five-hundred"]').wait_for()
+    assert no_overflow(page)
+    create_table(page, server, "five-hundred", "ru", name="Константин Константинопольский")
+    play_one_deal(page, "five-hundred", "five-hundred-ru-narrow")  # overflow is checked in every phase
+    assert no_overflow(page)
+    page.context.close()
 
 
 def test_one_deal_by_keyboard_alone(browser: Any, server: ServerProcess) -> None:

@@ -339,7 +339,9 @@ function renderCentre(msg, finished) {
   }
   parts.push(line);
   // talon
-  const talonCards = Array.isArray(obs.talon) ? obs.talon : null;
+  // the talon as it lies now: without the card kept and the cards given away (Пятьсот)
+  const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
+  const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => obs.game !== "pyatsot" || !gone.has(c)) : null;
   const showTalon = talonCards || (["auction"].includes(obs.phase) && !obs.raspasy);
   if (showTalon && obs.phase !== "play") {
     const clickable = talonActions(msg);
