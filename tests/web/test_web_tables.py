@@ -110,16 +110,23 @@ def small_targets(page: Any) -> list[str]:
                 .filter((e) => e.offsetParent !== null)
                 .map((e) => [e, e.getBoundingClientRect()])
                 .filter(([, r]) => r.width < 44 || r.height < 44)
-                .map(([e, r]) => `${e.textContent || e.dataset.card}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+                .map(([e, r]) => `${e.dataset.card || e.textContent}: ${r.width}x${r.height}`)"""
         )
     )
 
 
 def play_one_deal(
-    page: Any, game: str, prefix: str, *, keyboard: bool = False, phone: bool = False, limit: float = 90
+    page: Any,
+    game: str,
+    prefix: str,
+    *,
+    keyboard: bool = False,
+    phone: bool = False,
+    eager: bool = False,
+    limit: float = 90,
 ) -> int:
     """Play the human seat until the first deal is scored; returns how many actions it took."""
-    player = Player(page, game, {}, keyboard=keyboard)
+    player = Player(page, game, {}, keyboard=keyboard, eager=eager)
     seen: set[str] = set()
     taken = 0
     deadline = time.monotonic() + limit
@@ -168,7 +175,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     assert no_overflow(page)
     create_table(page, server, game, lang)
     assert page.evaluate("() => document.documentElement.lang") == lang
-    play_one_deal(page, game, prefix, phone=size == "phone")
+    play_one_deal(page, game, prefix, phone=size == "phone", eager=lang == "ru")  # in Russian the player bids first
     # the deal's summary: its result and every hand, then the sheet
     page.locator(".summary").wait_for(timeout=5000)
     page.evaluate("() => window.scrollTo(0, 0)")

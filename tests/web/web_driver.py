@@ -79,11 +79,15 @@ def discards_needed(obs: dict[str, Any]) -> int:
 class Player:
     """One page's player: decides with the heuristic bot, acts through the page."""
 
-    def __init__(self, page: Any, game: str, options: dict[str, Any], *, keyboard: bool = False) -> None:
+    def __init__(
+        self, page: Any, game: str, options: dict[str, Any], *, keyboard: bool = False, eager: bool = False
+    ) -> None:
         self.page = page
         self.game = make_game(game, **options)
         self.brain = make_bot("heuristic", self.game, 7)
         self.keyboard = keyboard
+        self.eager = eager  # open the bidding with the lowest bid once a deal, to reach the declarer's phases
+        self.bid_in_deal: int | None = None
 
     # -- acting like a person ---------------------------------------------------------------
     def click(self, selector: str) -> None:
@@ -132,6 +136,11 @@ class Player:
         obs = st["obs"]
         legal = obs["legal_actions"]
         action = str(self.brain.choose(obs, [parse_action(t) for t in legal]))
+        bids = [a for a in legal if a.startswith("bid ")]
+        if self.eager and action in ("pass", "look") and bids and self.bid_in_deal != obs["deal"]:
+            action = bids[0]
+        if action.startswith("bid "):
+            self.bid_in_deal = obs["deal"]
         words = action.split(" ")
         verb = words[0]
         if verb in CARD_VERBS and len(words) > 1 and CARD.match(words[1]):

@@ -59,7 +59,7 @@ export async function showReplay(tid) {
       nodes.push(el("section", { class: "seat" + (obs.to_act === s ? " to-act" : ""), style: `grid-area: ${areaOf(s, n, me)}`, "aria-label": seatName(seats, s) },
         el("div", { class: "seat-name" }, obs.to_act === s ? el("span", { class: "turn-badge" }, "▶ " + t("web.acts")) : null, seatName(seats, s)),
         el("div", { class: "seat-line" }, t("web.score_n", { n: obs.scores[s] }), obs.tricks_won ? " · " + t("web.tricks_n", { n: obs.tricks_won[s] }) : ""),
-        cards && cards.length ? el("div", { class: "open-cards" }, ...cards.map((c) => cardEl(c, { cls: "mini" }))) : null));
+        cards && cards.length ? el("div", { class: "open-cards" }, ...cards.map((c) => cardEl(c, { cls: "small-card" }))) : null));
     }
     const trick = el("div", { class: "trick", "data-n": n });
     for (const [s, c] of obs.trick || []) trick.append(el("div", { class: "played", style: `grid-area: ${areaOf(s, n, me)}` }, cardEl(c)));
