@@ -138,7 +138,7 @@ async function present(msg) {
     const done = obs.tricks[obs.tricks.length - 1];
     announceEvent(msg);
     announce(t("web.trick_to", { name: seatName(msg.seats, done.winner) }));
-    if (pause > 0 && !T.queue.some((m) => m.obs.deal !== obs.deal && false)) {
+    if (pause > 0) {
       T.finished = done;
       renderCentre(prev, done);
       await sleep(pause);
@@ -164,6 +164,7 @@ async function present(msg) {
     announceEvent(msg);
   }
   if (msg.finished && !T.summary) T.summary = buildSummary(msg, prev || msg);
+  if (myTurn(msg) && !(prev && myTurn(prev) && prev.ply === msg.ply)) announce(t("web.your_turn_title") + ". " + promptText(msg));
   T.state = msg;
   if (T.summary && !T.summaryTimer && !msg.finished && othersAreBots(msg)) {
     const shown = T.summary;
@@ -227,6 +228,8 @@ function send(action) {
 function render() {
   const msg = T.state;
   if (!msg) return;
+  const active = document.activeElement;
+  const hadFocus = active && (active.closest("#actions") || active.closest("#hand") || active.closest(".summary"));
   const obs = msg.obs;
   const me = msg.viewer;
   const mine = myTurn(msg);
@@ -241,6 +244,12 @@ function render() {
   renderSheet($("#sheet"), obs, msg.sheet, msg.seats, me);
   $("#peek").hidden = !(obs.tricks && obs.tricks.length);
   $("#peek").setAttribute("aria-expanded", T.peek ? "true" : "false");
+  // a keyboard player keeps his place: when the control he used is gone, the focus goes to the
+  // first playable card, else the first call he can make
+  if (hadFocus && !document.body.contains(active) && (!document.activeElement || document.activeElement === document.body)) {
+    const next = $("#hand .card.playable") || $("#actions button:not([disabled]), #actions input");
+    if (next) next.focus();
+  }
 }
 
 function seatMarks(obs, i, msg) {
