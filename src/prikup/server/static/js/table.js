@@ -603,6 +603,10 @@ function renderActions(msg) {
 function actionLabel(a, msg) {
   const w = a.split(" ");
   if (w[0] === "look" && w.length === 1) return t("web.do.look");
+  if (w[0] === "look") return t("web.do.look_at", { name: seatName(msg.seats, +w[1]) });
+  if (w[0] === "pulya") return t("web.do.pulya", { n: w[1] });
+  if (w[0] === "settle") return t("web.do.settle");
+  if (w[0] === "invite") return t("web.do.invite");
   if (w[0] === "concede") return t("web.do.concede");
   if (w[0] === "open") return t("web.do.open");
   if (w[0] === "closed") return t("web.do.closed");
@@ -636,10 +640,13 @@ function buildSummary(msg, prev) {
   let verdict = null;
   if (declarer !== null && row) {
     const ch = row.changes[declarer];
-    if (conceded) verdict = t("conceded");
-    else if (po.game === "preferans" && msg.obs.sheet && po.sheet) verdict = msg.obs.sheet.pulya[declarer] > po.sheet.pulya[declarer] || msg.obs.sheet.gora[declarer] < po.sheet.gora[declarer] ? t("made") : t("failed");
-    else if (po.game === "501") verdict = ch <= 0 ? t("made") : t("failed");
-    else verdict = ch >= 0 ? t("made") : t("failed");
+    const by = `${ch > 0 ? "+" : ""}${ch}`;
+    if (conceded) verdict = `${t("conceded")} (${by})`;
+    else if (po.game === "preferans" && msg.obs.sheet && po.sheet) {
+      const made = msg.obs.sheet.pulya[declarer] > po.sheet.pulya[declarer] || msg.obs.sheet.gora[declarer] < po.sheet.gora[declarer];
+      verdict = made ? t("made") : t("failed");
+    } else if (po.game === "501") verdict = `${ch <= 0 ? t("made") : t("failed")} (${by})`;
+    else verdict = `${ch >= 0 ? t("made") : t("failed")} (${by})`;
   }
   const c = contract ? describe(contract, { seats: msg.seats }) : null;
   const headline = finished
@@ -669,6 +676,9 @@ function renderSummary(sum, msg) {
   box.append(hands);
   const buttons = el("div", { class: "row" });
   if (sum.finished) {
+    const sheet = el("div", { class: "final-sheet" });
+    renderSheet(sheet, msg.obs, msg.sheet, msg.seats, msg.viewer);
+    box.append(el("h3", {}, t("score_sheet")), sheet);
     buttons.append(el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.rematch")),
       el("a", { class: "button", href: `/table/${T.id}?replay=1` }, t("web.replay")),
       el("a", { class: "button", href: "/" }, t("web.to_lobby")));
