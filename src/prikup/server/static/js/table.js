@@ -139,8 +139,10 @@ async function present(msg) {
     announceEvent(msg);
     announce(t("web.trick_to", { name: seatName(msg.seats, done.winner) }));
     if (pause > 0) {
+      // the table moves on (tricks counted, the winner to lead) while the trick stays a moment
+      T.state = msg;
       T.finished = done;
-      renderCentre(prev, done);
+      render();
       await sleep(pause);
       T.finished = null;
     }
