@@ -123,7 +123,7 @@ export function variantText(sfx) {
   const w = sfx.split(" ");
   if (w[0] === "marriage") return t("web.act.marriage", { suit: SUITS[w[1]] });
   if (w[0] === "as") return t("web.act.joker_as", { suit: SUITS[w[1]] });
-  if (w[0] === "declare") return t("web.act.declare", { combo: comboText(w[1]) });
+  if (w[0] === "declare") return t("web.do.declare", { combo: comboText(w[1]) });
   return sfx;
 }
 
