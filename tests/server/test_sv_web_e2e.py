@@ -20,7 +20,7 @@ import pytest
 from srv_helpers import ServerProcess, db_kinds, db_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_driver import ARGS, CHROMIUM, Player, state, wait_for_change
+from web_driver import Player, launch_browser, state, wait_for_change
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -32,10 +32,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+    yield from launch_browser()
 
 
 @pytest.fixture(scope="module", params=db_kinds())
@@ -84,7 +81,7 @@ def open_seats(browser: Any, server: ServerProcess, game: str, options: dict[str
     return pages
 
 
-def play_until(pages: list[Any], game: str, options: dict[str, Any], done: Any, limit: float = 90) -> None:
+def play_all_until(pages: list[Any], game: str, options: dict[str, Any], done: Any, limit: float = 90) -> None:
     players = [Player(p, game, options) for p in pages]
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
@@ -108,7 +105,7 @@ def play_until(pages: list[Any], game: str, options: dict[str, Any], done: Any, 
 
 def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: ServerProcess) -> None:
     pages = open_seats(browser, server, "501", {"players": "4"}, humans=4)
-    play_until(pages, "501", {"players": 4}, lambda s: len(s["obs"]["trick"]) >= 1)
+    play_all_until(pages, "501", {"players": 4}, lambda s: len(s["obs"]["trick"]) >= 1)
     # in mid-deal every page shows its own hand only: the hands shown have no card in common
     shown = [
         set(page.eval_on_selector_all("#hand .card[data-card]", "els => els.map(e => e.dataset.card)"))
@@ -122,7 +119,7 @@ def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: 
             assert not shown[i] & shown[j]
     # every page names the players by the names they chose
     assert "Guest 2" in pages[0].locator("#felt").inner_text()
-    play_until(pages, "501", {"players": 4}, lambda s: len(s["sheet"]) >= 1)
+    play_all_until(pages, "501", {"players": 4}, lambda s: len(s["sheet"]) >= 1)
     for page in pages:
         page.locator('#sheet tr[data-deal="1"]').wait_for()
         page.locator(".summary").wait_for()
@@ -132,7 +129,7 @@ def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: 
 
 def test_four_browsers_play_a_five_hundred_deal_and_a_reload_rejoins(browser: Any, server: ServerProcess) -> None:
     pages = open_seats(browser, server, "five-hundred", {}, humans=4)
-    play_until(pages, "five-hundred", {}, lambda s: len(s["obs"]["trick"]) >= 2)
+    play_all_until(pages, "five-hundred", {}, lambda s: len(s["obs"]["trick"]) >= 2)
     # reload one page in mid-trick: it rejoins its seat with the same view
     page = pages[1]
     before = state(page)
@@ -153,7 +150,7 @@ def test_four_browsers_play_a_five_hundred_deal_and_a_reload_rejoins(browser: An
     reopened.goto(pages[0].url.split("#")[0])
     reopened.wait_for_function("() => window.prikup && window.prikup.state && window.prikup.state.viewer === 2")
     pages[2] = reopened
-    play_until(pages, "five-hundred", {}, lambda s: len(s["sheet"]) >= 1)
+    play_all_until(pages, "five-hundred", {}, lambda s: len(s["sheet"]) >= 1)
     for p in pages:
         p.locator('#sheet tr[data-deal="1"]').wait_for()
     for p in pages:
@@ -164,7 +161,7 @@ def test_a_finished_match_is_replayed_deal_by_deal(browser: Any, server: ServerP
     # one person and two bots play a short Пятьсот match to its end
     pages = open_seats(browser, server, "pyatsot", {"barrel": "60", "target": "61"}, humans=1)
     page = pages[0]
-    play_until([page], "pyatsot", {"barrel": 60, "target": 61}, lambda s: s["finished"], limit=120)
+    play_all_until([page], "pyatsot", {"barrel": 60, "target": 61}, lambda s: s["finished"], limit=120)
     page.locator(".summary #rematch").wait_for()
     page.locator(".summary a[href*='replay']").click()
     page.wait_for_function("() => window.prikupReplay && window.prikupReplay.frames.length > 1")

@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    ARGS,
-    CHROMIUM,
     SCREENSHOTS,
     Player,
     ServerProcess,
     axe_violations,
+    launch_browser,
     no_overflow,
+    play_until,
     state,
     wait_for_change,
 )
@@ -43,10 +43,7 @@ RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+    yield from launch_browser()
 
 
 @pytest.fixture(scope="module")
@@ -197,17 +194,7 @@ def test_a_finished_trick_stays_with_its_winner_marked_and_can_be_peeked(browser
     page = open_page(browser, "en", "desktop", pause=700)
     create_table(page, server, "pyatsot", "en")
     player = Player(page, "pyatsot", {})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        st = state(page)
-        assert st is not None
-        if page.locator("#centre .trick.finished .played.won").count():
-            break
-        if st["obs"]["to_act"] == st["viewer"] and st["obs"].get("legal_actions"):
-            sent = player.act(st)
-            wait_for_change(page, st["ply"] + sent)
-        else:
-            time.sleep(0.02)
+    play_until(page, player, lambda _st: page.locator("#centre .trick.finished .played.won").count() > 0)
     won = page.locator("#centre .trick.finished .played.won")
     assert won.count() == 1  # the finished trick is still on the table, its winner marked
     assert page.locator("#centre .trick.finished .played").count() == 3
@@ -279,18 +266,8 @@ def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(
     page.locator(".callgrid").wait_for()
     assert axe_violations(page) == []
     player = Player(page, "preferans", {})
-    # on to the play of the cards
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        st = state(page)
-        assert st is not None
-        if st["obs"]["phase"] == "play" and st["obs"]["to_act"] == st["viewer"]:
-            break
-        if st["obs"]["to_act"] == st["viewer"] and st["obs"].get("legal_actions"):
-            sent = player.act(st)
-            wait_for_change(page, st["ply"] + sent)
-        else:
-            time.sleep(0.03)
+    # on to the play of the cards (or the next deal, when this one is not played out)
+    play_until(page, player, lambda st: st["obs"]["phase"] == "play" or st["obs"]["deal"] > 1)
     assert axe_violations(page) == []
     table_url = page.url
     page.goto(table_url + "?replay=1")
@@ -305,30 +282,23 @@ def test_an_illegal_card_says_why_and_plays_nothing(browser: Any, server: Server
     page = open_page(browser, "ru", "desktop")
     create_table(page, server, "501", "ru")
     player = Player(page, "501", {})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        st = state(page)
-        assert st is not None
+
+    def illegal_card_in_hand(st: dict[str, Any]) -> bool:
         obs = st["obs"]
-        mine = obs["to_act"] == st["viewer"] and bool(obs.get("legal_actions"))
-        if mine and obs["phase"] == "play" and obs["trick"]:
-            playable = {a.split(" ")[1] for a in obs["legal_actions"]}
-            illegal = [c for c in obs["hand"] if c not in playable]
-            if illegal:
-                page.click(f'#hand [data-card="{illegal[0]}"]')
-                why = page.locator("#prompt .why")
-                why.wait_for()
-                assert why.inner_text().strip()
-                time.sleep(0.3)
-                assert state(page)["ply"] == st["ply"]  # nothing was played
-                shot(page, "illegal-card-ru")
-                page.context.close()
-                return
-        if mine:
-            sent = player.act(st)
-            wait_for_change(page, st["ply"] + sent)
-        else:
-            time.sleep(0.03)
-        if obs["deal"] > 2:
-            break
-    pytest.fail("no illegal card came up in two deals")
+        if obs["to_act"] != st["viewer"] or obs["phase"] != "play" or not obs["trick"]:
+            return False
+        playable = {a.split(" ")[1] for a in obs["legal_actions"]}
+        return any(c not in playable for c in obs["hand"])
+
+    st = play_until(page, player, illegal_card_in_hand, limit=120)
+    playable = {a.split(" ")[1] for a in st["obs"]["legal_actions"]}
+    illegal = [c for c in st["obs"]["hand"] if c not in playable]
+    page.click(f'#hand [data-card="{illegal[0]}"]')
+    why = page.locator("#prompt .why")
+    why.wait_for()
+    assert why.inner_text().strip()
+    time.sleep(0.3)
+    now = state(page)
+    assert now is not None and now["ply"] == st["ply"]  # nothing was played
+    shot(page, "illegal-card-ru")
+    page.context.close()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,9 @@ __all__ = [
     "Player",
     "ServerProcess",
     "axe_violations",
+    "launch_browser",
     "no_overflow",
+    "play_until",
     "state",
     "wait_for_change",
 ]
@@ -201,6 +205,33 @@ class Player:
         )
         if hand is not None:
             assert shown == hand, (shown, hand)
+
+
+def launch_browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool], limit: float = 60) -> dict[str, Any]:
+    """Let ``player`` act on ``page`` until ``until(state)`` holds; returns that state."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        st = state(page)
+        assert st is not None
+        if until(st):
+            return st
+        obs = st["obs"]
+        if obs["to_act"] == st["viewer"] and obs.get("legal_actions") and not st["finished"]:
+            sent = player.act(st)
+            wait_for_change(page, st["ply"] + sent)
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the page never reached the state looked for")
 
 
 def wait_for_change(page: Any, ply: int, timeout: float = 15.0) -> None:
