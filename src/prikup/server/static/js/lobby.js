@@ -1,5 +1,5 @@
 // The lobby: a new table (game, named preset, options in words, who sits where) and the tables open.
-import { api, held } from "./net.js";
+import { api, held, openNewTable } from "./net.js";
 import { el } from "./bidding.js";
 import { botWord, has, t } from "./words.js";
 
@@ -117,11 +117,7 @@ async function createTable(ev) {
     s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
   const name = $("#your-name").value.trim();
   try {
-    const res = await api("/api/tables", { body: { game: game.id, options, seats, name: name || null } });
-    const id = res.id || (res.table && res.table.id);
-    if (res.token) held.set(id, res.seat, res.token);
-    if (res.invites && res.invites.length) localStorage.setItem("prikup.invites." + id, JSON.stringify(res.invites));
-    location.href = "/table/" + id;
+    await openNewTable({ game: game.id, options, seats, name: name || null });
   } catch (e) {
     $("#lobby-error").textContent = t("web.err.create", { why: e.message });
   }

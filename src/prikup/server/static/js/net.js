@@ -32,6 +32,15 @@ export async function api(path, { body, token } = {}) {
   return data;
 }
 
+/** Create a table (POST /api/tables), keep its seat token and invitations, and open it. */
+export async function openNewTable(body) {
+  const res = await api("/api/tables", { body });
+  const id = res.id || (res.table && res.table.id);
+  if (res.token) held.set(id, res.seat, res.token);
+  if (res.invites && res.invites.length) localStorage.setItem("prikup.invites." + id, JSON.stringify(res.invites));
+  location.href = "/table/" + id;
+}
+
 /** The table's socket: says hello with the seat and token, rejoins by itself after a drop. */
 export class Connection {
   constructor(tid, { hello, onMessage, onStatus }) {

@@ -1,12 +1,15 @@
 // The table: seats around the felt, the trick in front of whoever played it, the talon, the prompt,
 // the action bar and the hand; incoming states are queued so a person can follow the play.
-import { Connection, api, held } from "./net.js";
+import { Connection, api, held, openNewTable } from "./net.js";
 import { cardEl } from "./cards.js";
 import { handKeys, renderHand } from "./hand.js";
 import { el, renderBidding } from "./bidding.js";
 import { renderSheet } from "./sheets.js";
+import { buildSummary, renderSummary } from "./summary.js";
 import { areaOf, sideOf } from "./seats.js";
-import { CARD_RE, SUITS, botWord, callText, cardName, cardShort, describe, seatName, suitWord, t, variantText } from "./words.js";
+import {
+  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, seatName, suitWord, t, variantText,
+} from "./words.js";
 
 const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
 const $ = (s) => document.querySelector(s);
@@ -313,6 +316,7 @@ function renderSeats(msg) {
     el("div", { class: "seat-line" },
       call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
       obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
+      obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
     presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
     open ? el("div", { class: "open-cards" }, ...open.map((c) => cardEl(c, { cls: "mini" }))) : null);
@@ -345,8 +349,10 @@ function renderCentre(msg, finished) {
   } else if (obs.phase === "auction") {
     line.append(t("auction"));
   }
-  if ((obs.marriages || []).length) {
-    line.append(el("span", { class: "small" }, " · " + t("marriages") + ": " + obs.marriages.map((m) => Array.isArray(m) ? `${seatName(msg.seats, m[0])} ${SUITS[m[1]] || m[1]}` : JSON.stringify(m).replace(/[{}"]/g, "")).join(", ")));
+  const announced = [...(obs.marriages || []), ...(obs.declarations || [])];
+  if (announced.length) {
+    line.append(el("span", { class: "small" }, " · " + t("marriages") + ": " + announced.map((m) =>
+      `${seatName(msg.seats, m.seat)} ${m.kind ? comboText(m.kind) + " " : ""}${SUITS[m.suit] || ""} (${m.value})`).join(", ")));
   }
   parts.push(line);
   // talon
@@ -388,30 +394,25 @@ function renderCentre(msg, finished) {
   centre.replaceChildren(...parts);
   const felt = $("#felt");
   felt.querySelector(".summary")?.remove();
-  if (T.summary) felt.append(renderSummary(T.summary, msg));
+  if (T.summary) {
+    felt.append(renderSummary(T.summary, msg, {
+      tableId: T.id, onRematch: rematch, onNext: () => { T.summary = null; render(); },
+    }));
+  }
 }
 
-function talonActions(msg) {
+/** The card actions legal now, by card: of the hand's cards, or (`fromHand` false) of the talon's. */
+function cardActions(msg, fromHand = true) {
   const out = {};
   if (!myTurn(msg)) return out;
   const hand = new Set(msg.obs.hand || []);
   for (const a of msg.obs.legal_actions) {
     const w = a.split(" ");
-    if (CARD_VERBS.has(w[0]) && CARD_RE.test(w[1] || "") && !hand.has(w[1])) (out[w[1]] = out[w[1]] || []).push(a);
+    if (CARD_VERBS.has(w[0]) && CARD_RE.test(w[1] || "") && hand.has(w[1]) === fromHand) (out[w[1]] = out[w[1]] || []).push(a);
   }
   return out;
 }
-
-function cardActions(msg) {
-  const out = {};
-  if (!myTurn(msg)) return out;
-  const hand = new Set(msg.obs.hand || []);
-  for (const a of msg.obs.legal_actions) {
-    const w = a.split(" ");
-    if (CARD_VERBS.has(w[0]) && CARD_RE.test(w[1] || "") && hand.has(w[1])) (out[w[1]] = out[w[1]] || []).push(a);
-  }
-  return out;
-}
+const talonActions = (msg) => cardActions(msg, false);
 
 function cardVerb(msg) {
   for (const a of (myTurn(msg) ? msg.obs.legal_actions : [])) {
@@ -623,95 +624,11 @@ function renderLog(msg) {
   log.scrollTop = log.scrollHeight;
 }
 
-// ------------------------------------------------------------------------------ after a deal
-function buildSummary(msg, prev) {
-  const po = prev.obs;
-  const finished = !!msg.finished;
-  const log = finished && msg.obs.deal === po.deal ? msg.log : msg.previous_log || [];
-  const deal = finished && msg.obs.deal === po.deal ? msg.obs.deal : po.deal;
-  const row = (msg.sheet || []).find((r) => r.deal === deal);
-  const hands = {};
-  let contract = null, declarer = null, conceded = false;
-  for (const [s, a] of log) {
-    const w = a.split(" ");
-    if (w[0] === "play") (hands[s] = hands[s] || []).push(w[1]);
-    if (w[0] === "bid") { contract = a; declarer = s; }
-    if (w[0] === "contract") { contract = a; declarer = s; }
-    if (w[0] === "concede") conceded = true;
-  }
-  let verdict = null;
-  if (declarer !== null && row) {
-    const ch = row.changes[declarer];
-    const by = `${ch > 0 ? "+" : ""}${ch}`;
-    if (conceded) verdict = `${t("conceded")} (${by})`;
-    else if (po.game === "preferans" && msg.obs.sheet && po.sheet) {
-      const made = msg.obs.sheet.pulya[declarer] > po.sheet.pulya[declarer] || msg.obs.sheet.gora[declarer] < po.sheet.gora[declarer];
-      verdict = made ? t("made") : t("failed");
-    } else if (po.game === "501") verdict = `${ch <= 0 ? t("made") : t("failed")} (${by})`;
-    else verdict = `${ch >= 0 ? t("made") : t("failed")} (${by})`;
-  }
-  const c = contract ? describe(contract, { seats: msg.seats }) : null;
-  const headline = finished
-    ? t("web.match_won", { names: (msg.obs.winners || []).map((w) => seatName(msg.seats, w)).join(", ") })
-    : po.raspasy && !c ? t("web.raspasy_result", { deal })
-    : c ? t("web.deal_result", { deal, contract: c, name: seatName(msg.seats, declarer), verdict: verdict || "" })
-      : t("web.deal_over", { deal });
-  return { deal, headline, row, hands, finished, talon: Array.isArray(po.talon) ? po.talon : null };
-}
-
-function renderSummary(sum, msg) {
-  const n = msg.obs.scores.length;
-  const box = el("section", { class: "summary", role: "dialog", "aria-modal": "false", "aria-labelledby": "summary-title", "data-summary": sum.deal });
-  box.append(el("h2", { id: "summary-title" }, sum.finished ? t("match_over") : t("web.deal_n_over", { n: sum.deal })), el("p", {}, sum.headline));
-  if (sum.row) {
-    box.append(el("table", { class: "sheet" },
-      el("tr", {}, ...Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, seatName(msg.seats, i)))),
-      el("tr", {}, ...sum.row.changes.map((ch) => el("td", {}, `${ch > 0 ? "+" : ""}${ch}`)))));
-  }
-  const hands = el("div", { class: "summary-hands" });
-  for (let i = 0; i < n; i++) {
-    const cards = sum.hands[i];
-    if (!cards || !cards.length) continue;
-    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards)));
-  }
-  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon)));
-  box.append(hands);
-  const buttons = el("div", { class: "row" });
-  if (sum.finished) {
-    const sheet = el("div", { class: "final-sheet" });
-    renderSheet(sheet, msg.obs, msg.sheet, msg.seats, msg.viewer);
-    box.append(el("h3", {}, t("score_sheet")), sheet);
-    buttons.append(el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.rematch")),
-      el("a", { class: "button", href: `/table/${T.id}?replay=1` }, t("web.replay")),
-      el("a", { class: "button", href: "/" }, t("web.to_lobby")));
-  } else {
-    buttons.append(el("button", { type: "button", class: "primary", id: "next-deal", onclick: () => { T.summary = null; render(); } }, t("web.next_deal")));
-  }
-  box.append(buttons);
-  return box;
-}
-
-/** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */
-function handText(cards) {
-  const out = el("span", { class: "hand-text", "aria-label": cards.map(cardName).join(", ") });
-  for (const s of ["S", "C", "D", "H", "JK"]) {
-    const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && c[1] === s));
-    if (!of.length) continue;
-    const text = s === "JK" ? of.map(cardShort).join(" ") : `${SUITS[s]} ${of.map((c) => cardShort(c).slice(0, -1)).join(" ")}`;
-    out.append(el("span", { class: "suit-group" + (s === "D" || s === "H" ? " red" : ""), "aria-hidden": "true" }, text));
-  }
-  return out;
-}
-
 async function rematch() {
   const info = T.info;
   const seats = (T.state ? T.state.seats : info.seats).map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
   try {
-    const res = await api("/api/tables", { body: { game: info.game, options: info.options, seats } });
-    const id = res.id || (res.table && res.table.id);
-    if (res.token) held.set(id, res.seat, res.token);
-    if (res.invites) localStorage.setItem("prikup.invites." + id, JSON.stringify(res.invites));
-    location.href = "/table/" + id;
+    await openNewTable({ game: info.game, options: info.options, seats });
   } catch (e) {
     showError({ code: e.code, message: e.message });
   }
