@@ -69,7 +69,9 @@ def open_seats(browser: Any, server: ServerProcess, game: str, options: dict[str
     first.click("#create-button")
     first.wait_for_url("**/table/**")
     first.wait_for_function("() => window.prikup && window.prikup.state")
-    links = first.eval_on_selector_all("#invites input.link", "els => els.map(e => e.value)")
+    links = [
+        x for x in first.eval_on_selector_all("#invites input.link", "els => els.map(e => e.value)") if "#invite=" in x
+    ]
     pages = [first]
     for seat in range(1, humans):
         page = new_page(browser)

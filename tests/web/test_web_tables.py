@@ -302,3 +302,32 @@ def test_an_illegal_card_says_why_and_plays_nothing(browser: Any, server: Server
     assert now is not None and now["ply"] == st["ply"]  # nothing was played
     shot(page, "illegal-card-ru")
     page.context.close()
+
+
+def test_a_refusal_of_the_server_is_said_in_words_naming_the_player(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser, "ru", "desktop")
+    page.goto(server.base + "/")
+    page.locator('[data-game="501"]').wait_for()
+    page.click('[data-game="501"]')
+    for seat in (1, 2):  # two more people, who have not come yet
+        page.select_option(f'[data-seat-kind="{seat}"]', "human")
+    page.fill("#your-name", "Иван")
+    page.click("#create-button")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    st = state(page)
+    assert st is not None
+    if st["obs"]["to_act"] == 0:
+        page.click('[data-action="pass"]')
+        page.wait_for_function("() => window.prikup.state.obs.to_act !== 0")
+    st = state(page)
+    assert st is not None
+    waiting_for = st["obs"]["to_act"]
+    # the page offers nothing now; a stale tab (or a hand-made frame) asks anyway
+    page.evaluate("() => window.prikup.conn.send({type: 'act', action: 'pass'})")
+    error = page.locator("#error")
+    error.wait_for()
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
+    text = error.inner_text()
+    assert f"Игрок {waiting_for + 1}" in text and "seat" not in text, text
+    shot(page, "refusal-ru")
+    page.context.close()

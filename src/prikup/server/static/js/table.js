@@ -94,12 +94,16 @@ async function claim(seat, name, invite) {
 function renderInvites() {
   let invites = [];
   try { invites = JSON.parse(localStorage.getItem("prikup.invites." + T.id) || "[]"); } catch (e) { invites = []; }
+  const free = T.info.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+  // a server without invitation secrets: the table's own link lets a guest take a free seat
+  if (!invites.length && free && T.token) invites = [{ seat: null }];
   const box = $("#invites");
-  box.hidden = !invites.length;
+  box.hidden = !invites.length || !free;
   box.replaceChildren(el("h2", {}, t("web.invite_links")), ...invites.map((inv) => {
-    const link = `${location.origin}/table/${T.id}#invite=${inv.seat}.${inv.secret}`;
-    return el("div", { class: "row" }, el("span", {}, t("web.seat_n", { n: inv.seat + 1 })),
-      el("input", { readonly: true, value: link, "aria-label": t("web.invite_for", { n: inv.seat + 1 }), class: "link" }),
+    const link = inv.seat === null ? `${location.origin}/table/${T.id}` : `${location.origin}/table/${T.id}#invite=${inv.seat}.${inv.secret}`;
+    const label = inv.seat === null ? t("web.table_link") : t("web.invite_for", { n: inv.seat + 1 });
+    return el("div", { class: "row" }, el("span", {}, inv.seat === null ? t("web.table_link") : t("web.seat_n", { n: inv.seat + 1 })),
+      el("input", { readonly: true, value: link, "aria-label": label, class: "link" }),
       el("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(link); announce(t("web.copied")); } }, t("web.copy")));
   }));
 }
@@ -107,6 +111,8 @@ function renderInvites() {
 // ------------------------------------------------------------------------------ messages
 function onMessage(msg) {
   if (msg.type === "state") {
+    const free = (seats) => seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    if (free(msg.seats) !== free(T.info.seats)) { T.info.seats = msg.seats; renderInvites(); }
     T.queue.push(msg);
     pump();
   } else if (msg.type === "error") {
@@ -115,6 +121,7 @@ function onMessage(msg) {
     if (msg.code === "bad_token") { held.clear(T.id); T.token = null; T.seat = null; renderClaim(); }
   } else if (msg.type === "welcome") {
     T.info = msg.table;
+    renderInvites();
   } else if (msg.type === "ack") {
     showError(null);
   }
