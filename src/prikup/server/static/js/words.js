@@ -95,7 +95,7 @@ export function describe(action, ctx = {}) {
     case "pass": return t("pass");
     case "look": return w[1] !== undefined ? t("web.act.look_at", { name: seatName(seats, +w[1]) }) : t("web.act.look");
     case "bid": return callText(w[1]);
-    case "contract": return w.length === 3 ? `${w[1]} ${suitWord(w[2])}` : callText(w[1]);
+    case "contract": return t("web.act.contract", { contract: w.length === 3 ? `${w[1]} ${suitWord(w[2])}` : callText(w[1]) });
     case "concede": return t("conceded");
     case "whist": return t("whist_call");
     case "half-whist": return t("half_whist");
