@@ -12,11 +12,13 @@ export function render(obs, legal, ctx) {
   if (!handled.size) { trump = null; return { node: null, handled }; }
   const box = el("div", { class: "bidbox points" });
   const step = obs.options && obs.options.bid_step ? obs.options.bid_step : 5;
+  // quick steps on round numbers: the lowest call, then the next multiples of the step
+  const quick = (m) => {
+    const round = Math.ceil((m + 1) / step) * step;
+    return [m, round, round + step, round + 3 * step];
+  };
   if (bids.length) {
-    const m = Math.min(...bids);
-    box.append(numberEntry(bids, (n) => ctx.send(`bid ${n}`), {
-      label: t("web.your_bid"), quick: [m, m + step, m + 2 * step, m + 4 * step], id: "bid",
-    }));
+    box.append(numberEntry(bids, (n) => ctx.send(`bid ${n}`), { label: t("web.your_bid"), quick: quick(Math.min(...bids)), id: "bid" }));
   }
   if (contracts.length) {
     const bySuit = {};
@@ -28,9 +30,8 @@ export function render(obs, legal, ctx) {
     const suits = Object.keys(bySuit);
     if (suits.length === 1 && suits[0] === "") {
       const values = bySuit[""];
-      const m = Math.min(...values);
       box.append(numberEntry(values, (n) => ctx.send(`contract ${n}`), {
-        label: t("web.your_contract"), quick: [m, m + step, m + 2 * step, m + 4 * step], id: "contract",
+        label: t("web.your_contract"), quick: quick(Math.min(...values)), id: "contract",
       }));
     } else {
       if (!suits.includes(trump)) trump = null;
@@ -45,9 +46,8 @@ export function render(obs, legal, ctx) {
       box.append(row);
       if (trump) {
         const values = bySuit[trump];
-        const m = Math.min(...values);
         box.append(numberEntry(values, (n) => ctx.send(`contract ${n} ${trump}`), {
-          label: t("web.your_contract"), quick: [m, m + 10, m + 20], id: "contract",
+          label: t("web.your_contract"), quick: quick(Math.min(...values)), id: "contract",
         }));
       }
     }
