@@ -2,7 +2,7 @@
 // after the match: the winner, the final sheet, a rematch and the way back to the lobby.
 import { el } from "./bidding.js";
 import { renderSheet } from "./sheets.js";
-import { SUITS, cardName, cardShort, describe, seatName, t } from "./words.js";
+import { SUITS, cardName, cardShort, contractText, seatName, t } from "./words.js";
 
 /** What the summary of the deal just over says, from the deal's log as this seat saw it. */
 export function buildSummary(msg, prev) {
@@ -31,7 +31,7 @@ export function buildSummary(msg, prev) {
     } else if (po.game === "501") verdict = `${ch <= 0 ? t("made") : t("failed")} (${by})`;
     else verdict = `${ch >= 0 ? t("made") : t("failed")} (${by})`;
   }
-  const c = contract ? describe(contract, { seats: msg.seats }) : null;
+  const c = contract ? contractText(contract) : null;
   const headline = finished
     ? t("web.match_won", { names: (msg.obs.winners || []).map((w) => seatName(msg.seats, w)).join(", ") })
     : po.raspasy && !c ? t("web.raspasy_result", { deal })

@@ -72,6 +72,12 @@ export function callText(code) {
   return code + wt;
 }
 
+/** The game a bid or contract action names: "7♥", "100 ♥", "мизер". */
+export function contractText(action) {
+  const w = String(action).split(" ");
+  return w.length === 3 ? `${w[1]} ${suitWord(w[2])}` : callText(w[1]);
+}
+
 /** A seat's name as shown everywhere: the name its player chose, or "Игрок 2" / "Бот 3". */
 export function seatName(seats, i) {
   if (i === null || i === undefined) return "—";
@@ -95,7 +101,7 @@ export function describe(action, ctx = {}) {
     case "pass": return t("pass");
     case "look": return w[1] !== undefined ? t("web.act.look_at", { name: seatName(seats, +w[1]) }) : t("web.act.look");
     case "bid": return callText(w[1]);
-    case "contract": return t("web.act.contract", { contract: w.length === 3 ? `${w[1]} ${suitWord(w[2])}` : callText(w[1]) });
+    case "contract": return t("web.act.contract", { contract: contractText(action) });
     case "concede": return t("conceded");
     case "whist": return t("whist_call");
     case "half-whist": return t("half_whist");
