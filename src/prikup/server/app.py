@@ -3,7 +3,8 @@
 ``create_app(db_url)`` builds it; ``prikup serve`` runs it with uvicorn.  HTTP routes:
 
 - ``GET /`` the lobby, ``GET /table/{id}`` a table (the same page; plain JS in ``static/``),
-- ``GET /api/games`` the games, their options and bots,
+- ``GET /api/games`` the games, their options, bots and named presets,
+- ``GET /api/words/{lang}`` the message catalogue in one language (``en`` or ``ru``), for the page,
 - ``GET /api/tables`` recent tables, ``POST /api/tables`` create one (``game``, ``options``,
   ``seats``: ``[{"kind": "human"|"bot", "bot": "heuristic", "name": ...}]``; the creator holds
   the first human seat unless ``"claim": false``), ``GET /api/tables/{id}`` one table,
@@ -31,6 +32,8 @@ from prikup.bots import bot_names
 from prikup.core.errors import IllegalActionError, OptionError
 from prikup.core.options import Option
 from prikup.games import GAMES
+from prikup.games.presets import presets_for
+from prikup.i18n import LANGS, words
 from prikup.server.protocol import ProtocolError, error_message, parse_client_message
 from prikup.server.storage import Storage
 from prikup.server.tables import Connection, Table, TableManager
@@ -48,6 +51,7 @@ _STATUS = {
     "seat_taken": 409,
     "bad_options": 400,
     "malformed": 400,
+    "unknown_language": 404,
 }
 
 
@@ -75,6 +79,7 @@ def _games_json() -> list[dict[str, Any]]:
                 "players": game.players,
                 "options": [_option_json(o) for o in cls.OPTIONS],
                 "bots": bot_names(game),
+                "presets": presets_for(gid),
             }
         )
     return out
@@ -137,6 +142,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4, allow_seed:
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return _games_json()
+
+    @app.get("/api/words/{lang}")
+    async def catalogue_words(lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise ProtocolError("unknown_language", f"no words in {lang!r}: languages are {', '.join(LANGS)}")
+        return words(lang)
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

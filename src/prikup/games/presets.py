@@ -1,0 +1,44 @@
+"""Named presets of each game: a preset id → the options it sets (everything else stays default).
+
+Presets are data.  Their names and one-line explanations are in the message catalogue
+(``web.preset.<game>.<id>`` and ``web.preset_help.<game>.<id>``), so every front end shows
+the same words.  Each preset must build a valid game (``make_game(game, **options)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["PRESETS", "presets_for"]
+
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "501": {
+        "classic": {},
+        "four": {"players": 4},
+        "short": {"max_bid": 180},
+        "contract_first": {"exchange_order": "contract_first", "concede": "before_play"},
+    },
+    "five-hundred": {
+        "partnership": {},
+        "three": {"players": 3},
+        "cutthroat_four": {"players": 4, "partnership": False},
+        "original": {"table": "original"},
+        "no_misere": {"misere": False, "open_misere": False},
+    },
+    "pyatsot": {
+        "classic": {},
+        "four": {"players": 4},
+        "quick": {"barrel": 200, "target": 300},
+    },
+    "preferans": {
+        "rostov": {},
+        "short": {"pulya": 10, "start_gora": 5},
+        "long": {"pulya": 30, "start_gora": 15},
+        "four": {"players": 4},
+    },
+}
+
+
+def presets_for(game_id: str) -> list[dict[str, Any]]:
+    """The presets of one game as ``[{"id": ..., "options": {...}}]`` (empty for an unknown game)."""
+    return [{"id": pid, "options": dict(opts)} for pid, opts in PRESETS.get(game_id, {}).items()]

@@ -1,0 +1,87 @@
+// After a deal: its contract and result, the points of each seat, every hand that was played out;
+// after the match: the winner, the final sheet, a rematch and the way back to the lobby.
+import { el } from "./bidding.js";
+import { renderSheet } from "./sheets.js";
+import { SUITS, cardName, cardShort, contractText, seatName, t } from "./words.js";
+
+/** What the summary of the deal just over says, from the deal's log as this seat saw it. */
+export function buildSummary(msg, prev) {
+  const po = prev.obs;
+  const finished = !!msg.finished;
+  const log = finished && msg.obs.deal === po.deal ? msg.log : msg.previous_log || [];
+  const deal = finished && msg.obs.deal === po.deal ? msg.obs.deal : po.deal;
+  const row = (msg.sheet || []).find((r) => r.deal === deal);
+  const hands = {};
+  let contract = null, declarer = null, conceded = false;
+  for (const [s, a] of log) {
+    const w = a.split(" ");
+    if (w[0] === "play") (hands[s] = hands[s] || []).push(w[1]);
+    if (w[0] === "bid") { contract = a; declarer = s; }
+    if (w[0] === "contract") { contract = a; declarer = s; }
+    if (w[0] === "concede") conceded = true;
+  }
+  let verdict = null;
+  if (declarer !== null && row) {
+    const ch = row.changes[declarer];
+    const by = `${ch > 0 ? "+" : ""}${ch}`;
+    if (conceded) verdict = `${t("conceded")} (${by})`;
+    else if (po.game === "preferans" && msg.obs.sheet && po.sheet) {
+      const made = msg.obs.sheet.pulya[declarer] > po.sheet.pulya[declarer] || msg.obs.sheet.gora[declarer] < po.sheet.gora[declarer];
+      verdict = made ? t("made") : t("failed");
+    } else if (po.game === "501") verdict = `${ch <= 0 ? t("made") : t("failed")} (${by})`;
+    else verdict = `${ch >= 0 ? t("made") : t("failed")} (${by})`;
+  }
+  const c = contract ? contractText(contract) : null;
+  const headline = finished
+    ? t("web.match_won", { names: (msg.obs.winners || []).map((w) => seatName(msg.seats, w)).join(", ") })
+    : po.raspasy && !c ? t("web.raspasy_result", { deal })
+    : c ? t("web.deal_result", { deal, contract: c, name: seatName(msg.seats, declarer), verdict: verdict || "" })
+      : t("web.deal_over", { deal });
+  return { deal, headline, row, hands, finished, talon: Array.isArray(po.talon) ? po.talon : null };
+}
+
+/** The summary panel. */
+export function renderSummary(sum, msg, { tableId, onNext, onRematch }) {
+  const n = msg.obs.scores.length;
+  const box = el("section", { class: "summary", role: "dialog", "aria-modal": "false", "aria-labelledby": "summary-title", "data-summary": sum.deal });
+  box.append(el("h2", { id: "summary-title" }, sum.finished ? t("match_over") : t("web.deal_n_over", { n: sum.deal })), el("p", {}, sum.headline));
+  if (sum.row) {
+    box.append(el("table", { class: "sheet" },
+      el("tr", {}, ...Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, seatName(msg.seats, i)))),
+      el("tr", {}, ...sum.row.changes.map((ch) => el("td", {}, `${ch > 0 ? "+" : ""}${ch}`)))));
+  }
+  const hands = el("div", { class: "summary-hands" });
+  for (let i = 0; i < n; i++) {
+    const cards = sum.hands[i];
+    if (!cards || !cards.length) continue;
+    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards)));
+  }
+  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon)));
+  box.append(hands);
+  const buttons = el("div", { class: "row" });
+  if (sum.finished) {
+    const sheet = el("div", { class: "final-sheet" });
+    renderSheet(sheet, msg.obs, msg.sheet, msg.seats, msg.viewer);
+    box.append(el("h3", {}, t("score_sheet")), sheet);
+    buttons.append(el("button", { type: "button", class: "primary", id: "rematch", onclick: onRematch }, t("web.rematch")),
+      el("a", { class: "button", href: `/table/${tableId}?replay=1` }, t("web.replay")),
+      el("a", { class: "button", href: "/" }, t("web.to_lobby")));
+  } else {
+    buttons.append(el("button", { type: "button", class: "primary", id: "next-deal", onclick: onNext }, t("web.next_deal")));
+  }
+  box.append(buttons);
+  return box;
+}
+
+/** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */
+function handText(cards) {
+  const out = el("span", { class: "hand-text" }, el("span", { class: "sr-only" }, cards.map(cardName).join(", ")));
+  for (const s of ["S", "C", "D", "H", "JK"]) {
+    const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && c[1] === s));
+    if (!of.length) continue;
+    const text = s === "JK" ? of.map(cardShort).join(" ") : `${SUITS[s]} ${of.map((c) => cardShort(c).slice(0, -1)).join(" ")}`;
+    out.append(el("span", { class: "suit-group" + (s === "D" || s === "H" ? " red" : ""), "aria-hidden": "true" }, text));
+  }
+  return out;
+}
+

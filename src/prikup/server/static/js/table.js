@@ -1,0 +1,642 @@
+// The table: seats around the felt, the trick in front of whoever played it, the talon, the prompt,
+// the action bar and the hand; incoming states are queued so a person can follow the play.
+import { Connection, api, held, openNewTable } from "./net.js";
+import { cardEl } from "./cards.js";
+import { handKeys, renderHand } from "./hand.js";
+import { el, renderBidding } from "./bidding.js";
+import { renderSheet } from "./sheets.js";
+import { buildSummary, renderSummary } from "./summary.js";
+import { areaOf, sideOf } from "./seats.js";
+import {
+  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, seatName, suitWord, t, variantText,
+} from "./words.js";
+
+const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
+const $ = (s) => document.querySelector(s);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The page's settings: the pause on a finished trick (ms) and the seconds before the next deal. */
+export const settings = {
+  get trickPause() { const v = localStorage.getItem("prikup.trickPause"); return v === null ? 1000 : +v; },
+  set trickPause(v) { localStorage.setItem("prikup.trickPause", String(v)); },
+  get autoNext() { const v = localStorage.getItem("prikup.autoNext"); return v === null ? 5 : +v; },
+};
+
+// T: what the page shows (window.prikup for tests and the curious)
+const T = {
+  id: null, info: null, seat: null, token: null, conn: null, state: null, queue: [], busy: false,
+  selected: [], pending: [], variant: null, chooser: null, peek: false, finished: null, summary: null,
+  summaryTimer: null, lastEvent: -1, why: "",
+};
+window.prikup = T;
+
+export async function showTable(tid) {
+  T.id = tid;
+  $("#table").hidden = false;
+  try {
+    T.info = await api("/api/tables/" + tid);
+  } catch (e) {
+    $("#error").textContent = t("web.err.unknown_table");
+    return;
+  }
+  const mine = held.get(tid);
+  if (mine) { T.seat = mine.seat; T.token = mine.token; }
+  document.title = `${gameTitle(T.info)} — prikup`;
+  $("#table-title").textContent = gameTitle(T.info);
+  handKeys($("#hand"));
+  $("#peek").addEventListener("click", () => { T.peek = !T.peek; render(); });
+  renderClaim();
+  renderInvites();
+  T.conn = new Connection(tid, {
+    hello: () => ({ seat: T.token ? T.seat : null, token: T.token }),
+    onMessage,
+    onStatus: (s) => { $("#status").textContent = s === "ok" ? "" : t("web.reconnecting"); },
+  });
+  T.conn.open();
+}
+
+export const gameTitle = (g) => t("web.game." + (g.game || g.id));
+
+// ------------------------------------------------------------------------------ seats, invitations
+function renderClaim() {
+  const box = $("#claim");
+  const invite = /#invite=(\d+)\.([\w-]+)/.exec(location.hash);
+  const free = T.info.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "human" && !s.claimed);
+  box.hidden = T.token !== null || free.length === 0;
+  if (box.hidden) return;
+  const name = el("input", { id: "guest-name", maxlength: 40, autocomplete: "nickname" });
+  const seatsToOffer = invite ? free.filter(([, i]) => i === +invite[1]) : free;
+  box.replaceChildren(
+    el("h2", {}, invite ? t("web.invited", { game: gameTitle(T.info) }) : t("web.free_seats")),
+    el("label", { for: "guest-name" }, t("web.your_name")), name,
+    el("div", { class: "row" }, ...seatsToOffer.map(([, i]) =>
+      el("button", { type: "button", class: "primary", "data-claim": i, onclick: () => claim(i, name.value, invite ? invite[2] : null) },
+        t("web.sit_in", { n: i + 1 })))),
+    el("p", { class: "small" }, t("web.or_watch")));
+}
+
+async function claim(seat, name, invite) {
+  try {
+    const body = { seat, name: name.trim() || null };
+    if (invite) body.invite = invite;
+    const res = await api(`/api/tables/${T.id}/claim`, { body });
+    held.set(T.id, res.seat ?? seat, res.token);
+    T.seat = res.seat ?? seat;
+    T.token = res.token;
+    $("#claim").hidden = true;
+    history.replaceState(null, "", location.pathname);
+    T.conn.reopen();
+  } catch (e) {
+    showError({ code: e.code, message: e.message });
+  }
+}
+
+function renderInvites() {
+  let invites = [];
+  try { invites = JSON.parse(localStorage.getItem("prikup.invites." + T.id) || "[]"); } catch (e) { invites = []; }
+  const free = T.info.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+  // a server without invitation secrets: the table's own link lets a guest take a free seat
+  if (!invites.length && free && T.token) invites = [{ seat: null }];
+  const box = $("#invites");
+  box.hidden = !invites.length || !free;
+  box.replaceChildren(el("h2", {}, t("web.invite_links")), ...invites.map((inv) => {
+    const link = inv.seat === null ? `${location.origin}/table/${T.id}` : `${location.origin}/table/${T.id}#invite=${inv.seat}.${inv.secret}`;
+    const label = inv.seat === null ? t("web.table_link") : t("web.invite_for", { n: inv.seat + 1 });
+    return el("div", { class: "row" }, el("span", {}, inv.seat === null ? t("web.table_link") : t("web.seat_n", { n: inv.seat + 1 })),
+      el("input", { readonly: true, value: link, "aria-label": label, class: "link" }),
+      el("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(link); announce(t("web.copied")); } }, t("web.copy")));
+  }));
+}
+
+// ------------------------------------------------------------------------------ messages
+function onMessage(msg) {
+  if (msg.type === "state") {
+    const free = (seats) => seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    if (free(msg.seats) !== free(T.info.seats)) { T.info.seats = msg.seats; renderInvites(); }
+    T.queue.push(msg);
+    pump();
+  } else if (msg.type === "error") {
+    showError(msg);
+    T.pending = [];
+    if (msg.code === "bad_token") { held.clear(T.id); T.token = null; T.seat = null; renderClaim(); }
+  } else if (msg.type === "welcome") {
+    T.info = msg.table;
+    renderInvites();
+  } else if (msg.type === "ack") {
+    showError(null);
+  }
+}
+
+async function pump() {
+  if (T.busy) return;
+  T.busy = true;
+  try {
+    while (T.queue.length) {
+      const msg = T.queue.shift();
+      await present(msg);
+    }
+  } finally {
+    T.busy = false;
+  }
+}
+
+async function present(msg) {
+  const prev = T.state;
+  const pause = settings.trickPause;
+  const obs = msg.obs;
+  if (prev && obs.deal === prev.obs.deal && (obs.tricks || []).length > (prev.obs.tricks || []).length) {
+    const done = obs.tricks[obs.tricks.length - 1];
+    announceEvent(msg);
+    announce(t("web.trick_to", { name: seatName(msg.seats, done.winner) }));
+    if (pause > 0) {
+      // the table moves on (tricks counted, the winner to lead) while the trick stays a moment
+      T.state = msg;
+      T.finished = done;
+      render();
+      await sleep(pause);
+      T.finished = null;
+    }
+  } else if (prev && obs.deal > prev.obs.deal) {
+    announceEvent(msg);
+    const plays = (msg.previous_log || []).filter(([, a]) => a.startsWith("play "));
+    const lastTrick = prev.obs.trick.length ? [...prev.obs.trick] : [];
+    if (plays.length) {
+      const [s, a] = plays[plays.length - 1];
+      lastTrick.push([s, a.split(" ")[1]]);
+    }
+    if (pause > 0 && lastTrick.length && plays.length) {
+      T.finished = { cards: lastTrick, winner: null };
+      renderCentre(prev, T.finished);
+      await sleep(pause);
+      T.finished = null;
+    }
+    T.summary = buildSummary(msg, prev);
+    announce(T.summary.headline);
+  } else {
+    announceEvent(msg);
+  }
+  if (msg.finished && !T.summary) T.summary = buildSummary(msg, prev || msg);
+  if (myTurn(msg) && !(prev && myTurn(prev) && prev.ply === msg.ply)) announce(t("web.your_turn_title") + ". " + promptText(msg));
+  T.state = msg;
+  if (T.summary && !T.summaryTimer && !msg.finished && othersAreBots(msg)) {
+    const shown = T.summary;
+    T.summaryTimer = setTimeout(() => { if (T.summary === shown) T.summary = null; T.summaryTimer = null; render(); }, settings.autoNext * 1000);
+  }
+  // pending discards chosen together go one by one as the table asks for them
+  if (T.pending.length && myTurn(msg)) {
+    const next = T.pending.shift();
+    if ((obs.legal_actions || []).includes(next)) send(next);
+    else T.pending = [];
+  }
+  render();
+}
+
+function othersAreBots(msg) {
+  return msg.seats.every((s, i) => i === msg.viewer || s.kind === "bot");
+}
+const myTurn = (msg) => msg.viewer !== null && msg.obs.to_act === msg.viewer && (msg.obs.legal_actions || []).length > 0;
+
+function announceEvent(msg) {
+  const ev = msg.event;
+  if (!ev || ev.ply === T.lastEvent) return;
+  T.lastEvent = ev.ply;
+  announce(`${seatName(msg.seats, ev.seat)}: ${describe(ev.action, { seats: msg.seats })}`);
+}
+
+/** Say something in the live region (screen readers read it out). */
+export function announce(text) {
+  const live = $("#live");
+  const line = el("p", {}, text);
+  live.append(line);
+  while (live.children.length > 3) live.firstChild.remove();
+}
+
+function showError(msg) {
+  const box = $("#error");
+  if (!msg) { box.textContent = ""; return; }
+  const st = T.state;
+  const seats = st ? st.seats : T.info.seats;
+  let text;
+  if (msg.code === "not_your_turn" && st) text = t("web.err.not_your_turn", { name: seatName(seats, st.obs.to_act) });
+  else if (msg.code === "illegal") {
+    text = t("web.err.illegal", { action: msg.action ? describe(msg.action, { seats }) : "" });
+    if (msg.legal && msg.legal.length) text += " " + t("web.can_now", { list: msg.legal.slice(0, 8).map((a) => describe(a, { seats })).join(", ") });
+  } else if (`web.err.${msg.code}` in wordsProbe()) text = t(`web.err.${msg.code}`);
+  else text = t("web.err.other");
+  box.textContent = text;
+}
+const wordsProbe = () => new Proxy({}, { has: (_, k) => t(k) !== k });
+
+function send(action) {
+  showError(null);
+  T.why = "";
+  T.selected = [];
+  T.chooser = null;
+  if (T.summary && !T.state.finished) T.summary = null;
+  T.conn.send({ type: "act", action, ply: T.state ? T.state.ply : null });
+}
+
+// ------------------------------------------------------------------------------ drawing
+function render() {
+  const msg = T.state;
+  if (!msg) return;
+  const active = document.activeElement;
+  const hadFocus = active && (active.closest("#actions") || active.closest("#hand") || active.closest(".summary"));
+  const obs = msg.obs;
+  const me = msg.viewer;
+  const mine = myTurn(msg);
+  document.title = (mine ? "● " + t("web.your_turn_title") + " — " : "") + `${gameTitle(T.info)} — prikup`;
+  $("#table-meta").textContent = (me === null ? t("web.watching") : t("web.you_are", { name: seatName(msg.seats, me) })) +
+    " · " + t("deal") + " " + obs.deal;
+  renderSeats(msg);
+  renderCentre(msg, T.finished);
+  renderPrompt(msg);
+  renderActions(msg);
+  renderLog(msg);
+  renderSheet($("#sheet"), obs, msg.sheet, msg.seats, me);
+  $("#peek").hidden = !(obs.tricks && obs.tricks.length);
+  $("#peek").setAttribute("aria-expanded", T.peek ? "true" : "false");
+  // a keyboard player keeps his place: when the control he used is gone, the focus goes to the
+  // first playable card, else the first call he can make
+  if (hadFocus && !document.body.contains(active) && (!document.activeElement || document.activeElement === document.body)) {
+    const next = $("#hand .card.playable") || $("#actions button:not([disabled]), #actions input");
+    if (next) next.focus();
+  }
+}
+
+function seatMarks(obs, i, msg) {
+  const marks = [];
+  if (i === msg.viewer) marks.push(t("you"));
+  if (obs.dealer === i) marks.push(t("dealer"));
+  if (obs.declarer === i && obs.declarer !== undefined) marks.push(t("declarer"));
+  const me = msg.viewer;
+  if (me !== null && obs.units) {
+    const unit = obs.units.find((u) => u.includes(me));
+    if (unit && unit.length > 1 && unit.includes(i) && i !== me) marks.push(t("partner"));
+  }
+  if (obs.whisters && obs.whisters.includes(i)) marks.push(t("whist_call"));
+  if (obs.active && obs.active.length && !obs.active.includes(i)) marks.push(t("sits_out"));
+  if (obs.sitting_out && obs.sitting_out.includes(i)) marks.push(t("sits_out"));
+  if (obs.dark && obs.dark[i]) marks.push(t("dark"));
+  if (obs.barrel && obs.barrel.seat === i) marks.push(t("barrel"));
+  return marks;
+}
+
+function lastCall(obs, i) {
+  let call = null;
+  for (const [s, a] of obs.calls || []) if (s === i && a !== "look") call = a;
+  for (const [s, a] of obs.whist_calls || []) if (s === i) call = a;
+  return call;
+}
+
+function presence(s) {
+  if (s.kind === "bot") return t("web.bot_level", { level: botWord(s.bot) });
+  if (s.away || (s.claimed && s.online === 0)) return s.bot ? t("web.away_bot", { level: botWord(s.bot) }) : t("web.away");
+  if (!s.claimed) return t("web.free_seat");
+  return "";
+}
+
+function openCards(obs, i) {
+  if (obs.open_hand && obs.open_hand.seat === i) return obs.open_hand.cards;
+  if (obs.hands_seen && obs.hands_seen[i] && i !== obs.seat) return obs.hands_seen[i];
+  return null;
+}
+
+function renderSeats(msg) {
+  const obs = msg.obs;
+  const n = obs.scores.length;
+  const felt = $("#felt");
+  felt.dataset.n = String(n);
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  for (let i = 0; i < n; i++) {
+    const s = msg.seats[i] || {};
+    const acting = obs.to_act === i;
+    const call = lastCall(obs, i);
+    const open = openCards(obs, i);
+    const plate = el("section", {
+      class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i,
+      style: `grid-area: ${areaOf(i, n, msg.viewer)}`, "aria-label": seatName(msg.seats, i),
+      "aria-current": acting ? "true" : null,
+    },
+    el("div", { class: "seat-name" }, acting ? el("span", { class: "turn-badge" }, "▶ " + t("web.acts")) : null, seatName(msg.seats, i)),
+    el("div", { class: "marks" }, ...seatMarks(obs, i, msg).map((m) => el("span", { class: "tag" }, m))),
+    el("div", { class: "seat-line" },
+      call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
+      obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
+      obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
+      i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
+    presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
+    open ? el("div", { class: "open-cards" }, ...open.map((c) => cardEl(c, { cls: "mini" }))) : null);
+    felt.append(plate);
+  }
+}
+
+function talonCount(obs) {
+  if (obs.kitty_size) return obs.kitty_size;
+  return obs.game === "preferans" ? 2 : 3;
+}
+
+function renderCentre(msg, finished) {
+  const obs = msg.obs;
+  const n = obs.scores.length;
+  const me = msg.viewer;
+  const centre = $("#centre");
+  const parts = [];
+  // contract or auction
+  const line = el("div", { class: "contract-line" });
+  if (obs.contract !== null && obs.contract !== undefined) {
+    const c = obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract);
+    line.append(el("span", {}, t("contract") + ": "), el("b", {}, c), obs.declarer !== null ? ` — ${seatName(msg.seats, obs.declarer)}` : "");
+    if (obs.trump && obs.game !== "501") line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
+  } else if (obs.raspasy) {
+    line.append(el("b", {}, t("raspasy")));
+  } else if (obs.high_bid !== null && obs.high_bid !== undefined) {
+    const who = [...(obs.calls || [])].reverse().find(([, a]) => a.startsWith("bid "));
+    line.append(t("web.high_bid") + ": ", el("b", {}, callText(obs.high_bid)), who ? ` — ${seatName(msg.seats, who[0])}` : "");
+  } else if (obs.phase === "auction") {
+    line.append(t("auction"));
+  }
+  const announced = [...(obs.marriages || []), ...(obs.declarations || [])];
+  if (announced.length) {
+    line.append(el("span", { class: "small" }, " · " + t("marriages") + ": " + announced.map((m) =>
+      `${seatName(msg.seats, m.seat)} ${m.kind ? comboText(m.kind) + " " : ""}${SUITS[m.suit] || ""} (${m.value})`).join(", ")));
+  }
+  parts.push(line);
+  // talon
+  // the talon as it lies now: without the card kept and the cards given away (Пятьсот)
+  const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
+  const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => obs.game !== "pyatsot" || !gone.has(c)) : null;
+  const showTalon = talonCards || (["auction"].includes(obs.phase) && !obs.raspasy);
+  if (showTalon && obs.phase !== "play") {
+    const clickable = talonActions(msg);
+    const row = el("div", { class: "talon", "aria-label": t(obs.game === "five-hundred" ? "kitty" : "talon") },
+      el("span", { class: "label" }, t(obs.game === "five-hundred" ? "kitty" : "talon")));
+    if (talonCards) {
+      for (const c of talonCards) {
+        const acts = clickable[c];
+        row.append(acts ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
+      }
+    } else {
+      for (let k = 0; k < talonCount(obs); k++) row.append(cardEl(null, { cls: "small-card" }));
+    }
+    parts.push(row);
+  }
+  // the trick (or the finished one, or the last trick peeked), each card in front of its player
+  let trickCards = obs.trick || [];
+  let winner = null;
+  let label = t("trick");
+  if (finished) { trickCards = finished.cards; winner = finished.winner; }
+  else if (T.peek && obs.tricks && obs.tricks.length) {
+    const lt = obs.tricks[obs.tricks.length - 1];
+    trickCards = lt.cards; winner = lt.winner; label = t("web.last_trick");
+  }
+  const trick = el("div", { class: "trick" + (finished ? " finished" : ""), "data-n": n, role: "group", "aria-label": label });
+  for (const [s, c] of trickCards) {
+    const won = winner === s;
+    trick.append(el("div", { class: "played" + (won ? " won" : ""), style: `grid-area: ${areaOf(s, n, me)}`, "data-trick-seat": s },
+      cardEl(c), won ? el("span", { class: "won-tag" }, "★ " + t("web.takes")) : null));
+  }
+  if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
+  parts.push(trick);
+  centre.replaceChildren(...parts);
+  const felt = $("#felt");
+  felt.querySelector(".summary")?.remove();
+  if (T.summary) {
+    felt.append(renderSummary(T.summary, msg, {
+      tableId: T.id, onRematch: rematch, onNext: () => { T.summary = null; render(); },
+    }));
+  }
+}
+
+/** The card actions legal now, by card: of the hand's cards, or (`fromHand` false) of the talon's. */
+function cardActions(msg, fromHand = true) {
+  const out = {};
+  if (!myTurn(msg)) return out;
+  const hand = new Set(msg.obs.hand || []);
+  for (const a of msg.obs.legal_actions) {
+    const w = a.split(" ");
+    if (CARD_VERBS.has(w[0]) && CARD_RE.test(w[1] || "") && hand.has(w[1]) === fromHand) (out[w[1]] = out[w[1]] || []).push(a);
+  }
+  return out;
+}
+const talonActions = (msg) => cardActions(msg, false);
+
+function cardVerb(msg) {
+  for (const a of (myTurn(msg) ? msg.obs.legal_actions : [])) {
+    const v = a.split(" ")[0];
+    if (CARD_VERBS.has(v)) return v;
+  }
+  return null;
+}
+
+function discardsNeeded(obs) {
+  if (obs.game === "five-hundred") return obs.discards_left || 1;
+  if (obs.game === "preferans") return Math.max(1, 2 - (obs.discards || []).length);
+  return 1;
+}
+
+function nextReceiver(msg) {
+  const obs = msg.obs;
+  const n = obs.scores.length;
+  const giver = msg.viewer;
+  const got = new Set((obs.gifts || []).map((g) => g.to));
+  const active = obs.active && obs.active.length ? obs.active : [...Array(n).keys()];
+  for (let k = 1; k < n; k++) {
+    const s = (giver + k) % n;
+    if (active.includes(s) && !got.has(s)) return s;
+  }
+  return null;
+}
+
+/** A click on a card: play it, or choose it for a confirm; an illegal card says why. */
+function onCard(card) {
+  const msg = T.state;
+  const verb = cardVerb(msg);
+  const acts = { ...cardActions(msg), ...talonActions(msg) }[card] || [];
+  if (!acts.length) { T.why = whyNot(msg, card); render(); announce(T.why); return; }
+  T.why = "";
+  if (verb === "play") {
+    const plain = acts.find((a) => a.split(" ").length === 2);
+    if (T.variant) {
+      const v = acts.find((a) => a.endsWith(" " + T.variant));
+      if (v) { T.variant = null; send(v); return; }
+      T.why = t("web.why.variant", { card: cardShort(card) });
+      render();
+      return;
+    }
+    if (plain) { send(plain); return; }
+    if (acts.length === 1) { send(acts[0]); return; }
+    T.chooser = card;
+    render();
+    return;
+  }
+  // give, keep, discard: choose, then confirm
+  const limit = verb === "discard" ? discardsNeeded(msg.obs) : 1;
+  if (T.selected.includes(card)) T.selected = T.selected.filter((c) => c !== card);
+  else if (limit === 1) T.selected = [card];
+  else if (T.selected.length < limit) T.selected = [...T.selected, card];
+  render();
+}
+
+function whyNot(msg, card) {
+  const obs = msg.obs;
+  if (msg.viewer === null) return t("web.why.spectator");
+  if (obs.to_act !== msg.viewer) return t("web.err.not_your_turn", { name: seatName(msg.seats, obs.to_act) });
+  const verb = cardVerb(msg);
+  if (!verb) return t("web.why.not_cards_now");
+  const legalCards = Object.keys(cardActions(msg));
+  if (verb === "play" && obs.trick && obs.trick.length) {
+    const suits = new Set(legalCards.map((c) => (c.startsWith("JK") ? "JK" : c[1])));
+    const led = obs.trick[0][1];
+    const ledSuit = led && !led.startsWith("JK") ? led[1] : null;
+    if (suits.size === 1 && ledSuit && suits.has(ledSuit)) return t("web.why.follow", { suit: SUITS[ledSuit] });
+    if (suits.size === 1 && obs.trump && suits.has(obs.trump)) return t("web.why.trump", { suit: SUITS[obs.trump] });
+  }
+  return t("web.why.only", { cards: legalCards.map(cardShort).join(" ") });
+}
+
+function renderPrompt(msg) {
+  const obs = msg.obs;
+  const box = $("#prompt");
+  const mine = myTurn(msg);
+  box.classList.toggle("mine", mine);
+  let text;
+  if (msg.finished) text = t("match_over");
+  else if (!mine) text = obs.to_act === null || obs.to_act === undefined ? "" : t("web.waiting_for", { name: seatName(msg.seats, obs.to_act) });
+  else text = promptText(msg);
+  box.replaceChildren(mine ? el("strong", { class: "your-turn" }, t("web.your_turn") + " ") : "", text,
+    T.why ? el("span", { class: "why", role: "alert" }, " " + T.why) : "");
+}
+
+function promptText(msg) {
+  const obs = msg.obs;
+  const legal = obs.legal_actions;
+  const nums = (verb) => legal.filter((a) => a.startsWith(verb + " ")).map((a) => parseInt(a.split(" ")[1], 10)).filter((x) => !isNaN(x));
+  const verb = cardVerb(msg);
+  const n = obs.scores.length;
+  if (verb === "give") {
+    const r = nextReceiver(msg);
+    return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });
+  }
+  if (verb === "discard") return t("web.prompt.discard", { n: discardsNeeded(obs) });
+  if (verb === "keep") return t("web.prompt.keep");
+  if (legal.some((a) => a.startsWith("contract "))) {
+    const min = nums("contract");
+    if (obs.game === "501") return t("web.prompt.contract_501", { min: Math.min(...min) });
+    if (obs.game === "pyatsot") return t("web.prompt.contract_points", { min: Math.min(...min) });
+    return t("web.prompt.contract_call");
+  }
+  if (legal.includes("look") && obs.hand === null) return t("web.prompt.dark");
+  if (legal.some((a) => a.startsWith("bid "))) {
+    const min = nums("bid");
+    if (obs.game === "501" || obs.game === "pyatsot") return t("web.prompt.bid_points", { min: Math.min(...min) });
+    return t("web.prompt.bid_call");
+  }
+  if (legal.includes("whist") || legal.includes("half-whist")) return t("web.prompt.whist");
+  if (legal.includes("open")) return t("web.prompt.open");
+  if (legal.includes("take")) return t("web.prompt.take");
+  if (legal.includes("settle")) return t("web.prompt.settle");
+  if (verb === "play") return obs.trick && obs.trick.length ? t("web.prompt.follow") : t("web.prompt.lead");
+  return t("web.prompt.choose");
+}
+
+function renderActions(msg) {
+  const obs = msg.obs;
+  const box = $("#actions");
+  const hand = $("#hand");
+  const mine = myTurn(msg);
+  const legal = mine ? obs.legal_actions : [];
+  const ctx = { send, rerender: render, seats: msg.seats };
+  const parts = [];
+  const { node, handled } = mine ? renderBidding(obs, legal, ctx) : { node: null, handled: new Set() };
+  if (node) parts.push(node);
+  const byCard = cardActions(msg);
+  const onTalon = talonActions(msg);
+  const inCards = new Set([...Object.values(byCard).flat(), ...Object.values(onTalon).flat()]);
+  const verb = cardVerb(msg);
+  // optional announcements made with a card (501's marriage, Пятьсот's declarations)
+  if (verb === "play") {
+    const suffixes = new Set();
+    for (const acts of Object.values(byCard)) {
+      const hasPlain = acts.some((a) => a.split(" ").length === 2);
+      if (hasPlain) for (const a of acts) { const w = a.split(" "); if (w.length > 2) suffixes.add(w.slice(2).join(" ")); }
+    }
+    if (!suffixes.has(T.variant)) T.variant = null;
+    if (suffixes.size) {
+      parts.push(el("div", { class: "variants", role: "group", "aria-label": t("web.announce") },
+        el("span", { class: "label" }, t("web.announce_with_card")),
+        ...[...suffixes].map((sfx) => el("button", {
+          type: "button", class: "toggle", "data-variant": sfx, "aria-pressed": T.variant === sfx ? "true" : "false",
+          onclick: () => { T.variant = T.variant === sfx ? null : sfx; render(); },
+        }, variantText(sfx)))));
+    }
+    if (T.chooser && byCard[T.chooser]) {
+      parts.push(el("div", { class: "chooser", role: "group", "aria-label": cardName(T.chooser) },
+        ...byCard[T.chooser].map((a) => el("button", { type: "button", class: "call wide", "data-action": a, onclick: () => send(a) }, describe(a))),
+        el("button", { type: "button", class: "call", onclick: () => { T.chooser = null; render(); } }, t("web.cancel"))));
+    }
+  }
+  if (verb && verb !== "play") {
+    T.selected = T.selected.filter((c) => byCard[c] || onTalon[c]);
+    const need = verb === "discard" ? discardsNeeded(obs) : 1;
+    const ready = T.selected.length === need;
+    let label;
+    if (verb === "give") {
+      const r = nextReceiver(msg);
+      label = ready ? t("web.confirm.give", { card: cardShort(T.selected[0]), name: seatName(msg.seats, r) }) : t("web.confirm.choose_give");
+    } else if (verb === "keep") label = ready ? t("web.confirm.keep", { card: cardShort(T.selected[0]) }) : t("web.confirm.choose_keep");
+    else label = ready ? t("web.confirm.discard", { cards: T.selected.map(cardShort).join(" ") }) : t("web.confirm.choose_discard", { n: need - T.selected.length });
+    parts.push(el("button", {
+      type: "button", class: "primary confirm", id: "confirm", disabled: !ready,
+      onclick: () => {
+        const acts = T.selected.map((c) => `${verb} ${c}`);
+        T.pending = acts.slice(1);
+        send(acts[0]);
+      },
+    }, label));
+  }
+  const rest = legal.filter((a) => !handled.has(a) && !inCards.has(a));
+  for (const a of rest) {
+    parts.push(el("button", { type: "button", class: "call wide" + (a === "pass" ? " pass" : ""), "data-action": a, onclick: () => send(a) }, actionLabel(a, msg)));
+  }
+  box.replaceChildren(...parts);
+  // the hand
+  const playable = new Set(Object.keys(byCard));
+  const cards = obs.hand || [];
+  if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
+    hand.replaceChildren(...Array.from({ length: obs.hand_sizes[msg.viewer] }, () => cardEl(null, { label: t("web.face_down") })));
+  } else {
+    renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play" });
+  }
+}
+
+function actionLabel(a, msg) {
+  const w = a.split(" ");
+  if (w[0] === "look" && w.length === 1) return t("web.do.look");
+  if (w[0] === "look") return t("web.do.look_at", { name: seatName(msg.seats, +w[1]) });
+  if (w[0] === "pulya") return t("web.do.pulya", { n: w[1] });
+  if (w[0] === "settle") return t("web.do.settle");
+  if (w[0] === "invite") return t("web.do.invite");
+  if (w[0] === "concede") return t("web.do.concede");
+  if (w[0] === "open") return t("web.do.open");
+  if (w[0] === "closed") return t("web.do.closed");
+  if (w[0] === "take") return t("web.do.take_" + msg.obs.game);
+  return describe(a, { seats: msg.seats });
+}
+
+function renderLog(msg) {
+  const log = $("#log");
+  const rows = msg.log.map(([s, a]) => el("li", {}, el("b", {}, seatName(msg.seats, s) + ": "), describe(a, { seats: msg.seats })));
+  log.replaceChildren(...rows);
+  log.scrollTop = log.scrollHeight;
+}
+
+async function rematch() {
+  const info = T.info;
+  const seats = (T.state ? T.state.seats : info.seats).map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
+  try {
+    await openNewTable({ game: info.game, options: info.options, seats });
+  } catch (e) {
+    showError({ code: e.code, message: e.message });
+  }
+}
