@@ -13,6 +13,7 @@ __all__ = ["Heuristic501", "estimate_points"]
 
 _TRICK_VALUE = 15  # a won trick brings about this many card points on average
 _STRAINS: tuple[Suit | None, ...] = (Suit.S, Suit.C, Suit.D, Suit.H, None)
+_SHORT_TRUMP = 0.5  # tricks lost per trump short of three (the defenders ruff the side winners)
 
 
 def _suit_cards(hand: list[Card], suit: Suit) -> list[Card]:
@@ -33,7 +34,8 @@ def estimate_points(hand: list[Card], trump: Suit | None) -> int:
             else:
                 break
         if suit == trump:
-            tricks += max(0, len(cards) - 2) * 0.8
+            # long trumps take tricks; short ones leave the defenders' trumps to ruff the winners
+            tricks += max(0, len(cards) - 2) * 0.8 - max(0, 3 - len(cards)) * _SHORT_TRUMP
         elif trump is not None and len(cards) <= 1:
             tricks += 0.3 * (2 - len(cards)) * min(1, len(_suit_cards(hand, trump)) / 3)
     marriages = sum(
@@ -105,7 +107,7 @@ class Heuristic501(Bot):
         # raising pays only when the hand is clearly stronger than the bid: made and failed
         # contracts move the score by the same amount
         contract = max(bid, min(estimate - 10, bid + 30))
-        action = Action(ActionKind.CONTRACT, number=contract, call=trump.name if trump else "NT")
+        action = Action(ActionKind.CONTRACT, number=contract, call="NT" if trump is None else trump.name)
         return action if action in legal else Action(ActionKind.CONTRACT, number=bid, call=action.call)
 
     def _gift(self, hand: list[Card], trump: Suit | None) -> Card:

@@ -1,0 +1,93 @@
+"""CPU time of one pimc decision at the first lead of a deal (every game), and its profile.
+
+Run: PYTHONPATH=src python bench/bench_pimc.py [--deals 10] [--games 501,five-hundred]
+[--bots pimc,pimc:samples=100] [--profile]
+
+Each position is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played
+by the heuristic bots; deals that end before the play are skipped.  For each bot spec it times
+``bot.act`` for the seat to lead, as the process's CPU time (``time.process_time``: a busy machine
+does not inflate it), and prints the median, mean and worst over the deals with the samples used.
+``--profile`` prints the functions taking the most cumulative time over all the decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+
+from prikup import make_game
+from prikup.bots import make_bot
+from prikup.bots.pimc import PimcBot
+from prikup.core.game import Phase, State
+
+
+def first_lead(game_id: str, seed: int) -> State | None:
+    """The first-lead position of a seeded match's first deal, bidding by heuristic bots."""
+    game = make_game(game_id)
+    state = game.new_match(seed)
+    bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
+    while state.phase is not Phase.PLAY:
+        seat = state.to_act
+        if seat is None or len(state.deals) > 1:
+            return None
+        state.apply(bots[seat].act(state, seat))
+    return state if len(state.deals) == 1 else None
+
+
+def positions(game_id: str, deals: int) -> list[State]:
+    """``deals`` first-lead positions (seeds 0, 1, ... skipping deals without a play)."""
+    out: list[State] = []
+    seed = 0
+    while len(out) < deals:
+        state = first_lead(game_id, seed)
+        seed += 1
+        if state is not None and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def bench(game_id: str, spec: str, states: list[State], profiler: cProfile.Profile | None) -> None:
+    """Print the CPU times of ``spec``'s decision on each position."""
+    times: list[float] = []
+    samples = 0
+    for i, state in enumerate(states):
+        bot = make_bot(spec, state.game, i)
+        seat = state.to_act
+        assert seat is not None
+        start = time.process_time()
+        if profiler is not None:
+            profiler.enable()
+        bot.act(state, seat)
+        if profiler is not None:
+            profiler.disable()
+        times.append(time.process_time() - start)
+        if isinstance(bot, PimcBot):
+            samples += bot.play_samples
+    print(
+        f"{game_id:13} {spec:24} median {statistics.median(times):7.3f} s  mean {statistics.mean(times):7.3f} s"
+        f"  worst {max(times):7.3f} s  samples/decision {samples / len(states):5.1f}  ({len(states)} deals, CPU)"
+    )
+
+
+def main() -> None:
+    """Parse the arguments and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--games", default="501,five-hundred,pyatsot,preferans")
+    parser.add_argument("--bots", default="pimc,pimc:samples=100")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    for game_id in args.games.split(","):
+        states = positions(game_id, args.deals)
+        for spec in args.bots.split(","):
+            bench(game_id, spec, states, profiler)
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+
+
+if __name__ == "__main__":
+    main()
