@@ -127,10 +127,11 @@ def test_pimc_falls_back_to_the_heuristic_when_no_sample_is_found(monkeypatch):
     from prikup.bots import make_bot as _make_bot
     from prikup.core.resample import ResampleError, Resampler
 
-    def fail(self, rng, tries=400, check=True, accept=None):  # the sampler's budget exhausted
+    def fail(self, rng, *args, **kwargs):  # the sampler found no consistent draw
         raise ResampleError("no consistent sample")
 
     monkeypatch.setattr(Resampler, "sample", fail)
+    monkeypatch.setattr(Resampler, "inferred", fail)
     game = _make_game("501")
     state = game.new_match(seed=5)
     bot = _make_bot("pimc", game, 1)
