@@ -282,3 +282,42 @@ def test_pimc_inferring_samples_depend_only_on_what_the_seat_knows(gid: str) -> 
             assert x.deals[-1].actions == y.deals[-1].actions
         compared += 1
     assert compared >= 3
+
+
+def test_501_a_marriage_announced_binds_its_king_and_queen_to_the_announcer() -> None:
+    """501 (a leader may announce a marriage: he holds its king and queen): in every sample the
+    announcer held both, and no draw is wasted on a deal where he did not."""
+    from prikup.core.cards import Rank, Suit
+
+    game = GAMES["501"]()
+    found = 0
+    for seed in range(40):
+        state = game.new_match(seed)
+        rng = random.Random(seed)
+        while len(state.deals) == 1 and state.phase is not Phase.PLAY:
+            state.apply(rng.choice([a for a in state.legal_actions() if a.kind is not ActionKind.CONCEDE]))
+        if len(state.deals) > 1:
+            continue
+        for _ in range(30):
+            legal = state.legal_actions()
+            marriages = [a for a in legal if a.modifier == "marriage"]
+            if marriages and found < 6:
+                action, who = marriages[0], state.to_act
+                state.apply(action)
+                suit = Suit[action.argument or ""]
+                pair = Card.of(Rank.KING, suit).mask | Card.of(Rank.QUEEN, suit).mask
+                seat = next(s for s in state.active_seats() if s != who)
+                sampler = Resampler(state, seat)
+                for k in range(5):
+                    sample = sampler.sample(random.Random(k))
+                    before = rewind(sample)
+                    for _, done in sample.deals[-1].actions[:-1]:  # up to the announcement
+                        before.apply(done)
+                    assert before.card_places()[f"hand {who}"] & pair == pair
+                assert sampler.attempts == 5
+                found += 1
+                break
+            if state.phase is not Phase.PLAY:
+                break
+            state.apply(rng.choice(legal))
+    assert found >= 3

@@ -40,24 +40,35 @@ pass, the nearest bids or contracts to the heuristic's (same call, next numbers)
 the other calls, then others at random.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
-:func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
+:func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
+:attr:`PimcBot.OPTIONS`): ``samples`` (default 8) samples per play decision and
 ``decision_samples`` (default 4) per other decision (``confidence`` as above), stopping early
-once ``seconds`` (default 5) have passed after a sample (at least one sample is always used);
-``candidates`` (default 4); ``max_cards`` (default 0: always) leaves the play to the heuristic
-while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0``
-leaves every non-play decision to the heuristic (play-only PIMC). A single legal action is taken
-without thinking. If the sampler finds no consistent deal within its budget the heuristic
-decides (counted in ``resample_failures``).
+once ``seconds`` (default 5) of the process's CPU time (``time.process_time``, never the wall
+clock: a seeded arena run plays the same on a busy machine as long as the cap does not bind) have
+been spent after a sample (at least one sample is always used); ``candidates`` (default 4);
+``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
+than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
+to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
+sampler finds no consistent deal at all the heuristic decides (counted in ``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
-the same samples).  **Inference** (``infer=1``, the default): a sample must also explain the other
-seats' public choices so far — their bids, passes, contracts, whists, gifts seen — as the
-heuristic bot in their place would have made them (a sample it contradicts is drawn again, within
-``infer_tries`` attempts, default 100; when none fits, the decision's remaining samples are drawn
-without it, counted in ``infer_failures``).  The heuristic is the model of the others (exact
-against the heuristic bots, an approximation against anyone else).  The other PIMC simplification
-stays: each sample is played as if all cards were seen (the known optimism of PIMC).
+the same samples).  **Inference** (``infer=1``, the default): the samples are moved towards the
+deals that explain the other seats' public choices so far — their bids, passes, contracts,
+whists, gifts seen — as the heuristic bot in their place would have made them.  Each choice
+contributes a likelihood (:data:`LIKELIHOOD`: 1 when the heuristic in that seat's place makes
+it, less for the same call at another level, less again for another action of the same kind,
+least for another kind) and each sample, after
+its draw, takes up to ``infer_steps`` (default 8) Metropolis moves that swap two hidden cards
+between places (:meth:`prikup.core.resample.Resampler.inferred`).  It never gives up and its
+cost is bounded (at most ``infer_steps + 1`` replays a sample, and fewer: a move is dropped as
+soon as it cannot be accepted, and the moves stop once every choice is explained).  The
+heuristic is the model of the others (exact against the heuristic bots, an approximation
+against anyone else).  The other PIMC simplification stays: each sample is played as if all
+cards were seen (the known optimism of PIMC).
+
+**Cost** (``python bench/bench_pimc.py``): drawing and weighing the samples of a first-lead
+decision takes a few per cent of it; the rest is the open-hand solver, one solve per sample.
 """
 
 from __future__ import annotations
@@ -93,9 +104,11 @@ def fallback_bot(game: Game, seed: int | None) -> Bot:
 ROLLOUT_PLAYS = ("solver", "heuristic", "self")
 
 #: The bidding model's likelihood of another seat's public choice (see :meth:`PimcBot.likelihood`):
-#: the heuristic's own choice; another action of the same kind (a bid at another level, a
-#: contract of another number or strain, another gift); an action of another kind.
-LIKELIHOOD = (1.0, 0.02, 0.002)
+#: the heuristic's own choice; the same kind and strain at another level or number (``bid 8H``
+#: for ``bid 7H``, ``contract 97 S`` for ``contract 67 S``, a 501 bid for another); the same kind
+#: otherwise (another strain, another gift); an action of another kind (a pass for a bid).  The
+#: steps give the Metropolis moves a slope to climb towards deals that explain the calls.
+LIKELIHOOD = (1.0, 0.1, 0.02, 0.002)
 
 
 def rollout(state: State, seat: int, action: Action, seed: int, play: str = "solver") -> float:
@@ -180,6 +193,14 @@ def candidate_actions(
     return picked
 
 
+def _strain(action: Action) -> str | None:
+    """The strain of a call without its level (``7H`` → ``H``, ``MIS`` → ``MIS``), its card, or
+    ``None``."""
+    if action.card is not None:
+        return str(action.card)
+    return None if action.call is None else action.call.lstrip("0123456789")
+
+
 class PimcBot(Bot):
     """Samples the hidden cards, solves or finishes each sample, takes the best mean (see the module)."""
 
@@ -250,7 +271,9 @@ class PimcBot(Bot):
         model = bot.act(sample, who)
         if model == action:
             return LIKELIHOOD[0]
-        return LIKELIHOOD[1] if model.kind is action.kind else LIKELIHOOD[2]
+        if model.kind is not action.kind:
+            return LIKELIHOOD[3]
+        return LIKELIHOOD[1] if _strain(model) == _strain(action) else LIKELIHOOD[2]
 
     def act(self, state: State, seat: int) -> Action:
         """Sample and solve or finish where the module says so, else ask the heuristic."""
