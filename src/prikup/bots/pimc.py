@@ -59,7 +59,7 @@ whists, gifts seen — as the heuristic bot in their place would have made them.
 contributes a likelihood (:data:`LIKELIHOOD`: 1 when the heuristic in that seat's place makes
 it, less for the same call at another level, less again for another action of the same kind,
 least for another kind) and each sample, after
-its draw, takes up to ``infer_steps`` (default 8) Metropolis moves that swap two hidden cards
+its draw, takes up to ``infer_steps`` (default 12) Metropolis moves that swap two hidden cards
 between places (:meth:`prikup.core.resample.Resampler.inferred`).  It never gives up and its
 cost is bounded (at most ``infer_steps + 1`` replays a sample, and fewer: a move is dropped as
 soon as it cannot be accepted, and the moves stop once every choice is explained).  The
@@ -228,7 +228,7 @@ class PimcBot(Bot):
     rollout_play: str = "heuristic"
     play_value: str = "score"
     infer: int = 1
-    infer_steps: int = 8
+    infer_steps: int = 12
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)

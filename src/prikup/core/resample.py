@@ -195,6 +195,8 @@ class _Draw:
     allowed: list[int]  # token → the cards it may hold (not the voids its places showed)
     free: list[int]  # the tokens filled at random at the end (their cards may be swapped)
     hidden: dict[int, int]  # step index → the token carrying that hidden action's card
+    #: The hands whose choices the last weighing of this draw found unexplained.
+    blamed: frozenset[str] = frozenset()
 
     def deal(self) -> tuple[dict[str, list[int]], dict[int, int]]:
         """The cards of each place of the deal, and the card of each hidden action."""
@@ -205,11 +207,15 @@ class _Draw:
 
     def swapped(self, rng: random.Random, tries: int = 12) -> _Draw | None:
         """This draw with the cards of two randomly filled tokens of different places swapped,
-        where each card is allowed at the other's token; ``None`` if none was found in ``tries``."""
+        where each card is allowed at the other's token, one of them in a :attr:`blamed` hand if
+        there is one; ``None`` if none was found in ``tries``."""
         if len(self.free) < 2:
             return None
+        suspects = [t for t in self.free if self.first[t] in self.blamed]
         for _ in range(tries):
             a, b = rng.sample(self.free, 2)
+            if suspects:  # a card of a hand whose choice is unexplained, for one from elsewhere
+                a = rng.choice(suspects)
             ca, cb = self.card[a], self.card[b]
             if self.first[a] != self.first[b] and self.allowed[a] >> cb & 1 and self.allowed[b] >> ca & 1:
                 card = list(self.card)
@@ -315,13 +321,15 @@ class Resampler:
 
     def inferred(self, rng: random.Random, likelihood: Likelihood, steps: int) -> State:
         """A consistent sample moved towards the deals that explain the other seats' public
-        choices: a draw, then up to ``steps`` Metropolis moves, each swapping two randomly
-        filled cards between two places (within what the seat's knowledge allows: voids,
-        cards seen), kept with probability ``min(1, w' / w)`` where ``w`` is a deal's weight,
-        the product of ``likelihood(state, seat, action)`` over the actions ``accept`` of
-        :meth:`sample` would judge.  A proposal is dropped as soon as its running product
-        falls below the acceptance threshold (each factor is at most 1), and the moves stop once
-        the deal explains every choice (weight 1).
+        choices: a draw, then up to ``steps`` moves, in turn a fresh draw and a swap of two
+        randomly filled cards between two places (within what the seat's knowledge allows:
+        voids, cards seen; one of the cards from a hand whose choice is unexplained), each kept
+        with probability ``min(1, w' / w)`` (Metropolis) where ``w`` is a deal's weight, the
+        product of ``likelihood(state, seat, action)`` over the actions ``accept`` of
+        :meth:`sample` would judge.  A proposal is dropped as soon as its running product falls
+        below the acceptance threshold (each factor is at most 1), and the moves stop once the
+        deal explains every choice (weight 1).  The targeted swaps make this a search towards
+        likely deals rather than an exact draw from their distribution.
 
         It never gives up for want of a deal that explains everything (it keeps the best it
         reaches), and costs at most ``steps + 1`` replays (plus rare inconsistent draws);
@@ -334,12 +342,14 @@ class Resampler:
         else:
             raise ResampleError(f"no consistent sample for seat {self.seat} in 400 attempts")
         state, weight = got
-        for _ in range(steps):
+        for step in range(steps):
             if weight >= 0.0:
                 break
-            proposal = draw.swapped(rng)
+            # alternate a fresh draw (an independence move: the deal may be anywhere) and a swap
+            # of two cards (a local move: a deal near one that almost explains the calls)
+            proposal = self._draw(rng) if step % 2 == 0 else draw.swapped(rng)
             if proposal is None:
-                break
+                continue
             threshold = weight + math.log(1.0 - rng.random())
             moved = self._evaluate(proposal, rng, likelihood, threshold)
             if moved is not None and moved[1] >= threshold:
@@ -359,7 +369,9 @@ class Resampler:
         ``floor``), or ``None`` if the draw is inconsistent."""
         self.attempts += 1
         deal, hidden_cards = draw.deal()
-        result = self._replay(deal, hidden_cards, rng, judge, floor)
+        blamed: set[str] = set()
+        result = self._replay(deal, hidden_cards, rng, judge, floor, blamed)
+        draw.blamed = frozenset(blamed)
         if result is None:
             return None
         if check and result[1] > -math.inf:
@@ -453,10 +465,12 @@ class Resampler:
         rng: random.Random,
         judge: Likelihood | None,
         floor: float = -math.inf,
+        blamed: set[str] | None = None,
     ) -> tuple[State, float] | None:
         """The state of ``deal`` after the deal's actions (hidden cards rewritten) and the log of
         its weight under ``judge`` (``-inf`` as soon as a factor is 0 or the weight falls below
-        ``floor``: the replay stops there); ``None`` if illegal."""
+        ``floor``: the replay stops there); ``None`` if illegal.  The hands of the seats whose
+        choices ``judge`` found less than certain are added to ``blamed``."""
         st = self.state.copy()
         log = st.deals.pop()
         st.phase = Phase.DEAL
@@ -475,6 +489,8 @@ class Resampler:
                     return None
                 if judge is not None and self._judged[i]:
                     factor = judge(st, seat, action)
+                    if factor < 1.0 and blamed is not None:
+                        blamed.add(f"hand {seat}")
                     if factor <= 0.0:
                         return st, -math.inf
                     weight += math.log(factor)
