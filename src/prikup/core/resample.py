@@ -133,28 +133,33 @@ def _places(state: State) -> dict[int, str]:
     return out
 
 
-def _forbidden(state: State, seat: int, action: Action, deck_mask: int) -> int:
-    """Cards ``seat`` cannot hold after playing ``action`` to the trick in progress: each ``x``
-    such that a hand of just ``action.card`` and ``x`` would make the play illegal."""
-    assert action.card is not None
+def _illegal_with(state: State, seat: int, action: Action, hand_of: Callable[[int], int], cards: int) -> int:
+    """Each card ``x`` of ``cards`` (a one-card mask) for which ``seat`` holding ``hand_of(x)``
+    could not take ``action`` (asked of the game's own rules; ``seat``'s hand is restored)."""
     hands: list[int] = state.hands  # type: ignore[attr-defined]
     saved = hands[seat]
-    own = action.card.mask
-    forbid = 0
+    found = 0
     try:
-        hands[seat] = own
-        if state._why_illegal(seat, action) is not None:
-            return 0  # the play needs more than the card itself (a declaration): no inference
-        rest = deck_mask & ~own
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            hands[seat] = own | low
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            hands[seat] = hand_of(low)
             if state._why_illegal(seat, action) is not None:
-                forbid |= low
+                found |= low
     finally:
         hands[seat] = saved
-    return forbid
+    return found
+
+
+def _forbidden(state: State, seat: int, action: Action, deck_mask: int) -> int:
+    """Cards ``seat`` cannot hold after playing ``action`` to the trick in progress: each ``x``
+    such that a hand of just ``action.card`` and ``x`` would make the play illegal; 0 if the play
+    needs more than its card (a declaration: no inference)."""
+    assert action.card is not None
+    own = action.card.mask
+    if _illegal_with(state, seat, action, lambda _: own, own):
+        return 0
+    return _illegal_with(state, seat, action, lambda x: own | x, deck_mask & ~own)
 
 
 def _required(state: State, seat: int, action: Action, deck_mask: int) -> int:
@@ -162,27 +167,12 @@ def _required(state: State, seat: int, action: Action, deck_mask: int) -> int:
     an announced marriage …): each ``x`` without which a hand of every other card would make the
     play illegal; 0 if the card alone makes it legal or a hand of every card does not."""
     assert action.card is not None
-    hands: list[int] = state.hands  # type: ignore[attr-defined]
-    saved = hands[seat]
     own = action.card.mask
-    need = 0
-    try:
-        hands[seat] = own
-        if state._why_illegal(seat, action) is None:
-            return 0
-        hands[seat] = deck_mask
-        if state._why_illegal(seat, action) is not None:
-            return 0
-        rest = deck_mask & ~own
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            hands[seat] = deck_mask & ~low
-            if state._why_illegal(seat, action) is not None:
-                need |= low
-    finally:
-        hands[seat] = saved
-    return need
+    if not _illegal_with(state, seat, action, lambda _: own, own):
+        return 0
+    if _illegal_with(state, seat, action, lambda _: deck_mask, own):
+        return 0
+    return _illegal_with(state, seat, action, lambda x: deck_mask & ~x, deck_mask & ~own)
 
 
 @dataclass
