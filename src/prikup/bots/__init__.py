@@ -71,7 +71,7 @@ def make_bot(name: str, game: Game, seed: int | None = None) -> Bot:
 LEVELS: dict[str, str] = {
     "random": "random",
     "heuristic": "heuristic",
-    "pimc": "pimc:samples=8:decision_samples=4:seconds=1",
+    "pimc": "pimc:samples=8:decision_samples=4:seconds=0.5",
 }
 
 
