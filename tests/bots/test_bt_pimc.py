@@ -127,10 +127,11 @@ def test_pimc_falls_back_to_the_heuristic_when_no_sample_is_found(monkeypatch):
     from prikup.bots import make_bot as _make_bot
     from prikup.core.resample import ResampleError, Resampler
 
-    def fail(self, rng, tries=400, check=True, accept=None):  # the sampler's budget exhausted
+    def fail(self, rng, *args, **kwargs):  # the sampler found no consistent draw
         raise ResampleError("no consistent sample")
 
     monkeypatch.setattr(Resampler, "sample", fail)
+    monkeypatch.setattr(Resampler, "inferred", fail)
     game = _make_game("501")
     state = game.new_match(seed=5)
     bot = _make_bot("pimc", game, 1)
@@ -401,3 +402,29 @@ def test_preferans_heuristic_ranks_bids_discards_and_contracts_by_its_forecast()
                     assert levels == sorted(levels)  # type: ignore[type-var]
             state.apply(bots[seat].act(state, seat))
     assert seen == {Phase.AUCTION, Phase.DISCARD, Phase.CONTRACT}
+
+
+def test_a_seeded_pimc_arena_is_reproducible_under_cpu_load_and_a_changed_wall_clock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """pimc's budget is CPU time (``seconds``) and samples, never the wall clock: the same seeded
+    arena run plays the same actions while another process loads the CPU and the wall clock
+    jumps an hour at every reading."""
+    import itertools
+    import subprocess
+    import sys
+    import time
+
+    game = make_game("pyatsot")
+    lineup = ["pimc:samples=3:decision_samples=2:max_cards=4", "heuristic", "heuristic"]
+    quiet = run_arena(game, lineup, 3, seed=11, unit="deal")
+    clock = itertools.count()
+    for name in ("time", "perf_counter", "monotonic"):
+        monkeypatch.setattr(time, name, lambda: 3600.0 * next(clock))
+    busy = subprocess.Popen(
+        [sys.executable, "-c", "import time\nend = time.process_time() + 60\nwhile time.process_time() < end: pass"]
+    )
+    try:
+        loaded = run_arena(game, lineup, 3, seed=11, unit="deal")
+    finally:
+        busy.kill()
+        busy.wait()
+    assert [u.digest for u in loaded.units] == [u.digest for u in quiet.units]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from prikup.bots.options import BotOption, BotOptionValue
+from prikup.bots.views import LazyLegal, quiet_observation
 from prikup.core.actions import Action
 from prikup.core.game import Game, State
 
@@ -22,14 +25,24 @@ class Bot(ABC):
     """
 
     name: ClassVar[str]
+    #: The options the bot takes (``make_bot("name:key=value")``), with their allowed ranges.
+    OPTIONS: ClassVar[dict[str, BotOption]] = {}
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
 
+    def set_options(self, values: Mapping[str, BotOptionValue]) -> None:
+        """Set options already checked against :data:`OPTIONS` (see :func:`prikup.bots.make_bot`)."""
+        for key, value in values.items():
+            setattr(self, key, value)
+
     def act(self, state: State, seat: int) -> Action:
-        """The bot's action for ``seat``, which must be the seat to act."""
-        return self.choose(state.observation(seat), state.legal_actions())
+        """The bot's action for ``seat``, which must be the seat to act: :meth:`choose` on the
+        seat's observation and legal actions (cheap views, :mod:`prikup.bots.views`: the same
+        values as ``state.observation(seat)`` without its ``legal_actions`` entry, and
+        ``state.legal_actions()``, made only when read as a list)."""
+        return self.choose(quiet_observation(state, seat), LazyLegal(state))
 
     @abstractmethod
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:

@@ -13,31 +13,37 @@ __all__ = ["Heuristic501", "estimate_points"]
 
 _TRICK_VALUE = 15  # a won trick brings about this many card points on average
 _STRAINS: tuple[Suit | None, ...] = (Suit.S, Suit.C, Suit.D, Suit.H, None)
+_TOP_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)  # the ranks that stand from the top, in order
+_SHORT_TRUMP = 0.5  # tricks lost per trump short of three (the defenders ruff the side winners)
 
 
 def _suit_cards(hand: list[Card], suit: Suit) -> list[Card]:
-    return sorted((c for c in hand if c.suit == suit), key=lambda c: -STRENGTH[c.id])
+    return sorted((c for c in hand if c.id >> 4 == suit), key=lambda c: -STRENGTH[c.id])
 
 
 def estimate_points(hand: list[Card], trump: Suit | None) -> int:
     """A rough forecast of the points ``hand`` takes with ``trump`` (``None``: no-trump)."""
+    mask = 0
+    for c in hand:
+        mask |= 1 << c.id
+    lengths = [(mask >> (16 * s) & 0xFFFF).bit_count() for s in range(4)]
     tricks = 0.0
     for suit in Suit:
-        cards = _suit_cards(hand, suit)
-        ranks = [c.rank for c in cards]
+        base = 16 * suit
         # top cards that stand from the top of the suit: A, then T behind it, then K ...
-        order = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
-        for i, rank in enumerate(order):
-            if rank in ranks and all(r in ranks for r in order[:i]):
+        for rank in _TOP_ORDER:
+            if mask >> (base + rank) & 1:
                 tricks += 1
             else:
                 break
+        n = lengths[suit]
         if suit == trump:
-            tricks += max(0, len(cards) - 2) * 0.8
-        elif trump is not None and len(cards) <= 1:
-            tricks += 0.3 * (2 - len(cards)) * min(1, len(_suit_cards(hand, trump)) / 3)
+            # long trumps take tricks; short ones leave the defenders' trumps to ruff the winners
+            tricks += max(0, n - 2) * 0.8 - max(0, 3 - n) * _SHORT_TRUMP
+        elif trump is not None and n <= 1:
+            tricks += 0.3 * (2 - n) * min(1, lengths[trump] / 3)
     marriages = sum(
-        marriage_value(s, trump) for s in Suit if Card.of(Rank.KING, s) in hand and Card.of(Rank.QUEEN, s) in hand
+        marriage_value(s, trump) for s in Suit if mask >> (16 * s + Rank.KING) & 1 and mask >> (16 * s + Rank.QUEEN) & 1
     )
     own = sum(POINTS[c.id] for c in hand)
     return int(tricks * _TRICK_VALUE + own * 0.35 + marriages)
@@ -92,20 +98,20 @@ class Heuristic501(Bot):
 
     # -- talon, gifts, contract ----------------------------------------------------------
     def _exchange(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        kinds = {a.kind for a in legal}
         bid = obs["high_bid"]
         trump, raw = _best_strain(hand)
         estimate = forecast(raw)
         if obs["contract"] is not None:
             trump = None if obs["trump"] == "NT" else Suit[obs["trump"]]
-        if ActionKind.CONCEDE in kinds and estimate < bid - 20:
-            return Action(ActionKind.CONCEDE)
-        if ActionKind.GIVE in kinds:
+        concede = Action(ActionKind.CONCEDE)
+        if estimate < bid - 20 and concede in legal:
+            return concede
+        if obs["phase"] != "contract":  # the talon and gift phases: give a card
             return Action(ActionKind.GIVE, card=self._gift(hand, trump))
         # raising pays only when the hand is clearly stronger than the bid: made and failed
         # contracts move the score by the same amount
         contract = max(bid, min(estimate - 10, bid + 30))
-        action = Action(ActionKind.CONTRACT, number=contract, call=trump.name if trump else "NT")
+        action = Action(ActionKind.CONTRACT, number=contract, call="NT" if trump is None else trump.name)
         return action if action in legal else Action(ActionKind.CONTRACT, number=bid, call=action.call)
 
     def _gift(self, hand: list[Card], trump: Suit | None) -> Card:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from prikup.bots.options import BotOption
 from prikup.bots.pimc import PimcBot
 from prikup.core.game import Game, State
 
@@ -36,7 +37,7 @@ class OracleBot(PimcBot):
     """Perfect-information decisions from the real state (see the module)."""
 
     name = "oracle"
-    OPTIONS: ClassVar[dict[str, type]] = {"candidates": int, "decide": int, "rollout_play": str}
+    OPTIONS: ClassVar[dict[str, BotOption]] = {k: PimcBot.OPTIONS[k] for k in ("candidates", "decide", "rollout_play")}
     confidence: float = 0.0
     rollout_play: str = "self"
 

@@ -40,24 +40,35 @@ pass, the nearest bids or contracts to the heuristic's (same call, next numbers)
 the other calls, then others at random.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
-:func:`prikup.bots.make_bot`): ``samples`` (default 8) samples per play decision and
+:func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
+:attr:`PimcBot.OPTIONS`): ``samples`` (default 8) samples per play decision and
 ``decision_samples`` (default 4) per other decision (``confidence`` as above), stopping early
-once ``seconds`` (default 5) have passed after a sample (at least one sample is always used);
-``candidates`` (default 4); ``max_cards`` (default 0: always) leaves the play to the heuristic
-while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0``
-leaves every non-play decision to the heuristic (play-only PIMC). A single legal action is taken
-without thinking. If the sampler finds no consistent deal within its budget the heuristic
-decides (counted in ``resample_failures``).
+once ``seconds`` (default 5) of the process's CPU time (``time.process_time``, never the wall
+clock: a seeded arena run plays the same on a busy machine as long as the cap does not bind) have
+been spent after a sample (at least one sample is always used); ``candidates`` (default 4);
+``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
+than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
+to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
+sampler finds no consistent deal at all the heuristic decides (counted in ``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
-the same samples).  **Inference** (``infer=1``, the default): a sample must also explain the other
-seats' public choices so far — their bids, passes, contracts, whists, gifts seen — as the
-heuristic bot in their place would have made them (a sample it contradicts is drawn again, within
-``infer_tries`` attempts, default 100; when none fits, the decision's remaining samples are drawn
-without it, counted in ``infer_failures``).  The heuristic is the model of the others (exact
-against the heuristic bots, an approximation against anyone else).  The other PIMC simplification
-stays: each sample is played as if all cards were seen (the known optimism of PIMC).
+the same samples).  **Inference** (``infer=1``, the default): the samples are moved towards the
+deals that explain the other seats' public choices so far — their bids, passes, contracts,
+whists, gifts seen — as the heuristic bot in their place would have made them.  Each choice
+contributes a likelihood (:data:`LIKELIHOOD`: 1 when the heuristic in that seat's place makes
+it, less for the same call at another level, less again for another action of the same kind,
+least for another kind) and each sample, after
+its draw, takes up to ``infer_steps`` (default 12) Metropolis moves that swap two hidden cards
+between places (:meth:`prikup.core.resample.Resampler.inferred`).  It never gives up and its
+cost is bounded (at most ``infer_steps + 1`` replays a sample, and fewer: a move is dropped as
+soon as it cannot be accepted, and the moves stop once every choice is explained).  The
+heuristic is the model of the others (exact against the heuristic bots, an approximation
+against anyone else).  The other PIMC simplification stays: each sample is played as if all
+cards were seen (the known optimism of PIMC).
+
+**Cost** (``python bench/bench_pimc.py``): drawing and weighing the samples of a first-lead
+decision takes a few per cent of it; the rest is the open-hand solver, one solve per sample.
 """
 
 from __future__ import annotations
@@ -68,13 +79,13 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from prikup.bots.base import Bot
+from prikup.bots.options import BotOption
 from prikup.core.actions import Action, ActionKind
-from prikup.core.errors import OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
 from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve, utility_of
 
-__all__ = ["ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "parse_bot_options", "rollout"]
+__all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
 
 #: Steps after which a rollout gives up (a guard; no deal of any game here needs nearly as many).
 _MAX_STEPS = 1000
@@ -88,24 +99,16 @@ def fallback_bot(game: Game, seed: int | None) -> Bot:
     return cls(game, seed) if cls is not None else RandomBot(game, seed)
 
 
-def parse_bot_options(bot: Bot, options: dict[str, str], known: dict[str, type]) -> None:
-    """Set ``bot``'s budget attributes from ``name=value`` texts (types from ``known``)."""
-    for key, text in options.items():
-        kind = known.get(key)
-        if kind is None:
-            raise OptionError(f"bot {bot.name!r} has no option {key!r}; known: {', '.join(known)}")
-        try:
-            value = kind(text)
-        except ValueError:
-            raise OptionError(f"bot option {key}={text!r} is not a {kind.__name__}") from None
-        if isinstance(value, int | float) and value < 0:
-            raise OptionError(f"bot option {key} must not be negative")
-        setattr(bot, key, value)
-
-
 #: How a rollout's play is finished (``rollout_play``): everyone by best open-hand play; everyone
 #: by the heuristic bots; ``seat`` itself by best open-hand play and the others by the heuristic.
 ROLLOUT_PLAYS = ("solver", "heuristic", "self")
+
+#: The bidding model's likelihood of another seat's public choice (see :meth:`PimcBot.likelihood`):
+#: the heuristic's own choice; the same kind and strain at another level or number (``bid 8H``
+#: for ``bid 7H``, ``contract 97 S`` for ``contract 67 S``, a 501 bid for another); the same kind
+#: otherwise (another strain, another gift); an action of another kind (a pass for a bid).  The
+#: steps give the Metropolis moves a slope to climb towards deals that explain the calls.
+LIKELIHOOD = (1.0, 0.1, 0.02, 0.002)
 
 
 def rollout(state: State, seat: int, action: Action, seed: int, play: str = "solver") -> float:
@@ -190,22 +193,30 @@ def candidate_actions(
     return picked
 
 
+def _strain(action: Action) -> str | None:
+    """The strain of a call without its level (``7H`` → ``H``, ``MIS`` → ``MIS``), its card, or
+    ``None``."""
+    if action.card is not None:
+        return str(action.card)
+    return None if action.call is None else action.call.lstrip("0123456789")
+
+
 class PimcBot(Bot):
     """Samples the hidden cards, solves or finishes each sample, takes the best mean (see the module)."""
 
     name = "pimc"
-    OPTIONS: ClassVar[dict[str, type]] = {
-        "samples": int,
-        "decision_samples": int,
-        "seconds": float,
-        "candidates": int,
-        "max_cards": int,
-        "decide": int,
-        "confidence": float,
-        "rollout_play": str,
-        "play_value": str,
-        "infer": int,
-        "infer_tries": int,
+    OPTIONS: ClassVar[dict[str, BotOption]] = {
+        "samples": BotOption(int, "samples per play decision", 1, 1000),
+        "decision_samples": BotOption(int, "samples per other decision", 1, 1000),
+        "seconds": BotOption(float, "CPU seconds after which a decision draws no more samples", 0.001, 600),
+        "candidates": BotOption(int, "actions compared at a non-play decision", 1, 64),
+        "max_cards": BotOption(int, "solve the play only from this many cards in hand (0: always)", 0, 64),
+        "decide": BotOption(int, "1: sample every non-play decision; 0: leave them to the heuristic", 0, 1),
+        "confidence": BotOption(float, "standard errors a gain must clear to replace the heuristic", 0, 10),
+        "rollout_play": BotOption(str, "how rollouts play the cards", choices=ROLLOUT_PLAYS),
+        "play_value": BotOption(str, "average the score a play nets, or its raw value", choices=("score", "raw")),
+        "infer": BotOption(int, "1: weigh samples by the other seats' calls; 0: do not", 0, 1),
+        "infer_steps": BotOption(int, "moves per sample towards deals that explain the calls", 0, 100),
     }
     samples: int = 8
     decision_samples: int = 4
@@ -217,7 +228,7 @@ class PimcBot(Bot):
     rollout_play: str = "heuristic"
     play_value: str = "score"
     infer: int = 1
-    infer_tries: int = 100
+    infer_steps: int = 12
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -230,21 +241,8 @@ class PimcBot(Bot):
         self.other_samples = 0
         self.other_seconds = 0.0
         self.resample_failures = 0
-        self.infer_failures = 0
         self._judges: dict[int, Bot] = {}
         self._rollouts = 0
-
-    def set_options(self, options: dict[str, str]) -> None:
-        """Set the budget from ``name=value`` texts (see the module docstring)."""
-        parse_bot_options(self, options, self.OPTIONS)
-        if self.samples < 1 or self.decision_samples < 1:
-            raise OptionError("pimc needs samples >= 1 and decision_samples >= 1")
-        if self.candidates < 1:
-            raise OptionError("pimc needs candidates >= 1")
-        if self.rollout_play not in ROLLOUT_PLAYS:
-            raise OptionError(f"{self.name} rollout_play={self.rollout_play!r}: allowed {', '.join(ROLLOUT_PLAYS)}")
-        if self.play_value not in ("score", "raw"):
-            raise OptionError(f"{self.name} play_value={self.play_value!r}: allowed score, raw")
 
     def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
@@ -253,28 +251,29 @@ class PimcBot(Bot):
     def samples_of(self, state: State, seat: int) -> Iterator[State]:
         """Endless consistent samples of the deal as ``seat`` sees it (raises ResampleError).
 
-        With ``infer`` (the default) a sample must also explain the other seats' public choices
-        so far (bids, passes, contracts, whists) as the heuristic bot in their place would have
-        made them, within ``infer_tries`` attempts; when none does, the rest of this decision's
-        samples are drawn without that condition (counted in ``infer_failures``)."""
+        With ``infer`` (the default) each sample is moved by up to ``infer_steps`` Metropolis
+        swaps towards the deals in which the other seats' public choices so far (bids, passes,
+        contracts, whists, gifts seen) are likely (:meth:`likelihood`,
+        :meth:`prikup.core.resample.Resampler.inferred`); with ``infer=0`` every draw is kept."""
         sampler = Resampler(state, seat)
-        accept = self._accept if self.infer else None
         while True:
-            if accept is not None:
-                try:
-                    yield sampler.sample(self.rng, tries=self.infer_tries, accept=accept)
-                    continue
-                except ResampleError:
-                    self.infer_failures += 1
-                    accept = None
-            yield sampler.sample(self.rng)
+            if self.infer:
+                yield sampler.inferred(self.rng, self.likelihood, self.infer_steps)
+            else:
+                yield sampler.sample(self.rng)
 
-    def _accept(self, sample: State, who: int, action: Action) -> bool:
-        """Whether the heuristic in ``who``'s place in ``sample`` would have chosen ``action``."""
+    def likelihood(self, sample: State, who: int, action: Action) -> float:
+        """How likely ``who`` is to take ``action`` in ``sample`` under the bidding model: the
+        heuristic bot in ``who``'s place (see :data:`LIKELIHOOD`)."""
         bot = self._judges.get(who)
         if bot is None:
             bot = self._judges[who] = fallback_bot(self.game, 104729 + who)
-        return bot.act(sample, who) == action
+        model = bot.act(sample, who)
+        if model == action:
+            return LIKELIHOOD[0]
+        if model.kind is not action.kind:
+            return LIKELIHOOD[3]
+        return LIKELIHOOD[1] if _strain(model) == _strain(action) else LIKELIHOOD[2]
 
     def act(self, state: State, seat: int) -> Action:
         """Sample and solve or finish where the module says so, else ask the heuristic."""
@@ -295,7 +294,7 @@ class PimcBot(Bot):
 
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:
         """The legal play with the best mean solver value over the samples."""
-        start = time.perf_counter()
+        start = time.process_time()
         totals = dict.fromkeys(legal, 0.0)
         maximise = True
         drawn = 0
@@ -306,17 +305,17 @@ class PimcBot(Bot):
             for action in legal:
                 totals[action] += values[action] if utility is None else utility(values[action])
             drawn += 1
-            if drawn >= self.samples or time.perf_counter() - start >= self.seconds:
+            if drawn >= self.samples or time.process_time() - start >= self.seconds:
                 break
         self.play_decisions += 1
         self.play_samples += drawn
-        self.play_seconds += time.perf_counter() - start
+        self.play_seconds += time.process_time() - start
         pick = max if maximise else min
         return pick(legal, key=lambda a: totals[a])
 
     def decision(self, state: State, seat: int, legal: list[Action]) -> Action:
         """A non-play decision: the candidate with the best mean finished-deal score."""
-        start = time.perf_counter()
+        start = time.process_time()
         first = self.fallback.act(state, seat)
         options = candidate_actions(legal, first, self.candidates, self.rng, self.fallback.ranked(state, seat))
         results: dict[Action, list[float]] = {a: [] for a in options}
@@ -327,11 +326,11 @@ class PimcBot(Bot):
             for action in options:
                 results[action].append(rollout(sample, seat, action, seed, self.rollout_play))
             drawn += 1
-            if drawn >= self.decision_samples or time.perf_counter() - start >= self.seconds:
+            if drawn >= self.decision_samples or time.process_time() - start >= self.seconds:
                 break
         self.other_decisions += 1
         self.other_samples += drawn
-        self.other_seconds += time.perf_counter() - start
+        self.other_seconds += time.process_time() - start
         return self.pick(first, results)
 
     def pick(self, first: Action, results: dict[Action, list[float]]) -> Action:

@@ -1,0 +1,121 @@
+"""CPU time of one pimc decision at the first lead of a deal (every game), and its profile.
+
+Run: PYTHONPATH=src python bench/bench_pimc.py [--deals 10] [--games 501,five-hundred]
+[--bots pimc,pimc:samples=100] [--phase auction] [--profile]
+
+Each position is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played
+by the heuristic bots; deals that end before the play are skipped (``--phase auction``: the
+first decision of the auction with a choice instead, where pimc finishes each sample after each
+candidate call by rollouts).  For each bot spec it times
+``bot.act`` for the seat to lead, as the process's CPU time (``time.process_time``: a busy machine
+does not inflate it), and prints the median, mean and worst over the deals with the samples used.
+Also the share of that time spent in the open-hand solver (the rest: drawing samples, inference,
+choosing).  ``--profile`` prints the functions taking the most cumulative time over all the decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+from collections.abc import Callable
+
+import prikup.bots.pimc as pimc_module
+from prikup import make_game
+from prikup.bots import make_bot
+from prikup.bots.pimc import PimcBot
+from prikup.core.actions import Action
+from prikup.core.game import Phase, State
+
+
+def first_lead(game_id: str, seed: int, phase: Phase = Phase.PLAY) -> State | None:
+    """The first-lead position of a seeded match's first deal, bidding by heuristic bots (or
+    the first decision of ``phase``)."""
+    game = make_game(game_id)
+    state = game.new_match(seed)
+    bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
+    while state.phase is not phase or len(state.legal_actions()) < 2:
+        seat = state.to_act
+        if seat is None or len(state.deals) > 1:
+            return None
+        state.apply(bots[seat].act(state, seat))
+    return state if len(state.deals) == 1 else None
+
+
+def positions(game_id: str, deals: int, phase: Phase = Phase.PLAY) -> list[State]:
+    """``deals`` first-lead positions (seeds 0, 1, ... skipping deals without a play)."""
+    out: list[State] = []
+    seed = 0
+    while len(out) < deals:
+        state = first_lead(game_id, seed, phase)
+        seed += 1
+        if state is not None and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+class _Timed:
+    """Wraps pimc's ``solve`` to count the CPU time spent solving."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.inner: Callable[[State], dict[Action, int]] = pimc_module.solve  # type: ignore[attr-defined]
+
+    def __call__(self, state: State) -> dict[Action, int]:
+        start = time.process_time()
+        try:
+            return self.inner(state)
+        finally:
+            self.seconds += time.process_time() - start
+
+
+def bench(game_id: str, spec: str, states: list[State], profiler: cProfile.Profile | None) -> None:
+    """Print the CPU times of ``spec``'s decision on each position."""
+    times: list[float] = []
+    samples = 0
+    timed = _Timed()
+    setattr(pimc_module, "solve", timed)  # noqa: B010 - pimc's module global, not exported
+    for i, state in enumerate(states):
+        bot = make_bot(spec, state.game, i)
+        seat = state.to_act
+        assert seat is not None
+        start = time.process_time()
+        if profiler is not None:
+            profiler.enable()
+        bot.act(state, seat)
+        if profiler is not None:
+            profiler.disable()
+        times.append(time.process_time() - start)
+        if isinstance(bot, PimcBot):
+            samples += bot.play_samples + bot.other_samples
+    setattr(pimc_module, "solve", timed.inner)  # noqa: B010
+    solving = timed.seconds / sum(times)
+    print(
+        f"{game_id:13} {spec:24} median {statistics.median(times):7.3f} s  mean {statistics.mean(times):7.3f} s"
+        f"  worst {max(times):7.3f} s  samples/decision {samples / len(states):5.1f}  solving {solving:4.0%}"
+        f"  ({len(states)} deals, CPU)"
+    )
+
+
+def main() -> None:
+    """Parse the arguments and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--games", default="501,five-hundred,pyatsot,preferans")
+    parser.add_argument("--bots", default="pimc,pimc:samples=100")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--phase", default="play", help="the first decision of this phase (default: the first lead)")
+    args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    for game_id in args.games.split(","):
+        states = positions(game_id, args.deals, Phase(args.phase))
+        for spec in args.bots.split(","):
+            bench(game_id, spec, states, profiler)
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+
+
+if __name__ == "__main__":
+    main()
