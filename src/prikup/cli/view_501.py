@@ -1,0 +1,73 @@
+"""501's words: gifts given and received, the marriages, and each deal's result as a sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
+from prikup.cli.words import card, signed, strain, tw
+from prikup.i18n import t
+
+__all__ = ["View501", "gift_lines"]
+
+
+def gift_lines(obs: dict[str, Any], who: Who, lang: str) -> list[str]:
+    """What the viewer knows of the gifts: the cards he gave (and to whom) or the card he received."""
+    seat = obs.get("seat")
+    lines: list[str] = []
+    declarer = obs.get("declarer")
+    for gift in obs.get("gifts") or []:
+        if gift.get("card") is None:
+            continue
+        if seat == declarer:
+            lines.append(t("cli.you_gave", lang, card=card(gift["card"]), to=who(gift["to"])))
+        elif gift["to"] == seat and declarer is not None:
+            lines.append(t("cli.you_received", lang, card=card(gift["card"]), giver=who(declarer)))
+    return lines
+
+
+class View501(GameView):
+    """501: gifts and marriages in words; a sentence per deal."""
+
+    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+        """Gifts given or received and the marriages announced."""
+        name = who or seat_names(lang)
+        lines = gift_lines(obs, name, lang)
+        for m in obs.get("marriages") or []:
+            lines.append(
+                t("cli.marriage_announced", lang, who=name(m["seat"]), suit=strain(m["suit"], lang), value=m["value"])
+            )
+        return lines
+
+    def sentence(
+        self, result: dict[str, Any], changes: Sequence[object], who: Who | None = None, lang: str = "en"
+    ) -> str:
+        """``Ivan played 100 ♥ dark and failed: 87 points, +200``."""
+        name = who or seat_names(lang)
+        outcome = result.get("outcome")
+        if outcome == "all pass":
+            return t("cli.r501_all_pass", lang)
+        declarer = int(result["declarer"])
+        dname = name(declarer)
+        dark = " " + t("dark", lang) if result.get("dark") else ""
+        change = signed(changes[declarer]) if len(changes) > declarer else ""
+        you = is_you(dname, lang)
+        if outcome == "conceded":
+            return tw("cli.r501_conceded", lang, you, who=dname, bid=result.get("bid"), dark=dark, change=change)
+        key = "cli.r501_made" if outcome == "made" else "cli.r501_failed"
+        points = (result.get("points") or {}).get(str(declarer), 0)
+        return tw(
+            key,
+            lang,
+            you,
+            who=dname,
+            contract=result.get("contract"),
+            trump=strain(result.get("trump"), lang),
+            dark=dark,
+            points=points,
+            change=change,
+        )
+
+
+VIEWS["501"] = View501()
