@@ -107,6 +107,7 @@ RULES: list[tuple[re.Pattern[str], Render]] = [
     (re.compile(p), r)
     for p, r in [
         # every game
+        (r"^follow suit: you hold trumps and must play one$", _entry("follow_trumps")),
         (r"^follow suit: (?:you hold|the hand holds) (?P<suit>\w+) and must play one$", _entry("follow_suit")),
         (
             r"^must trump: (?:you hold|the hand holds) no (?P<suit>\w+) and must play a trump \((?P<trump>\w+)\)$",
