@@ -79,7 +79,7 @@ class Narrator:
         for n in range(self._tricks_seen, len(tricks)):
             trick = tricks[n]
             winner = int(trick["winner"])
-            shown_cards = " ".join(f"{card(c)}" for _, c in trick["cards"])
+            shown_cards = " ".join(card(entry[1]) for entry in trick["cards"])
             events.append(
                 Event(
                     "trick",

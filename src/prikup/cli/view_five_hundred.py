@@ -8,6 +8,7 @@ from typing import Any
 
 from prikup.cli.views import VIEWS, GameView, Who, seat_names
 from prikup.cli.words import call_words, cards, number, signed, strain
+from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import State
 from prikup.games.five_hundred import GameFiveHundred
 from prikup.i18n import t
@@ -20,6 +21,13 @@ _OUTCOMES = {
     "passed out": "cli.outcome_passed_out",
     "no bid, played in no-trump": "cli.outcome_no_bid",
 }
+
+
+def call_short(call: str) -> str:
+    """A call as written on the sheet: the notation with suit symbols (``7♠``, ``OMIS``)."""
+    if call[-1:] in Suit.__members__ and call[:-1].isdigit():
+        return call[:-1] + SUIT_SYMBOLS[Suit[call[-1]]]
+    return call
 
 
 def _side(units: Sequence[Sequence[int]], seat: int, name: Who, lang: str) -> str:
@@ -125,7 +133,7 @@ class FiveHundredView(GameView):
             r = log.result
             if "contractor" in r:
                 said = t("cli.outcome_" + str(r["outcome"]), lang)
-                what = f"{call_words(str(r.get('contract', '')), lang)} {name(r['contractor'])} {said}"
+                what = f"{call_short(str(r.get('contract', '')))} {name(r['contractor'])} {said}"
             else:
                 what = t(_OUTCOMES.get(str(r.get("outcome", "")), "cli.deal_scored"), lang)
             lines.append(

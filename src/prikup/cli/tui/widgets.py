@@ -115,7 +115,7 @@ def trick_text(obs: dict[str, Any], names: Names, lang: str) -> Text:
     if tricks and not trick:
         last = tricks[-1]
         out.append(f"{t('cli.last_trick', lang)} → {names[int(last['winner'])]}: ", style="dim")
-        out.append(" ".join(card(c) for _, c in last["cards"]), style="dim")
+        out.append(" ".join(card(entry[1]) for entry in last["cards"]), style="dim")
         out.append("\n")
     return out
 
