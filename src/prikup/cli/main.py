@@ -7,12 +7,12 @@ unknown games and options, a missing optional extra.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -166,11 +166,20 @@ import prikup.cli.cmd_serve  # noqa: E402  (registers serve)
 import prikup.cli.cmd_solve  # noqa: E402, F401  (registers solve)
 
 
+def _click() -> Any:
+    """The click the command line runs on (typer bundles its own since 0.20)."""
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:  # an older typer, on the click package
+        return importlib.import_module("click.exceptions")
+
+
 def main() -> None:
     """Entry point of the console script: every error one line, never a traceback."""
+    click = _click()
     try:
         code = app(standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:
+    except click.NoArgsIsHelpError as exc:
         console.print(exc.ctx.get_help() if exc.ctx else "prikup --help")
         code = 0
     except click.UsageError as exc:
@@ -180,7 +189,7 @@ def main() -> None:
     except click.ClickException as exc:
         err.print(f"error: {escape(' '.join(exc.format_message().split()))}")
         code = exc.exit_code
-    except click.exceptions.Abort:
+    except typer.Abort:
         code = 130
     except PrikupError as exc:
         err.print(f"error: {escape(' '.join(str(exc).split()))}")

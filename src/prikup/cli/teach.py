@@ -97,6 +97,10 @@ def _field(name: str, value: str, lang: str) -> str:
         return suit_word(value, lang)
     if name == "card":
         return _pretty_card(value)
+    if name == "call":
+        from prikup.cli.words import call_words
+
+        return call_words(value, lang)
     if name == "cards":
         return " ".join(_pretty_card(c) for c in value.split())
     return value
