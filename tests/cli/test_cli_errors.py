@@ -43,8 +43,13 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     record = folder / "m.json"
     run = prikup("play", "501", "--auto", "--seed", "3", "--record", str(record), "--max-deals", "1")
     assert run.returncode == 0, run.stderr
-    return {"folder": folder, "notjson": folder / "notjson.json", "empty": folder / "empty.json",
-            "list": folder / "list.json", "record": record}
+    return {
+        "folder": folder,
+        "notjson": folder / "notjson.json",
+        "empty": folder / "empty.json",
+        "list": folder / "list.json",
+        "record": record,
+    }
 
 
 BAD = [
@@ -116,8 +121,10 @@ def test_record_into_a_missing_folder_fails_before_the_match(files: dict[str, Pa
     assert run.stdout == ""  # not a deal was played
 
 
-HIDE = "import sys\nfor m in {mods!r}: sys.modules[m] = None\nsys.argv = ['prikup', *sys.argv[1:]]\n" \
+HIDE = (
+    "import sys\nfor m in {mods!r}: sys.modules[m] = None\nsys.argv = ['prikup', *sys.argv[1:]]\n"
     "from prikup.cli.main import main\nmain()\n"
+)
 
 
 @pytest.mark.parametrize(

@@ -133,7 +133,7 @@ def replay_cmd(
         state = replay(read(file))
     except (RecordError, PrikupError) as exc:
         raise fail(f"{file}: {exc}") from None
-    console.print(f"{state.game.id}: {len(state.deals)} deals replayed, every action legal, every score reproduced")
+    console.print(t("cli.replayed", lang, game=state.game.id, n=len(state.deals)))
     names = Names(state.game.players, [], ["bot"] * state.game.players, lang)
 
     def who(seat: int) -> str:

@@ -70,7 +70,8 @@ class Narrator:
         st = self.state
         events: list[Event] = []
         shown = st.action_view(seat, action, self.viewer)
-        events.append(Event("action", f"{self.who(seat)}: {action_words(shown, self.lang)}"))
+        gift = self._gift(seat, action)
+        events.append(Event("action", gift or f"{self.who(seat)}: {action_words(shown, self.lang)}"))
         deal_index = len(st.deals) - 1
         scored = self._count_scored()
         finished_deal = scored != self._scored
@@ -112,6 +113,21 @@ class Narrator:
         if start is not None:
             events.append(start)
         return events
+
+    def _gift(self, seat: int, action: Action) -> str | None:
+        """A gift in words, for its giver and its receiver (``you gave 9♦ to Ivan``)."""
+        if str(action).split()[0] != "give" or self.viewer is None or action.card is None:
+            return None
+        obs = self.state.observation(self.viewer)
+        code = str(action.card)
+        for gift in obs.get("gifts") or []:
+            if gift.get("card") != code:
+                continue
+            if seat == self.viewer:
+                return t("cli.you_gave", self.lang, card=card(code), to=self.who(int(gift["to"])))
+            if gift.get("to") == self.viewer:
+                return t("cli.you_received", self.lang, card=card(code), giver=self.who(seat))
+        return None
 
     def _tricks_of(self, deal_index: int) -> list[dict[str, Any]]:
         """The finished tricks of a deal as the viewer saw them: the current deal's from the

@@ -27,6 +27,14 @@ def gift_lines(obs: dict[str, Any], who: Who, lang: str) -> list[str]:
     return lines
 
 
+def tricks_line(obs: dict[str, Any], who: Who, lang: str) -> list[str]:
+    """The tricks each player has taken so far this deal (in the play)."""
+    won = obs.get("tricks_won")
+    if not won or obs.get("phase") != "play":
+        return []
+    return [t("cli.tricks_taken", lang) + " — " + ", ".join(f"{who(s)}: {won[s]}" for s in obs.get("active") or [])]
+
+
 class View501(GameView):
     """501: gifts and marriages in words; a sentence per deal."""
 
@@ -38,6 +46,7 @@ class View501(GameView):
             lines.append(
                 t("cli.marriage_announced", lang, who=name(m["seat"]), suit=strain(m["suit"], lang), value=m["value"])
             )
+        lines += tricks_line(obs, name, lang)
         return lines
 
     def sentence(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.view_501 import gift_lines
+from prikup.cli.view_501 import gift_lines, tricks_line
 from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
 from prikup.cli.words import card, signed, strain, tw
 from prikup.core.game import State
@@ -81,6 +81,7 @@ class PyatsotView(GameView):
             lines.append(
                 t("cli.points_this_deal", lang) + ": " + ", ".join(f"{name(s)} {obs['points'][s]}" for s in active)
             )
+        lines += tricks_line(obs, name, lang)
         dashes = barrel.get("dashes")
         if dashes and any(dashes):
             lines.append(
