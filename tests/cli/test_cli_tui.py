@@ -105,12 +105,16 @@ def test_a_whole_deal_at_the_table(gid: str, players: int, lang: str) -> None:
         assert not any(word in log for word in ("pass", "Result", "Trick", "seat"))
 
 
+def human_against_two(gid: str, seed: int) -> tuple[TableApp, State]:
+    game = make_game(gid)
+    state = game.new_match(seed=seed)
+    bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
+    return TableApp(state, [Seat("you", "human"), Seat("heuristic"), Seat("heuristic")], bots, bot_delay=0), state
+
+
 def test_help_screen_lists_only_what_is_legal() -> None:
     async def run() -> str:
-        game = make_game("501")
-        state = game.new_match(seed=1)
-        bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
-        app = TableApp(state, [Seat("you", "human"), Seat("heuristic"), Seat("heuristic")], bots, bot_delay=0)
+        app, state = human_against_two("501", 1)
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for_human(app, pilot, state)
             await pilot.press("f1")
@@ -145,10 +149,7 @@ def test_the_match_ends_with_the_standings() -> None:
 
 def test_cards_of_the_hand_are_buttons_in_suit_order() -> None:
     async def run() -> list[str]:
-        game = make_game("preferans")
-        state = game.new_match(seed=2)
-        bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
-        app = TableApp(state, [Seat("you", "human"), Seat("heuristic"), Seat("heuristic")], bots, bot_delay=0)
+        app, state = human_against_two("preferans", 2)
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for_human(app, pilot, state)
             return [b.code for b in app.query(CardButton)]

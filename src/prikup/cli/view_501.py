@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
-from prikup.cli.words import card, signed, strain, tw
+from prikup.cli.views import VIEWS, GameView, Who, played_sentence, seat_names
+from prikup.cli.words import card, strain
 from prikup.i18n import t
 
 __all__ = ["View501", "gift_lines"]
@@ -57,26 +57,9 @@ class View501(GameView):
         outcome = result.get("outcome")
         if outcome == "all pass":
             return t("cli.r501_all_pass", lang)
-        declarer = int(result["declarer"])
-        dname = name(declarer)
         dark = " " + t("dark", lang) if result.get("dark") else ""
-        change = signed(changes[declarer]) if len(changes) > declarer else ""
-        you = is_you(dname, lang)
-        if outcome == "conceded":
-            return tw("cli.r501_conceded", lang, you, who=dname, bid=result.get("bid"), dark=dark, change=change)
-        key = "cli.r501_made" if outcome == "made" else "cli.r501_failed"
-        points = (result.get("points") or {}).get(str(declarer), 0)
-        return tw(
-            key,
-            lang,
-            you,
-            who=dname,
-            contract=result.get("contract"),
-            trump=strain(result.get("trump"), lang),
-            dark=dark,
-            points=points,
-            change=change,
-        )
+        key = {"conceded": "cli.r501_conceded", "made": "cli.r501_made"}.get(str(outcome), "cli.r501_failed")
+        return played_sentence(key, result, changes, name, lang, dark=dark)
 
 
 VIEWS["501"] = View501()

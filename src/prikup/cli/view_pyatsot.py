@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.view_501 import gift_lines, tricks_line
-from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
-from prikup.cli.words import card, signed, strain, tw
+from prikup.cli.views import VIEWS, GameView, Who, played_sentence, seat_names
+from prikup.cli.words import card, strain
 from prikup.core.game import State
 from prikup.i18n import t
 
@@ -97,26 +97,12 @@ class PyatsotView(GameView):
         outcome = str(result.get("outcome", ""))
         if outcome == "thrown in":
             return t("cli.pt_r_thrown_in", lang)
-        declarer = int(result["declarer"])
-        dname = name(declarer)
-        you = is_you(dname, lang)
-        change = signed(changes[declarer]) if len(changes) > declarer else ""
         barrel = " " + t("cli.pt_on_barrel", lang) if outcome.startswith("barrel") else ""
         if outcome.endswith("refused"):
-            return tw("cli.pt_r_refused", lang, you, who=dname, bid=result.get("bid"), barrel=barrel, change=change)
-        points = (result.get("points") or {}).get(str(declarer), 0)
-        key = "cli.pt_r_made" if outcome.endswith("made") else "cli.pt_r_failed"
-        return tw(
-            key,
-            lang,
-            you,
-            who=dname,
-            contract=result.get("contract"),
-            trump=strain(result.get("trump"), lang),
-            points=points,
-            barrel=barrel,
-            change=change,
-        )
+            key = "cli.pt_r_refused"
+        else:
+            key = "cli.pt_r_made" if outcome.endswith("made") else "cli.pt_r_failed"
+        return played_sentence(key, result, changes, name, lang, barrel=barrel)
 
     def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """Every deal's scores with their marks, then the running counts."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from prikup.cli.words import number, signed
+from prikup.cli.words import number, signed, strain, tw
 from prikup.core.game import State
 from prikup.i18n import t
 
-__all__ = ["VIEWS", "GameView", "Who", "changes_line", "is_you", "seat_names", "view_for"]
+__all__ = ["VIEWS", "GameView", "Who", "changes_line", "is_you", "played_sentence", "seat_names", "view_for"]
 
 #: How a view names a seat.
 Who = Callable[[int], str]
@@ -61,6 +61,26 @@ class GameView:
                 continue
             lines.append(f"{i:>4}  " + "".join(f"{number(v):>{width}}" for v in log.scores_after))
         return lines
+
+
+def played_sentence(
+    key: str, result: dict[str, Any], changes: Sequence[object], who: Who, lang: str, **fields: object
+) -> str:
+    """A declarer's deal said by ``key`` (its "you" form for the player): his name, the contract
+    and trumps, his points and his score change, with the game's own ``fields``."""
+    declarer = int(result["declarer"])
+    name = who(declarer)
+    change = signed(changes[declarer]) if len(changes) > declarer else ""
+    points = (result.get("points") or {}).get(str(declarer), 0)
+    given: dict[str, object] = {
+        "who": name,
+        "contract": result.get("contract"),
+        "bid": result.get("bid"),
+        "trump": strain(result.get("trump"), lang),
+        "points": points,
+        "change": change,
+    }
+    return tw(key, lang, is_you(name, lang), **(given | fields))
 
 
 def changes_line(changes: Sequence[object], who: Who) -> str:
