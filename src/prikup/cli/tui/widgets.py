@@ -12,7 +12,7 @@ from prikup.cli.narrate import sort_cards
 from prikup.cli.words import Names, action_words, card, number, strain
 from prikup.core.actions import Action
 from prikup.core.cards import parse_card
-from prikup.i18n import t
+from prikup.i18n import catalogue, t
 
 __all__ = ["CallButton", "CardButton", "SeatPanel", "call_actions", "card_text", "seat_text", "trick_text"]
 
@@ -37,7 +37,9 @@ class CallButton(Button):
 
     def __init__(self, action: Action, lang: str) -> None:
         text = str(action)
-        super().__init__(action_words(text, lang), id="call-" + text.replace(" ", "_"), classes="call")
+        key = f"cli.btn_{text.split()[0]}"
+        label = t(key, lang) if key in catalogue() and text.split()[0] == text else action_words(text, lang)
+        super().__init__(label, id="call-" + text.replace(" ", "_"), classes="call")
         self.action_text = text
 
 
@@ -97,6 +99,11 @@ def trick_text(obs: dict[str, Any], names: Names, lang: str) -> Text:
         out.append(f"{t('contract', lang)}: {shown} — {names[obs['declarer']]}\n", style="bold")
     elif obs.get("raspasy"):
         out.append(t("cli.pf_raspasy", lang) + "\n", style="bold")
+    calls = [(s, c) for s, c in obs.get("calls") or [] if not c.startswith("look")]
+    if calls and obs.get("phase") == "auction":
+        out.append(f"{t('auction', lang)}:\n")
+        for s, c in calls:
+            out.append(f"  {names[s]}: {action_words(c, lang)}\n")
     talon = obs.get("talon")
     if talon:
         out.append(f"{t('talon', lang)}: ")
