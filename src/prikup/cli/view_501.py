@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView, Who, played_sentence, seat_names
-from prikup.cli.words import card, strain
+from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
+from prikup.cli.words import card, strain, tw
 from prikup.i18n import t
 
 __all__ = ["View501", "gift_lines"]
@@ -43,9 +43,9 @@ class View501(GameView):
         name = who or seat_names(lang)
         lines = gift_lines(obs, name, lang)
         for m in obs.get("marriages") or []:
-            lines.append(
-                t("cli.marriage_announced", lang, who=name(m["seat"]), suit=strain(m["suit"], lang), value=m["value"])
-            )
+            who_ = name(m["seat"])
+            suit = strain(m["suit"], lang)
+            lines.append(tw("cli.marriage_announced", lang, is_you(who_, lang), who=who_, suit=suit, value=m["value"]))
         lines += tricks_line(obs, name, lang)
         return lines
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.view_501 import gift_lines, tricks_line
-from prikup.cli.views import VIEWS, GameView, Who, played_sentence, seat_names
-from prikup.cli.words import card, strain
+from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
+from prikup.cli.words import card, strain, tw
 from prikup.core.game import State
 from prikup.i18n import t
 
@@ -63,9 +63,10 @@ class PyatsotView(GameView):
         lines += gift_lines(obs, name, lang)
         for d in obs.get("declarations") or []:
             lines.append(
-                t(
+                tw(
                     "cli.pt_declared",
                     lang,
+                    is_you(name(d["seat"]), lang),
                     who=name(d["seat"]),
                     suit=strain(d["suit"], lang),
                     kind=t(f"cli.combination_{d['kind']}", lang),
@@ -73,7 +74,8 @@ class PyatsotView(GameView):
                 )
             )
         if obs.get("trump_maker") is not None:
-            lines.append(t("cli.pt_trumps_by", lang, suit=strain(obs["trump"], lang), who=name(obs["trump_maker"])))
+            maker = name(obs["trump_maker"])
+            lines.append(tw("cli.pt_trumps_by", lang, is_you(maker, lang), suit=strain(obs["trump"], lang), who=maker))
         elif obs.get("phase") == "play":
             lines.append(t("cli.pt_no_trumps_yet", lang))
         if obs.get("phase") == "play":
@@ -108,7 +110,13 @@ class PyatsotView(GameView):
         """Every deal's scores with their marks, then the running counts."""
         name = who or seat_names(lang)
         n = state.game.players
-        width = max(14, *(len(name(s)) + 2 for s in range(n)))
+        every = [
+            sheet_cell(v, s, log.result)
+            for log in state.deals
+            if log.scores_after
+            for s, v in enumerate(log.scores_after)
+        ]
+        width = max(6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in every))
         lines = [f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))]
         last_marks: dict[str, Any] = {}
         for i, log in enumerate(state.deals, 1):

@@ -67,6 +67,9 @@ def seat_text(obs: dict[str, Any], seat: int, names: Names, lang: str, to_act: i
     out.append(marker + names[seat], style="bold reverse" if to_act == seat else "bold")
     out.append(f"  ({names.kind(seat)})\n" if not names.is_you(seat) else "\n", style="dim")
     parts: list[str] = []
+    viewer = obs.get("seat")
+    if viewer is not None and viewer != seat and any(seat in u and viewer in u for u in obs.get("units") or []):
+        parts.append(t("cli.partner", lang))
     if obs.get("dealer") == seat:
         active = obs.get("active") or []
         parts.append(t("dealer", lang) + (" — " + t("sits_out", lang) if active and seat not in active else ""))
