@@ -156,3 +156,12 @@ def test_replay_speaks_russian(tmp_path) -> None:  # type: ignore[no-untyped-def
     assert "Итог партии: 1. место" in run.stdout and "пуля" in run.stdout
     view = view_for("preferans")
     assert view.describe({"outcome": "raspasy", "tricks": {"0": 2, "1": 3, "2": 5}}, "ru").startswith("Распасы")
+
+
+@pytest.mark.parametrize(("gid", "options"), FORMS)
+def test_the_sheet_is_drawn_before_any_deal_is_scored(gid: str, options: dict[str, object]) -> None:
+    state = make_game(gid, **options).new_match(seed=1)
+    for lang in ("en", "ru"):
+        names = Names(state.game.players, [0], ["you"] + ["heuristic"] * (state.game.players - 1), lang)
+        sheet = view_for(gid).sheet(state, names.__getitem__, lang)
+        assert sheet and names[1] in sheet[0]

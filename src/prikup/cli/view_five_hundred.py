@@ -125,8 +125,7 @@ class FiveHundredView(GameView):
             list(game.units()) if isinstance(game, GameFiveHundred) else [(s,) for s in range(game.players)]
         )
         heads = ["+".join(name(s) for s in u) if len(u) > 1 else name(u[0]) for u in units]
-        width = max(10, *(len(h) + 2 for h in heads))
-        lines = [f"{t('cli.deal_short', lang):<6}{t('contract', lang):<22}" + "".join(f"{h:>{width}}" for h in heads)]
+        rows: list[tuple[str, list[str]]] = []
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
@@ -136,9 +135,12 @@ class FiveHundredView(GameView):
                 what = f"{call_short(str(r.get('contract', '')))} {name(r['contractor'])} {said}"
             else:
                 what = t(_OUTCOMES.get(str(r.get("outcome", "")), "cli.deal_scored"), lang)
-            lines.append(
-                f"{i:>4}  {what[:20]:<22}" + "".join(f"{number(log.scores_after[u[0]]):>{width}}" for u in units)
-            )
+            rows.append((f"{i:>4}  {what}", [number(log.scores_after[u[0]]) for u in units]))
+        label = max([len(t("cli.deal_short", lang)) + 2 + len(t("contract", lang)), *(len(r[0]) for r in rows)]) + 2
+        width = max([6, *(len(h) + 2 for h in heads), *(len(c) + 2 for _, cells in rows for c in cells)])
+        head = f"{t('cli.deal_short', lang)}  {t('contract', lang)}"
+        lines = [f"{head:<{label}}" + "".join(f"{h:>{width}}" for h in heads)]
+        lines += [f"{what:<{label}}" + "".join(f"{c:>{width}}" for c in cells) for what, cells in rows]
         return lines
 
 

@@ -116,7 +116,7 @@ class PyatsotView(GameView):
             if log.scores_after
             for s, v in enumerate(log.scores_after)
         ]
-        width = max(6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in every))
+        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in every)])
         lines = [f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))]
         last_marks: dict[str, Any] = {}
         for i, log in enumerate(state.deals, 1):

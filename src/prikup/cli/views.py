@@ -54,7 +54,7 @@ class GameView:
         name = who or seat_names(lang)
         n = state.game.players
         cells = [number(v) for log in state.deals if log.scores_after for v in log.scores_after]
-        width = max(6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in cells))
+        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in cells)])
         head = f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))
         lines = [head]
         for i, log in enumerate(state.deals, 1):

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
@@ -65,13 +65,13 @@ class TableApp(App[None]):
     .seat { border: round $secondary; padding: 0 1; width: 1fr; height: 4; }
     .seat.to-act { border: round $warning; }
     #middle { height: 1fr; }
-    #centre { width: 1fr; border: round $primary; padding: 0 1; }
+    #table { width: 1fr; }
+    #centre { border: round $primary; padding: 0 1; height: auto; min-height: 5; }
     #side { width: 1fr; }
     #status { border: round $secondary; padding: 0 1; height: auto; max-height: 9; }
-    #sheet { border: round $secondary; padding: 0 1; height: auto; max-height: 12; }
-    #log { border: round $secondary; height: 1fr; }
+    #sheet { border: round $secondary; padding: 0 1; height: 1fr; }
+    #log { border: round $secondary; height: 1fr; min-height: 4; }
     #me { height: 4; }
-    #hand-box { height: 3; }
     #hand { height: 3; }
     #deal-line { height: 1; padding: 0 1; text-style: bold; background: $primary-background; }
     #calls { height: 3; }
@@ -120,15 +120,15 @@ class TableApp(App[None]):
             for s in others:
                 yield SeatPanel(id=f"seat-{s}", classes="seat")
         with Horizontal(id="middle"):
-            yield Static(id="centre")
+            with Vertical(id="table"):
+                yield Static(id="centre")
+                yield RichLog(id="log", wrap=True, markup=False)
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield Static(id="sheet")
-                yield RichLog(id="log", wrap=True, markup=False)
         if self.viewer is not None:
             yield SeatPanel(id=f"seat-{self.viewer}", classes="seat")
-            with VerticalScroll(id="hand-box"):
-                yield Horizontal(id="hand")
+            yield Horizontal(id="hand")
             yield Horizontal(id="calls")
         yield Static(id="message")
         yield Input(placeholder=t("prompt", self.lang).rstrip("> "), id="command")
