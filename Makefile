@@ -5,17 +5,23 @@ TEST_VENV ?= .venv-test
 
 .PHONY: play test
 
+# Installs the package alone (the rules, bots, records and the terminal table: no server or arena extras).
 play:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q .
 	$(VENV)/bin/prikup play 501 $(ARGS)
 
+# The database server scripts/ci-services.sh started is stopped again, whether the tests pass or fail.
 test:
 	bash scripts/ci-services.sh > .ci-services.out
-	$(PYTHON) -m venv --clear $(TEST_VENV)
-	$(TEST_VENV)/bin/pip install -q --upgrade pip
-	$(TEST_VENV)/bin/pip install -q '.[test]'
-	$(TEST_VENV)/bin/ruff check src tests bench
-	$(TEST_VENV)/bin/mypy src
-	PRIKUP_TEST_PG_URL="$$(tail -n 1 .ci-services.out)" $(TEST_VENV)/bin/pytest -n 2 -q -p no:cacheprovider
+	status=0; \
+	{ $(PYTHON) -m venv --clear $(TEST_VENV) \
+	  && $(TEST_VENV)/bin/pip install -q --upgrade pip \
+	  && $(TEST_VENV)/bin/pip install -q '.[test]' \
+	  && $(TEST_VENV)/bin/ruff check src tests bench \
+	  && $(TEST_VENV)/bin/mypy src \
+	  && PRIKUP_TEST_PG_URL="$$(tail -n 1 .ci-services.out)" $(TEST_VENV)/bin/pytest -n 2 -q -p no:cacheprovider; \
+	} || status=$$?; \
+	bash scripts/ci-services.sh stop; \
+	exit $$status

@@ -11,6 +11,7 @@ from prikup.records import read, replay
 def test_arena_deal_units_with_records_and_plot(tmp_path):
     plot = tmp_path / "ratings.png"
     records = tmp_path / "rec"
+    records.mkdir()
     args = ["arena", "501", "--bots", "heuristic,random,random", "--unit", "deal", "-n", "7", "--seed", "4"]
     run = CliRunner().invoke(app, [*args, "--records", str(records), "--plot", str(plot)])
     assert run.exit_code == 0, run.output

@@ -55,3 +55,21 @@ def test_solve_errors(record: Path):
         run = prikup("solve", str(record), *args)
         assert run.returncode == 1
         assert message in " ".join(run.stderr.split())
+
+
+def test_solve_by_trick_and_card_is_the_same_position_as_by_action_index(record: Path):
+    deal, first = _first_play(record)
+    actions = json.loads(record.read_text())["deals"][deal - 1]["actions"]
+    plays = [i for i, (_, text) in enumerate(actions) if text.startswith("play")]
+    cases = [
+        (["--trick", "1"], first),
+        (["--trick", "2", "--card", "2"], plays[4]),
+        (["--trick", "3", "--card", "3"], plays[8]),
+    ]
+    for args, at in cases:
+        by_trick = prikup("solve", str(record), "--deal", str(deal), *args)
+        by_index = prikup("solve", str(record), "--deal", str(deal), "--at", str(at))
+        assert by_trick.returncode == 0 and by_index.returncode == 0, by_trick.stderr + by_index.stderr
+        rows = re.findall(r"^\s+play .*$", by_trick.stdout, re.M)
+        assert rows and rows == re.findall(r"^\s+play .*$", by_index.stdout, re.M)
+    assert "trick 2, card 2" in prikup("solve", str(record), "--deal", str(deal), "--trick", "2", "--card", "2").stdout

@@ -1,51 +1,60 @@
-"""The ``prikup`` command: play, replay, arena, games."""
+"""The ``prikup`` command: play, replay, games (and arena, serve, solve from their own modules).
+
+Every error a user can cause is one line on stderr and a non-zero exit: bad arguments (the
+command line's own errors too), missing files and folders (checked before a match is played),
+unknown games and options, a missing optional extra.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress
-from rich.table import Table
 
-from prikup.arena import report_rows, run_arena
 from prikup.bots import make_bot
+from prikup.cli.checks import CliError, check_output_file
 from prikup.cli.rules_cmd import rules
-from prikup.cli.terminal import TerminalTable
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game
 from prikup.core.options import parse_option_text
 from prikup.games import GAMES, make_game
-from prikup.i18n import LANGS
+from prikup.i18n import LANGS, t
 from prikup.records import RecordError, Seat, read, replay, save, to_record
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Trick-taking games with a talon.")
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="Trick-taking games with a talon.", pretty_exceptions_enable=False
+)
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 OptionList = Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as name=value")]
 
 
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}")
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on one line of stderr; the exit to raise."""
+    err.print(f"[red]error:[/red] {escape(' '.join(message.split()))}")
     return typer.Exit(1)
 
 
-def _plural(unit: str) -> str:
-    return "matches" if unit == "match" else unit + "s"
-
-
-def _game(name: str, players: int | None, options: list[str] | None) -> Game:
+def make_table_game(name: str, players: int | None, options: list[str] | None) -> Game:
+    """The game named on the command line with its ``--players`` and ``--option`` values."""
     given: dict[str, object] = dict(parse_option_text(o) for o in options or [])
     if players is not None:
         given["players"] = players
     return make_game(name, **given)
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise CliError(t("cli.err_lang", "en", name=lang, langs=", ".join(LANGS)))
 
 
 @app.command()
@@ -56,21 +65,25 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed of the deals (reproducible match)")] = None,
     record: Annotated[Path | None, typer.Option(help="save the match as a game record")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="bots in every seat, no input")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="line mode: one line at a time (scripts, pipes, screen readers)")
+    ] = False,
     bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated")] = "heuristic",
     seat: Annotated[int, typer.Option(help="your seat")] = 0,
     lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
     max_deals: Annotated[int | None, typer.Option(help="stop after this many deals")] = None,
 ) -> None:
-    """Play a match in the terminal against bots (or watch bots with --auto)."""
+    """Play a match against bots: the table in a terminal, lines with --plain (or --auto: bots only)."""
     try:
-        g = _game(game, players, option)
-        if lang not in LANGS:
-            raise PrikupError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
+        _check_lang(lang)
+        g = make_table_game(game, players, option)
+        if record is not None:
+            check_output_file(record, "--record", lang)
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
-            raise PrikupError("--bots needs at least one bot name")
+            raise CliError(t("cli.err_bots", lang))
         if not (0 <= seat < g.players):
-            raise PrikupError(f"seat {seat} does not exist: seats are 0..{g.players - 1}")
+            raise CliError(t("cli.err_seat", lang, seat=seat, last=g.players - 1))
         seats: list[Seat] = []
         table_bots = {}
         others = 0
@@ -84,166 +97,60 @@ def play(
             seats.append(Seat(name, "bot"))
         state = g.new_match(seed)
     except PrikupError as exc:
-        raise _fail(str(exc)) from None
-    table = TerminalTable(state, seats, table_bots, console=console, lang=lang, auto=auto)
+        raise fail(str(exc)) from None
+    tui = not (plain or auto) and sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        table.run(max_deals=max_deals)
+        if tui:
+            from prikup.cli.tui.app import TableApp
+
+            TableApp(state, seats, table_bots, lang=lang, max_deals=max_deals).run()
+        else:
+            from prikup.cli.terminal import TerminalTable
+
+            TerminalTable(state, seats, table_bots, console=console, lang=lang, auto=auto).run(max_deals=max_deals)
     except (KeyboardInterrupt, EOFError):
-        console.print("\n(stopped)")
+        console.print("\n" + t("cli.stopped", lang))
     finally:
         if record is not None:
-            save(record, to_record(state, seats, seed=seed))
-            console.print(f"Record saved to {escape(str(record))}")
+            try:
+                save(record, to_record(state, seats, seed=seed))
+            except OSError as exc:
+                raise fail(f"--record {record}: {exc.strerror or exc}") from None
+            console.print(escape(t("cli.record_saved", lang, path=record)))
 
 
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
 ) -> None:
     """Replay a game record through the rules and print its score sheet and result."""
+    from prikup.cli.narrate import standings
     from prikup.cli.views import view_for
+    from prikup.cli.words import Names
 
     try:
+        _check_lang(lang)
         state = replay(read(file))
-    except RecordError as exc:
-        raise _fail(f"{file}: {exc}") from None
-    console.print(f"{state.game.id}: {len(state.deals)} deals replayed, every action legal, every score reproduced")
-    for line in view_for(state.game.id).sheet(state):
-        console.print("  " + line)
+    except (RecordError, PrikupError) as exc:
+        raise fail(f"{file}: {exc}") from None
+    console.print(t("cli.replayed", lang, game=state.game.id, n=len(state.deals)))
+    names = Names(state.game.players, [], ["bot"] * state.game.players, lang)
+
+    def who(seat: int) -> str:
+        return f"{t('seat', lang)} {seat}"
+
+    names.names = [who(s) for s in range(state.game.players)]
+    for line in view_for(state.game.id).sheet(state, who, lang):
+        console.print("  " + escape(line))
+    board = "; ".join(standings(state, names, lang))
     if state.is_over:
-        console.print(f"Result: {state.scores_json()}; winner(s): {', '.join(map(str, state.winners))}")
-    else:
-        console.print(f"Unfinished match; scores {state.scores_json()}")
-
-
-@app.command()
-def arena(
-    game: Annotated[str, typer.Argument(help="the game")],
-    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (a name may repeat)")],
-    matches: Annotated[
-        int, typer.Option("--matches", "--deals", "-n", help="units to play (rounded up to whole duplicate sets)")
-    ] = 100,
-    unit: Annotated[str, typer.Option(help="the unit: match (whole matches) or deal (single seeded deals)")] = "match",
-    duplicate: Annotated[
-        bool, typer.Option("--duplicate/--no-duplicate", help="every bot plays every seat of the same deals")
-    ] = True,
-    seating: Annotated[
-        str,
-        typer.Option(
-            help="duplicate seatings: auto (all permutations up to 3 seats, else rotations), permutations, rotations"
-        ),
-    ] = "auto",
-    seed: Annotated[int, typer.Option(help="seed of the first unit (duplicate set)")] = 0,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    option: OptionList = None,
-    max_deals: Annotated[int, typer.Option(help="stop a match after this many deals")] = 200,
-    records: Annotated[Path | None, typer.Option(help="save every unit's game record in this folder")] = None,
-    plot: Annotated[Path | None, typer.Option(help="write a PNG plot of the ratings")] = None,
-    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
-    dask: Annotated[str | None, typer.Option(help="run on the Dask scheduler at this address")] = None,
-) -> None:
-    """Play a seeded (duplicate) tournament between bots; report wins, score per deal (95% CI) and ratings."""
-    import time
-
-    from prikup.arena import PairStats, planned_units
-    from prikup.ratings import plot_ratings
-
-    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-    try:
-        g = _game(game, players, option)
-        if players is None and len(names) != g.players:
-            g = _game(game, len(names), option)
-        if unit not in ("match", "deal"):
-            raise PrikupError(f"unknown unit {unit!r}; choose match or deal")
-        total = planned_units(names, matches, duplicate, seating) if len(names) == g.players else matches
-        started = time.perf_counter()
-        with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(_plural(unit), total=total)
-            result = run_arena(
-                g,
-                names,
-                matches,
-                seed,
-                max_deals=max_deals,
-                records_dir=records,
-                progress=lambda done: progress.update(task, completed=done),
-                unit=unit,
-                duplicate=duplicate,
-                seating=seating,
-                workers=workers,
-                dask=dask,
-            )
-        elapsed = time.perf_counter() - started
-    except (ValueError, OSError) as exc:
-        raise _fail(str(exc)) from None
-    direction = "points shed (501 counts down)" if g.LOWER_SCORE_WINS else "points gained"
-    played = len(result.units)
-    kind = "duplicate sets" if duplicate else "units"
-    first, last = result.units[0].spec.seed, result.units[-1].spec.seed
-    table = Table(
-        title=f"{g.id}: {played} {_plural(unit)} in {result.sets} {kind}, seeds {first}..{last}",
-        caption=(
-            ("win rate: Wilson interval over seats; " if unit == "match" else "")
-            + f"score/deal: {direction}, higher is better, interval over sets; "
-            "mu ± sigma, ordinal = mu - 3 sigma: openskill Plackett-Luce"
-        ),
-    )
-    cols = ["bot", "seats"]
-    if unit == "match":
-        cols += ["wins", "win rate [95%]"]
-    cols += ["score/deal [95%]", "mu ± sigma", "ordinal"]
-    for col in cols:
-        table.add_column(col)
-    for row in report_rows(result):
-        cells = [row["bot"], str(row["seats"])]
-        if unit == "match":
-            cells += [f"{row['wins']:g}", f"{row['win_rate']:.3f} [{row['win_low']:.3f}, {row['win_high']:.3f}]"]
-        cells += [
-            f"{row['mean_change']:+.1f} [{row['mean_low']:+.1f}, {row['mean_high']:+.1f}]",
-            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
-            f"{row['ordinal']:.1f}",
-        ]
-        table.add_row(*cells)
-    console.print(table)
-    pair: PairStats
-    for pair in result.pairs:
-        line = (
-            f"{pair.a} - {pair.b}: score per deal {pair.mean_diff[0]:+.2f} "
-            f"[{pair.mean_diff[1]:+.2f}, {pair.mean_diff[2]:+.2f}]"
+        key = "winner" if len(state.winners) == 1 else "winners"
+        console.print(
+            f"{t('cli.standings', lang)}: {board}. {t(key, lang)}: " + ", ".join(who(w) for w in state.winners)
         )
-        if unit == "match":
-            line += f", win rate {pair.win_diff[0]:+.3f} [{pair.win_diff[1]:+.3f}, {pair.win_diff[2]:+.3f}]"
-        console.print(line + f" (95% CI over {pair.sets} paired sets)")
-    if result.unfinished:
-        console.print(f"{result.unfinished} match(es) stopped unfinished at {max_deals} deals (no winner counted)")
-    if plot is not None:
-        plot_ratings(result.ratings.history, plot, title=f"{g.id}: openskill ratings over {played} {unit} units")
-        console.print(f"Ratings plot saved to {escape(str(plot))}")
-    if records is not None:
-        console.print(f"{played} records saved in {escape(str(records))}")
-    console.print(f"{played} units in {elapsed:.1f} s ({workers if dask is None else 'dask'} worker(s))")
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
-    db: Annotated[
-        str | None, typer.Option(help="a database URL (postgresql://...); default: SQLite in the user data dir")
-    ] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
-) -> None:
-    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser."""
-    import uvicorn
-
-    from prikup.server.app import create_app
-    from prikup.server.storage import default_url
-
-    url = db or default_url()
-    shown = url.split("@")[-1] if "@" in url else url
-    console.print(f"prikup server: http://{host}:{port}/  (database: {escape(shown)})", soft_wrap=True)
-    sys.stdout.flush()
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    else:
+        console.print(f"{t('unfinished', lang)}. {t('cli.standings_now', lang)}: {board}")
 
 
 @app.command()
@@ -257,62 +164,46 @@ def games() -> None:
 
 app.command()(rules)
 
+import prikup.cli.cmd_arena  # noqa: E402  (registers arena)
+import prikup.cli.cmd_serve  # noqa: E402  (registers serve)
+import prikup.cli.cmd_solve  # noqa: E402, F401  (registers solve)
 
-@app.command("solve")
-def solve_cmd(
-    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    deal: Annotated[int, typer.Option(help="the deal, 1-based")],
-    at: Annotated[int, typer.Option(help="the number of actions of that deal applied")],
-) -> None:
-    """Solve a play position of a record with all hands open: each legal card's value (the
-    declarer's final points with perfect play afterwards), the best marked."""
-    from prikup.core.game import Phase
-    from prikup.solver import position_of, solve
 
+def _click() -> Any:
+    """The click the command line runs on (typer bundles its own since 0.20)."""
     try:
-        record = read(file)
-        deals = record.get("deals")
-        if not isinstance(deals, list) or not (1 <= deal <= len(deals)) or not isinstance(deals[deal - 1], dict):
-            count = len(deals) if isinstance(deals, list) else 0
-            raise PrikupError(f"deal {deal} is out of range: the record has {count} deal(s), numbered from 1")
-        actions = deals[deal - 1].get("actions", [])
-        if not isinstance(actions, list) or not (0 <= at <= len(actions)):
-            count = len(actions) if isinstance(actions, list) else 0
-            raise PrikupError(f"--at {at} is out of range: deal {deal} has {count} action(s) (0..{count})")
-        cut = dict(deals[deal - 1], actions=actions[:at])
-        cut.pop("scores", None)
-        partial = {k: v for k, v in record.items() if k not in ("deals", "result")}
-        partial["deals"] = [*deals[: deal - 1], cut]
-        state = replay(partial)
-        if state.phase is not Phase.PLAY or len(state.deals) != deal:
-            raise PrikupError(f"after {at} action(s) of deal {deal} the position is not in the play phase")
-        pos, base = position_of(state)
-        values = solve(state)
-    except (RecordError, ValueError) as exc:
-        raise _fail(f"{file}: {exc}") from None
-    maximise = pos.max_to_move()
-    best = (max if maximise else min)(values.values())
-    obs = state.observation(None)
-    console.print(
-        f"{state.game.id}, deal {deal} after {at} action(s): seat {state.to_act} to play; declarer seat "
-        f"{obs.get('declarer')}, contract {obs.get('contract')}, trump {obs.get('trump')}; "
-        f"counted so far: {base}"
-    )
-    side = "the side to play wants the highest" if maximise else "the side to play wants the lowest"
-    console.print(
-        "Value of each legal play = the counted final total with perfect play by all (501, Пятьсот: the "
-        "declarer's points; Five Hundred, preferans: the declaring side's tricks — in misère the bidder's "
-        f"tricks, in raspasy and a no-bid deal the tricks of the seat to play); {side}:"
-    )
-    for action, value in values.items():
-        mark = "  <- best" if value == best else ""
-        console.print(f"  {escape(str(action)):<24} {value:>4}{mark}")
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:  # an older typer, on the click package
+        return importlib.import_module("click.exceptions")
 
 
 def main() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script: every error one line, never a traceback."""
+    click = _click()
     try:
-        app()
-    except PrikupError as exc:  # pragma: no cover - the commands catch their own
-        err.print(f"error: {exc}")
-        sys.exit(1)
+        code = app(standalone_mode=False)
+    except click.NoArgsIsHelpError as exc:
+        console.print(exc.ctx.get_help() if exc.ctx else "prikup --help")
+        code = 0
+    except click.UsageError as exc:
+        where = f"prikup {exc.ctx.info_name} --help" if exc.ctx and exc.ctx.parent else "prikup --help"
+        err.print(f"error: {escape(' '.join(exc.format_message().split()))} (see {where})")
+        code = 2
+    except click.ClickException as exc:
+        err.print(f"error: {escape(' '.join(exc.format_message().split()))}")
+        code = exc.exit_code
+    except typer.Abort:
+        code = 130
+    except PrikupError as exc:
+        err.print(f"error: {escape(' '.join(str(exc).split()))}")
+        code = 1
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # a bug, said in one line; PRIKUP_DEBUG=1 shows the traceback
+        if os.environ.get("PRIKUP_DEBUG"):
+            raise
+        err.print(
+            f"error: {escape(type(exc).__name__)}: {escape(' '.join(str(exc).split()))} (PRIKUP_DEBUG=1 shows where)"
+        )
+        code = 1
+    sys.exit(code if isinstance(code, int) else 0)

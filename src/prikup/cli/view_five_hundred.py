@@ -1,74 +1,146 @@
-"""Terminal hooks for Five Hundred: the contract, the tricks per side, the misère moments, the
-shown voids, and a score sheet by side (partnerships) or by player."""
+"""Terminal words for Five Hundred: the contract and its maker, your partner, the tricks per side,
+the misère moments, the shown voids; a sentence per deal and a score sheet by side or by player."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView
+from prikup.cli.views import VIEWS, GameView, Who, seat_names
+from prikup.cli.words import call_words, cards, number, signed, strain
+from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import State
 from prikup.games.five_hundred import GameFiveHundred
+from prikup.i18n import t
 
 __all__ = ["FiveHundredView"]
 
 
-def _who(units: list[list[int]], seat: int) -> str:
+_OUTCOMES = {
+    "redeal": "cli.outcome_redeal",
+    "passed out": "cli.outcome_passed_out",
+    "no bid, played in no-trump": "cli.outcome_no_bid",
+}
+
+
+def call_short(call: str) -> str:
+    """A call as written on the sheet: the notation with suit symbols (``7♠``, ``OMIS``)."""
+    if call[-1:] in Suit.__members__ and call[:-1].isdigit():
+        return call[:-1] + SUIT_SYMBOLS[Suit[call[-1]]]
+    return call
+
+
+def _side(units: Sequence[Sequence[int]], seat: int, name: Who, lang: str) -> str:
     for unit in units:
         if seat in unit and len(unit) > 1:
-            return "side " + "+".join(map(str, unit))
-    return f"seat {seat}"
+            return t("cli.and", lang).join(name(s) for s in unit)
+    return name(seat)
+
+
+def _partner(units: Sequence[Sequence[int]], seat: int) -> int | None:
+    for unit in units:
+        if seat in unit and len(unit) > 1:
+            return next(s for s in unit if s != seat)
+    return None
 
 
 class FiveHundredView(GameView):
-    """Five Hundred's status lines and score sheet."""
+    """Five Hundred's status lines, sentences and score sheet."""
 
-    def status(self, obs: dict[str, Any]) -> list[str]:
-        """Contract and contractor, tricks per side, misère partner out, open hand, voids."""
+    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+        """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""
+        name = who or seat_names(lang)
         lines: list[str] = []
         units: list[list[int]] = obs.get("units") or []
+        seat = obs.get("seat")
+        partner = _partner(units, seat) if isinstance(seat, int) else None
+        if partner is not None:
+            lines.append(t("cli.your_partner", lang, who=name(partner)))
         if obs.get("no_bid_play"):
-            lines.append("[bold]No bid[/bold]: played in no-trump, 10 a trick to whoever takes it")
+            lines.append(t("cli.fh_no_bid_play", lang))
         elif obs.get("contract") and obs.get("declarer") is not None:
-            lines.append(f"Contract [bold]{obs['contract']}[/bold] by seat {obs['declarer']}")
+            lines.append(
+                t("cli.fh_contract_by", lang, contract=call_words(obs["contract"], lang), who=name(obs["declarer"]))
+            )
         if obs.get("phase") == "discard" and obs.get("discards_left"):
-            lines.append(f"The contractor discards {obs['discards_left']} more card(s)")
+            lines.append(t("cli.fh_discards_left", lang, who=name(obs["declarer"]), n=obs["discards_left"]))
         if obs.get("tricks_won") and obs.get("phase") == "play":
             won = obs["tricks_won"]
             parts = [
-                f"{_who(units, u[0])}: {sum(won[s] for s in u)}" for u in units if any(s in obs["active"] for s in u)
+                f"{_side(units, u[0], name, lang)}: {sum(won[s] for s in u)}"
+                for u in units
+                if any(s in obs["active"] for s in u)
             ]
-            lines.append("Tricks — " + ", ".join(parts))
+            lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
         if obs.get("sitting_out"):
-            lines.append("Sitting out (misère partner): " + ", ".join(f"seat {s}" for s in obs["sitting_out"]))
+            lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs["sitting_out"])))
         if obs.get("open_hand"):
             shown = obs["open_hand"]
-            lines.append(f"Open misère, seat {shown['seat']} shows: {' '.join(shown['cards'])}")
+            lines.append(t("cli.fh_open_misere", lang, who=name(shown["seat"]), cards=cards(shown["cards"])))
         if obs.get("trick_suit") and obs.get("trick") and len(obs["trick"][0]) > 2:
-            lines.append(f"The joker was led as {obs['trick_suit']}")
+            lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs["trick_suit"], lang)))
         voids = obs.get("voids") or []
-        shown_voids = [f"seat {s}: {''.join(v)}" for s, v in enumerate(voids) if v]
+        shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(voids) if v]
         if shown_voids:
-            lines.append("[dim]Shown void — " + "; ".join(shown_voids) + "[/dim]")
+            lines.append(t("cli.fh_voids", lang) + " — " + "; ".join(shown_voids))
         return lines
 
-    def sheet(self, state: State) -> list[str]:
+    def sentence(
+        self, result: dict[str, Any], changes: Sequence[object], who: Who | None = None, lang: str = "en"
+    ) -> str:
+        """``Ivan and Simon played 7♠ and took 8 tricks: made, +140``."""
+        name = who or seat_names(lang)
+        outcome = str(result.get("outcome", ""))
+        if outcome == "redeal":
+            return t("cli.fh_redeal", lang)
+        if outcome == "passed out":
+            return t("cli.fh_passed_out", lang)
+        if "contractor" not in result:
+            return t("cli.fh_no_bid_result", lang)
+        contractor = int(result["contractor"])
+        partner = None
+        if (
+            len(changes) == 4
+            and changes[contractor] == changes[(contractor + 2) % 4]
+            and changes[(contractor + 1) % 4] == changes[(contractor + 3) % 4]
+        ):
+            partner = (contractor + 2) % 4
+        side = name(contractor) + (t("cli.and", lang) + name(partner) if partner is not None else "")
+        change = signed(changes[contractor]) if len(changes) > contractor else ""
+        return t(
+            "cli.fh_result",
+            lang,
+            who=side,
+            contract=call_words(str(result.get("contract")), lang),
+            tricks=result.get("tricks"),
+            outcome=t(f"cli.outcome_{outcome}", lang),
+            change=change,
+        )
+
+    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """One line per finished deal: the contract, its outcome, and every side's running score."""
+        name = who or (lambda s: str(s))
         game = state.game
         units: list[tuple[int, ...]] = (
             list(game.units()) if isinstance(game, GameFiveHundred) else [(s,) for s in range(game.players)]
         )
-        heads = ["+".join(map(str, u)) if len(u) > 1 else f"seat {u[0]}" for u in units]
-        lines = ["deal  contract        " + "".join(f"{h:>10}" for h in heads)]
+        heads = ["+".join(name(s) for s in u) if len(u) > 1 else name(u[0]) for u in units]
+        rows: list[tuple[str, list[str]]] = []
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
             r = log.result
-            what = r.get("contract", "")
             if "contractor" in r:
-                what = f"{what} s{r['contractor']} {r['outcome']}"
+                said = t("cli.outcome_" + str(r["outcome"]), lang)
+                what = f"{call_short(str(r.get('contract', '')))} {name(r['contractor'])} {said}"
             else:
-                what = str(r.get("outcome", ""))
-            lines.append(f"{i:>4}  {what[:14]:<14}  " + "".join(f"{log.scores_after[u[0]]:>10}" for u in units))
+                what = t(_OUTCOMES.get(str(r.get("outcome", "")), "cli.deal_scored"), lang)
+            rows.append((f"{i:>4}  {what}", [number(log.scores_after[u[0]]) for u in units]))
+        label = max([len(t("cli.deal_short", lang)) + 2 + len(t("contract", lang)), *(len(r[0]) for r in rows)]) + 2
+        width = max([6, *(len(h) + 2 for h in heads), *(len(c) + 2 for _, cells in rows for c in cells)])
+        head = f"{t('cli.deal_short', lang)}  {t('contract', lang)}"
+        lines = [f"{head:<{label}}" + "".join(f"{h:>{width}}" for h in heads)]
+        lines += [f"{what:<{label}}" + "".join(f"{c:>{width}}" for c in cells) for what, cells in rows]
         return lines
 
 

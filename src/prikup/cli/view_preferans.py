@@ -1,5 +1,6 @@
-"""The preferans score sheet drawn the way players keep it: for every player his pulya, his gora
-and his whists on each opponent, each as the running chain of totals (``2.4.6.10``)."""
+"""The preferans table in words and the score sheet drawn the way players keep it: for every
+player his pulya, his gora and his whists on each opponent, each as the running chain of totals
+(``2.4.6.10``), whists with their fractions as players write them (``281⅓``)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from rich.markup import escape
-
-from prikup.cli.views import VIEWS, GameView
+from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
+from prikup.cli.words import call_words, cards, number, signed, tw
 from prikup.core.game import State
 from prikup.games.preferans_sheet import Sheet, balances
+from prikup.i18n import t
 
 __all__ = ["PreferansView", "chain"]
-
-
-def _num(value: Fraction | int) -> str:
-    """A whist amount as players write it: whole, or rounded to one decimal with the exact value kept."""
-    v = Fraction(value)
-    if v.denominator == 1:
-        return str(v.numerator)
-    return f"{float(v):.1f}"
 
 
 def chain(values: Sequence[Fraction | int], *, show_zero: bool = False) -> str:
@@ -31,92 +24,147 @@ def chain(values: Sequence[Fraction | int], *, show_zero: bool = False) -> str:
     for v in values:
         if v != last:
             if v != 0 or show_zero or out:
-                out.append(_num(v))
+                out.append(number(v))
             last = v
     if len(out) > 12:  # a long cell keeps its latest totals
         out = ["…", *out[-11:]]
     return ".".join(out) if out else "—"
 
 
+def _said(word: str, lang: str) -> str:
+    key = f"cli.act_{word.replace('-', '_')}"
+    return t(key, lang)
+
+
 class PreferansView(GameView):
     """Pulya, gora and whists on each opponent, per player; the deal's moments in the status."""
 
-    def status(self, obs: dict[str, Any]) -> list[str]:
+    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
         """The contract, the whisting and the between-deals questions."""
+        name = who or seat_names(lang)
+        plain = who is None
         lines: list[str] = []
         question = obs.get("settle_question")
         if question == "pulya":
-            lines.append(f"seat {obs['to_act']} may carry his last pulya into his gora (settle / pass)")
+            lines.append(t("cli.pf_settle_pulya", lang, who=name(obs["to_act"])))
         elif question == "gora":
-            lines.append(f"seat {obs['to_act']} may settle the last gora and end the match (settle / pass)")
+            lines.append(t("cli.pf_settle_gora", lang, who=name(obs["to_act"])))
         if obs.get("raspasy"):
-            lines.append("[bold]raspasy[/bold]: take as few tricks as you can — 5 whists a trick")
+            lines.append(t("cli.pf_raspasy", lang))
         if obs.get("contract"):
-            who = obs["declarer"]
-            line = f"contract [bold]{escape(obs['contract'])}[/bold] by seat {who}"
+            line = t("cli.pf_contract_by", lang, contract=call_words(obs["contract"], lang), who=name(obs["declarer"]))
             if obs["whisters"]:
-                kind = "alone" if obs["lone_whister"] is not None else "both"
-                line += f"; whist: {', '.join(map(str, obs['whisters']))} ({kind}"
+                kind = t("cli.pf_alone", lang) if obs["lone_whister"] is not None else t("cli.pf_both", lang)
                 if obs["open"] is not None:
-                    line += ", open" if obs["open"] else ", closed"
-                line += ")"
+                    kind += ", " + (t("cli.pf_open", lang) if obs["open"] else t("cli.pf_closed", lang))
+                line += "; " + t("cli.pf_whisting_by", lang, who=", ".join(name(s) for s in obs["whisters"]), kind=kind)
             lines.append(line)
         if obs.get("whist_calls"):
-            lines.append("whisting: " + ", ".join(f"{s} {w}" for s, w in obs["whist_calls"]))
+            lines.append(
+                t("cli.pf_whisting", lang)
+                + ": "
+                + ", ".join(f"{name(s)} {_said(w, lang)}" for s, w in obs["whist_calls"])
+            )
         if obs.get("half_calls"):
-            line = "misère half with the dealer: " + ", ".join(f"{s} {w}" for s, w in obs["half_calls"])
+            said = ", ".join(
+                f"{s if plain else name(s)} {w if plain else _said(w, lang)}" for s, w in obs["half_calls"]
+            )
+            line = t("cli.pf_half", lang) + ": " + said
             if obs.get("half_partner") is not None:
-                line += f" (seat {obs['half_partner']} shares it)"
+                line += " " + t("cli.pf_half_shares", lang, who=name(obs["half_partner"]))
             lines.append(line)
         if obs.get("to_act") == obs.get("declarer") and obs.get("half_partner") is not None and obs.get("tricks"):
             if len(obs["tricks"]) == 10 and obs.get("half_split") is None:
-                lines.append("misère made: pulya 3 (3 into the pulya, 2 off the gora) or pulya 2; the dealer the rest")
+                lines.append(t("cli.pf_half_split", lang))
         if obs.get("hand_to_play") is not None and obs["hand_to_play"] != obs.get("to_act"):
-            lines.append(f"seat {obs['to_act']} plays the hand of seat {obs['hand_to_play']}")
-        for seat, cards in sorted((obs.get("hands_seen") or {}).items()):
-            lines.append(f"hand of seat {seat}: {' '.join(cards)}")
+            lines.append(t("cli.pf_plays_hand_of", lang, who=name(obs["to_act"]), whose=name(obs["hand_to_play"])))
+        for seat, held in sorted((obs.get("hands_seen") or {}).items()):
+            lines.append(t("cli.pf_hand_of", lang, who=name(int(seat)), cards=cards(held)))
+        if obs.get("tricks_won") and obs.get("phase") == "play":
+            won = obs["tricks_won"]
+            lines.append(
+                t("cli.tricks_taken", lang) + " — " + ", ".join(f"{name(s)}: {won[s]}" for s in obs.get("active") or [])
+            )
         sheet = obs.get("sheet")
         if sheet:
             lines.append(
-                "pulya "
+                t("pulya", lang)
+                + " "
                 + " ".join(f"{p}/{sheet['target']}" for p in sheet["pulya"])
-                + "   gora "
+                + "   "
+                + t("gora", lang)
+                + " "
                 + " ".join(map(str, sheet["gora"]))
             )
         return lines
 
-    def sheet(self, state: State) -> list[str]:
+    def sentence(
+        self, result: dict[str, Any], changes: Sequence[object], who: Who | None = None, lang: str = "en"
+    ) -> str:
+        """``Ivan played 7♥ and took 7 tricks: made; whist: Peter``, raspasy with its tricks."""
+        name = who or seat_names(lang)
+        outcome = str(result.get("outcome", ""))
+        tricks = (
+            {int(s): n for s, n in (result.get("tricks") or {}).items()}
+            if isinstance(result.get("tricks"), dict)
+            else {}
+        )
+        if outcome == "raspasy":
+            return t("cli.pf_r_raspasy", lang, tricks=", ".join(f"{name(s)} {n}" for s, n in sorted(tricks.items())))
+        if outcome == "gora settled":
+            return tw(
+                "cli.pf_r_gora_settled", lang, is_you(name(int(result["seat"])), lang), who=name(int(result["seat"]))
+            )
+        declarer = result.get("declarer")
+        if declarer is None:
+            return t("cli.deal_scored", lang)
+        dname = name(int(declarer))
+        you = is_you(dname, lang)
+        game = call_words(str(result.get("contract") or result.get("bid")), lang)
+        took = tricks.get(int(declarer), 0)
+        whisters = result.get("whisters") or []
+        whist = "; " + t("cli.pf_r_whisted", lang, who=", ".join(name(int(w)) for w in whisters)) if whisters else ""
+        key = {
+            "made": "cli.pf_r_made",
+            "failed": "cli.pf_r_failed",
+            "for his own": "cli.pf_r_own",
+            "misère made": "cli.pf_r_misere_made",
+            "misère failed": "cli.pf_r_misere_failed",
+        }.get(outcome, "cli.deal_scored")
+        return tw(key, lang, you, who=dname, game=game, tricks=took, whist=whist)
+
+    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """The whole sheet after the last deal, with each cell's running totals."""
+        name = who or seat_names(lang)
         history: list[Sheet] = list(getattr(state, "sheets", []))
         current = getattr(state, "sheet", None)
         if not isinstance(current, Sheet):
-            return super().sheet(state)
-        first = _first_sheet(state, history, current)
+            return super().sheet(state, who, lang)
+        first = _first_sheet(state, current)
         steps = [first, *history]
         if steps[-1] != current:
             steps.append(current)
         n = current.players
         rows: list[tuple[str, list[str]]] = [
-            (f"pulya (to {current.target})", [chain([s.pulya[p] for s in steps]) for p in range(n)]),
-            ("gora", [chain([s.gora[p] for s in steps], show_zero=True) for p in range(n)]),
+            (t("cli.pf_pulya_to", lang, target=current.target), [chain([s.pulya[p] for s in steps]) for p in range(n)]),
+            (t("gora", lang), [chain([s.gora[p] for s in steps], show_zero=True) for p in range(n)]),
         ]
         for o in range(n):
             cells = ["·" if p == o else chain([s.whists[p][o] for s in steps]) for p in range(n)]
-            rows.append((f"whists on {o}", cells))
-        rows.append(("result", [_signed(b) for b in balances(current)]))
+            rows.append((t("cli.pf_whists_on", lang, who=name(o)), cells))
+        rows.append((t("result", lang), [_signed(b) for b in balances(current)]))
         label = max(len(r[0]) for r in rows) + 2
-        width = max(10, *(len(c) + 2 for _, cells in rows for c in cells))
-        lines = [" " * label + "".join(f"{'seat ' + str(p):<{width}}" for p in range(n))]
-        lines += [f"{name:<{label}}" + "".join(f"{c:<{width}}" for c in cells) for name, cells in rows]
+        width = max(10, *(len(c) + 2 for _, cells in rows for c in cells), *(len(name(p)) + 2 for p in range(n)))
+        lines = [" " * label + "".join(f"{name(p):<{width}}" for p in range(n))]
+        lines += [f"{label_:<{label}}" + "".join(f"{c:<{width}}" for c in cells) for label_, cells in rows]
         return lines
 
 
 def _signed(value: Fraction) -> str:
-    text = _num(value)
-    return text if value <= 0 else "+" + text
+    return signed(value)
 
 
-def _first_sheet(state: State, history: list[Sheet], current: Sheet) -> Sheet:
+def _first_sheet(state: State, current: Sheet) -> Sheet:
     from prikup.games.preferans_sheet import new_sheet
 
     game = state.game

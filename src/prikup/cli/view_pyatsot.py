@@ -1,17 +1,17 @@
-"""The Пятьсот table and score sheet: scores, dashes (—) and the barrel's marks (B, X, falls)."""
+"""The Пятьсот table in words and its score sheet: scores, dashes (—) and the barrel's marks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape
-
-from prikup.cli.views import VIEWS, GameView
+from prikup.cli.view_501 import gift_lines, tricks_line
+from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
+from prikup.cli.words import card, strain, tw
 from prikup.core.game import State
+from prikup.i18n import t
 
 __all__ = ["PyatsotView", "sheet_cell"]
-
-_KIND_NAMES = {"KQJ": "triangle K+Q+J", "KQ": "marriage K+Q", "QJ": "marriage Q+J"}
 
 
 def sheet_cell(score: int, seat: int, result: dict[str, Any]) -> str:
@@ -33,67 +33,101 @@ def sheet_cell(score: int, seat: int, result: dict[str, Any]) -> str:
 
 
 class PyatsotView(GameView):
-    """Trumps and declarations, the talon's gifts, the barrel; the sheet with its marks."""
+    """Trumps and declarations, the talon's gifts, the barrel; a sentence per deal; the sheet."""
 
-    def status(self, obs: dict[str, Any]) -> list[str]:
+    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
         """The deal's own moments, from one seat's observation."""
+        name = who or seat_names(lang)
         lines: list[str] = []
         barrel = obs.get("barrel") or {}
         on = barrel.get("seat")
+        options = obs.get("options") or {}
         if on is not None:
-            refusals_left = obs["options"]["barrel_refusals"] - barrel["refusals"]
             lines.append(
-                f"[bold]barrel[/bold]: seat {on} at {obs['options']['barrel']}, "
-                f"X {barrel['crosses']}/{obs['options']['barrel_attempts']}, refusals left {refusals_left}"
+                t(
+                    "cli.pt_barrel",
+                    lang,
+                    who=name(on),
+                    at=options.get("barrel"),
+                    crosses=barrel["crosses"],
+                    attempts=options.get("barrel_attempts"),
+                    refusals=int(options.get("barrel_refusals", 0)) - int(barrel["refusals"]),
+                )
             )
         if obs.get("phase") == "barrel":
-            lines.append(
-                f"seat {obs['to_act']} is on the barrel: take the talon and play for {obs['barrel_contract']} "
-                "(take), or refuse (concede: 60 to each opponent)"
-            )
+            lines.append(t("cli.pt_barrel_question", lang, who=name(obs["to_act"]), contract=obs["barrel_contract"]))
         if obs.get("barred"):
-            lines.append("may not bid (at -120 or below): " + ", ".join(map(str, obs["barred"])))
+            lines.append(t("cli.pt_barred", lang, who=", ".join(name(s) for s in obs["barred"])))
         if obs.get("kept"):
-            lines.append(f"you kept {obs['kept']}")
-        gifts = [g for g in obs.get("gifts") or [] if g["card"]]
-        if gifts and obs.get("received") is None:
-            lines.append("you gave: " + ", ".join(f"{g['card']} to seat {g['to']}" for g in gifts))
-        elif obs.get("received"):
-            lines.append(f"you received {obs['received']} from the talon")
+            lines.append(t("cli.pt_kept", lang, card=card(obs["kept"])))
+        lines += gift_lines(obs, name, lang)
         for d in obs.get("declarations") or []:
-            lines.append(f"seat {d['seat']} declared the {d['suit']} {_KIND_NAMES[d['kind']]}: {d['value']}")
+            lines.append(
+                tw(
+                    "cli.pt_declared",
+                    lang,
+                    is_you(name(d["seat"]), lang),
+                    who=name(d["seat"]),
+                    suit=strain(d["suit"], lang),
+                    kind=t(f"cli.combination_{d['kind']}", lang),
+                    value=d["value"],
+                )
+            )
         if obs.get("trump_maker") is not None:
-            lines.append(f"trumps {obs['trump']} made by seat {obs['trump_maker']}")
+            maker = name(obs["trump_maker"])
+            lines.append(tw("cli.pt_trumps_by", lang, is_you(maker, lang), suit=strain(obs["trump"], lang), who=maker))
         elif obs.get("phase") == "play":
-            lines.append("no trumps yet: a leader who has taken a trick may declare a combination")
+            lines.append(t("cli.pt_no_trumps_yet", lang))
         if obs.get("phase") == "play":
             active = obs.get("active") or []
-            lines.append("points this deal: " + "  ".join(f"{s}: {obs['points'][s]}" for s in active))
+            lines.append(
+                t("cli.points_this_deal", lang) + ": " + ", ".join(f"{name(s)} {obs['points'][s]}" for s in active)
+            )
+        lines += tricks_line(obs, name, lang)
         dashes = barrel.get("dashes")
         if dashes and any(dashes):
-            lines.append("dashes: " + "  ".join(f"{s}: {'—' * n}" for s, n in enumerate(dashes) if n))
-        return [escape(line) if "[bold]" not in line else line for line in lines]
+            lines.append(
+                t("cli.pt_dashes", lang) + ": " + ", ".join(f"{name(s)} {'—' * n}" for s, n in enumerate(dashes) if n)
+            )
+        return lines
 
-    def sheet(self, state: State) -> list[str]:
+    def sentence(
+        self, result: dict[str, Any], changes: Sequence[object], who: Who | None = None, lang: str = "en"
+    ) -> str:
+        """``Ivan played 130 (trumps ♥) and took 166: made, +130``."""
+        name = who or seat_names(lang)
+        outcome = str(result.get("outcome", ""))
+        if outcome == "thrown in":
+            return t("cli.pt_r_thrown_in", lang)
+        barrel = " " + t("cli.pt_on_barrel", lang) if outcome.startswith("barrel") else ""
+        if outcome.endswith("refused"):
+            key = "cli.pt_r_refused"
+        else:
+            key = "cli.pt_r_made" if outcome.endswith("made") else "cli.pt_r_failed"
+        return played_sentence(key, result, changes, name, lang, barrel=barrel)
+
+    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """Every deal's scores with their marks, then the running counts."""
+        name = who or seat_names(lang)
         n = state.game.players
-        width = 14
-        lines = ["deal  " + "".join(f"{'seat ' + str(s):>{width}}" for s in range(n)) + "  result"]
+        every = [
+            sheet_cell(v, s, log.result)
+            for log in state.deals
+            if log.scores_after
+            for s, v in enumerate(log.scores_after)
+        ]
+        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in every)])
+        lines = [f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))]
         last_marks: dict[str, Any] = {}
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
             cells = "".join(f"{sheet_cell(v, s, log.result):>{width}}" for s, v in enumerate(log.scores_after))
-            outcome = str(log.result.get("outcome", ""))
-            if "declarer" in log.result:
-                outcome += f" by {log.result['declarer']}"
-            if log.result.get("contract") is not None:
-                outcome += f" ({log.result['contract']})"
-            lines.append(f"{i:>4}  {cells}  {escape(outcome)}")
+            lines.append(f"{i:>4}  {cells}")
             last_marks = log.result.get("marks") or last_marks
         if last_marks:
-            lines.append("dashes " + " ".join(str(d) for d in last_marks["dashes"]))
-            lines.append("falls  " + " ".join(str(f) for f in last_marks["falls"]))
+            lines.append(t("cli.pt_dashes", lang) + ": " + " ".join(str(d) for d in last_marks["dashes"]))
+            lines.append(t("cli.pt_falls", lang) + ": " + " ".join(str(f) for f in last_marks["falls"]))
         return lines
 
 

@@ -1,41 +1,92 @@
-"""Per-game hooks for the terminal front end.
+"""Per-game words for the terminal: what the table says about a deal, in English or Russian.
 
 The generic terminal view shows what every game shares (hand, auction calls, talon, contract,
 trick, scores).  A game adds its own moments by registering a :class:`GameView` in ``VIEWS``:
-extra status lines for a seat's observation, and the score sheet drawn after every deal.
-Lines are Rich markup strings.
+extra status lines for a seat's observation, each deal's result as a sentence, and the score
+sheet drawn after every deal.  Lines are plain text (the front ends escape and colour them).
+Seats are named by a function ``who(seat)``; without one they are ``seat N``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from prikup.cli.words import number, signed, strain, tw
 from prikup.core.game import State
+from prikup.i18n import t
 
-__all__ = ["VIEWS", "GameView", "view_for"]
+__all__ = ["VIEWS", "GameView", "Who", "changes_line", "is_you", "played_sentence", "seat_names", "view_for"]
+
+#: How a view names a seat.
+Who = Callable[[int], str]
+
+
+def seat_names(lang: str = "en") -> Who:
+    """The default naming: ``seat 2`` / ``место 2``."""
+    return lambda seat: f"{t('seat', lang)} {seat}"
+
+
+def is_you(name: str, lang: str) -> bool:
+    """Whether a seat's name is the player himself (the sentence takes its "you" form)."""
+    return name == t("you", lang)
 
 
 class GameView:
-    """The default view: no extra lines, and a plain table of scores per deal."""
+    """The default view: no extra lines, a sentence per result, a plain table of scores per deal."""
 
-    def status(self, obs: dict[str, Any]) -> list[str]:
+    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
         """Extra lines about the game's own moments, from one seat's observation."""
         return []
 
-    def describe(self, result: dict[str, Any]) -> str:
-        """One line about a finished deal, from its result (nested tables left to the sheet)."""
-        return ", ".join(f"{k} {v}" for k, v in result.items() if not isinstance(v, dict | list) or len(str(v)) <= 60)
+    def sentence(
+        self, result: dict[str, Any], changes: Sequence[object], who: Who | None = None, lang: str = "en"
+    ) -> str:
+        """A finished deal's result as one sentence."""
+        return t("cli.deal_scored", lang)
 
-    def sheet(self, state: State) -> list[str]:
+    def describe(self, result: dict[str, Any], lang: str = "en") -> str:
+        """A finished deal's result in words, seats named ``seat N``."""
+        return self.sentence(result, [], None, lang)
+
+    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """The score sheet after a deal, as the game's players know it."""
+        name = who or seat_names(lang)
         n = state.game.players
-        head = "deal  " + "".join(f"{'seat ' + str(s):>10}" for s in range(n))
+        cells = [number(v) for log in state.deals if log.scores_after for v in log.scores_after]
+        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in cells)])
+        head = f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))
         lines = [head]
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
-            lines.append(f"{i:>4}  " + "".join(f"{v!s:>10}" for v in log.scores_after))
+            lines.append(f"{i:>4}  " + "".join(f"{number(v):>{width}}" for v in log.scores_after))
         return lines
+
+
+def played_sentence(
+    key: str, result: dict[str, Any], changes: Sequence[object], who: Who, lang: str, **fields: object
+) -> str:
+    """A declarer's deal said by ``key`` (its "you" form for the player): his name, the contract
+    and trumps, his points and his score change, with the game's own ``fields``."""
+    declarer = int(result["declarer"])
+    name = who(declarer)
+    change = signed(changes[declarer]) if len(changes) > declarer else ""
+    points = (result.get("points") or {}).get(str(declarer), 0)
+    given: dict[str, object] = {
+        "who": name,
+        "contract": result.get("contract"),
+        "bid": result.get("bid"),
+        "trump": strain(result.get("trump"), lang),
+        "points": points,
+        "change": change,
+    }
+    return tw(key, lang, is_you(name, lang), **(given | fields))
+
+
+def changes_line(changes: Sequence[object], who: Who) -> str:
+    """Every seat's score change of a deal: ``Ivan +130, Peter -25``."""
+    return ", ".join(f"{who(s)} {signed(c)}" for s, c in enumerate(changes))
 
 
 #: Registered views by game id; games without one get :class:`GameView`.
@@ -47,6 +98,7 @@ def view_for(game_id: str) -> GameView:
     return VIEWS.get(game_id, GameView())
 
 
+import prikup.cli.view_501  # noqa: E402  (registers the 501 view)
 import prikup.cli.view_five_hundred  # noqa: E402  (registers the Five Hundred view)
 import prikup.cli.view_preferans  # noqa: E402  (registers the preferans sheet)
 import prikup.cli.view_pyatsot  # noqa: E402, F401  (registers the Пятьсот sheet)

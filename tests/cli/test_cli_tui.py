@@ -1,0 +1,160 @@
+"""The terminal table (Textual), driven by its pilot through whole deals of every game: cards
+clicked, calls pressed, actions typed, an illegal card answered by its rule."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from textual.widgets import Input, RichLog, Static
+
+from prikup import make_game
+from prikup.bots import make_bot
+from prikup.cli.tui.app import TableApp
+from prikup.cli.tui.widgets import CallButton, CardButton
+from prikup.core.game import State
+from prikup.records import Seat
+
+GAMES = [("501", 3, "en"), ("five-hundred", 4, "ru"), ("pyatsot", 3, "en"), ("preferans", 3, "ru")]
+
+
+def log_text(app: TableApp) -> str:
+    return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+
+
+def static_text(app: TableApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+async def wait_for_human(app: TableApp, pilot: Any, state: State) -> None:
+    for _ in range(2000):
+        if state.to_act == 0 or state.is_over or app.finished:
+            await pilot.pause()
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the bots never gave the turn back")
+
+
+def illegal_card(state: State) -> str | None:
+    """A card of the human's hand the rules forbid now (he must follow suit), if any."""
+    legal = {str(a.card) for a in state.legal_actions() if a.card is not None}
+    plays = [a for a in state.legal_actions() if str(a).startswith("play")]
+    if not plays:
+        return None
+    hand = state.observation(0).get("hand") or []
+    others = [c for c in hand if c not in legal]
+    return others[0] if others else None
+
+
+async def play_one_deal(gid: str, players: int, lang: str, seed: int) -> tuple[TableApp, dict[str, int]]:
+    game = make_game(gid, players=players)
+    state = game.new_match(seed=seed)
+    bots = {s: make_bot("heuristic", game, s) for s in range(1, players)}
+    helper = make_bot("heuristic", game, 99)
+    seats = [Seat("you", "human")] + [Seat("heuristic", "bot")] * (players - 1)
+    app = TableApp(state, seats, bots, lang=lang, bot_delay=0)
+    used = {"clicked": 0, "pressed": 0, "typed": 0, "taught": 0}
+    async with app.run_test(size=(130, 40)) as pilot:
+        while state.deals[0].scores_after is None:
+            await wait_for_human(app, pilot, state)
+            if state.deals[0].scores_after is not None:
+                break
+            bad = illegal_card(state)
+            if bad is not None and not used["taught"]:
+                await pilot.click(f"#card-{bad}")
+                await pilot.pause()
+                shown = static_text(app, "#message")
+                assert any(mark in shown for mark in ("♠", "♣", "♦", "♥", "trump", "козыр")), shown
+                used["taught"] += 1
+            action = helper.act(state, 0)
+            text = str(action)
+            before = len(state.history)
+            buttons = {b.action_text: b for b in app.query(CallButton)}
+            if text.startswith("play ") and action.modifier is None and used["clicked"] <= used["typed"]:
+                await pilot.click(f"#card-{action.card}")
+                used["clicked"] += 1
+            elif text in buttons and used["pressed"] <= used["typed"]:
+                await pilot.click(f"#{buttons[text].id}")
+                used["pressed"] += 1
+            else:
+                command = app.query_one("#command", Input)
+                command.value = text[5:] if text.startswith("play ") and action.modifier is None else text
+                await pilot.press("enter")
+                used["typed"] += 1
+            await pilot.pause()
+            assert len(state.history) > before, (text, static_text(app, "#message"))
+        await pilot.pause()
+        sheet = static_text(app, "#sheet")
+        assert "   1" in sheet or " 1 " in sheet, sheet
+        log = log_text(app)
+    return app, used | {"log": log}  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(("gid", "players", "lang"), GAMES)
+def test_a_whole_deal_at_the_table(gid: str, players: int, lang: str) -> None:
+    _, used = asyncio.run(play_one_deal(gid, players, lang, seed=3))
+    log = str(used["log"])
+    result_word = "Итог" if lang == "ru" else "Result"
+    assert f"{result_word} — " in log, log
+    assert used["clicked"] + used["typed"] + used["pressed"] > 0
+    if gid != "preferans" or "Распасы" not in log:
+        trick_word = "Взятка" if lang == "ru" else "Trick"
+        assert trick_word in log, log
+    if lang == "ru":
+        assert not any(word in log for word in ("pass", "Result", "Trick", "seat"))
+
+
+def human_against_two(gid: str, seed: int) -> tuple[TableApp, State]:
+    game = make_game(gid)
+    state = game.new_match(seed=seed)
+    bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
+    return TableApp(state, [Seat("you", "human"), Seat("heuristic"), Seat("heuristic")], bots, bot_delay=0), state
+
+
+def test_help_screen_lists_only_what_is_legal() -> None:
+    async def run() -> str:
+        app, state = human_against_two("501", 1)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_human(app, pilot, state)
+            await pilot.press("f1")
+            await pilot.pause()
+            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            await pilot.press("escape")
+            return shown
+
+    shown = asyncio.run(run())
+    assert "Legal actions" in shown and ("bid 67..220" in shown or "bid 66..220" in shown)
+    assert "whist" not in shown and "discard" not in shown.split("Legal actions")[1]
+
+
+def test_the_match_ends_with_the_standings() -> None:
+    async def run() -> tuple[str, str]:
+        game = make_game("501")
+        state = game.new_match(seed=4)
+        seats = [Seat("heuristic")] * 3
+        bots = {s: make_bot("heuristic", game, s) for s in range(3)}
+        app = TableApp(state, seats, bots, bot_delay=0, max_deals=2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(4000):
+                if app.finished:
+                    break
+                await pilot.pause(0.005)
+            return log_text(app), static_text(app, "#message")
+
+    log, message = asyncio.run(run())
+    assert "Match stopped unfinished" in message
+    assert "Result — Deal 1" in log and "Result — Deal 2" in log
+
+
+def test_cards_of_the_hand_are_buttons_in_suit_order() -> None:
+    async def run() -> list[str]:
+        app, state = human_against_two("preferans", 2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_human(app, pilot, state)
+            return [b.code for b in app.query(CardButton)]
+
+    codes = asyncio.run(run())
+    assert len(codes) == 10
+    suits = [c[-1] for c in codes]
+    assert suits == sorted(suits, key="SCDH".index)
