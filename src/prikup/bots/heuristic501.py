@@ -7,7 +7,7 @@ from typing import Any
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, parse_card
-from prikup.games.five_oh_one import DECK, MIN_BID, POINTS, STRENGTH, marriage_value
+from prikup.games.five_oh_one import DECK, MIN_BID, POINTS, STRENGTH, Game501, marriage_value
 
 __all__ = ["Heuristic501", "estimate_points"]
 
@@ -106,13 +106,17 @@ class Heuristic501(Bot):
         concede = Action(ActionKind.CONCEDE)
         if estimate < bid - 20 and concede in legal:
             return concede
-        if obs["phase"] != "contract":  # the talon and gift phases: give a card
+        # a card is given in the gift phase, and right after the talon unless the contract comes first
+        if obs["phase"] == "gift" or (obs["phase"] == "talon" and not self._contract_first()):
             return Action(ActionKind.GIVE, card=self._gift(hand, trump))
         # raising pays only when the hand is clearly stronger than the bid: made and failed
         # contracts move the score by the same amount
         contract = max(bid, min(estimate - 10, bid + 30))
         action = Action(ActionKind.CONTRACT, number=contract, call="NT" if trump is None else trump.name)
         return action if action in legal else Action(ActionKind.CONTRACT, number=bid, call=action.call)
+
+    def _contract_first(self) -> bool:
+        return isinstance(self.game, Game501) and self.game.contract_first
 
     def _gift(self, hand: list[Card], trump: Suit | None) -> Card:
         def keep_value(card: Card) -> float:
