@@ -231,18 +231,19 @@ def serve(
         str | None, typer.Option(help="a database URL (postgresql://...); default: SQLite in the user data dir")
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
+    workers: Annotated[int, typer.Option(help="server processes (above 1: PostgreSQL only)")] = 1,
 ) -> None:
-    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser."""
-    import uvicorn
-
-    from prikup.server.app import create_app
+    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser; limits are
+    set with PRIKUP_* variables (see prikup.server.config)."""
+    from prikup.server.run import serve as run_server
     from prikup.server.storage import default_url
 
     url = db or default_url()
     shown = url.split("@")[-1] if "@" in url else url
-    console.print(f"prikup server: http://{host}:{port}/  (database: {escape(shown)})", soft_wrap=True)
+    where = f"database: {escape(shown)}, workers: {workers}"
+    console.print(f"prikup server: http://{host}:{port}/  ({where})", soft_wrap=True)
     sys.stdout.flush()
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    run_server(host, port, url, workers=workers, bot_delay=bot_delay)
 
 
 @app.command()
