@@ -331,11 +331,21 @@ class Storage:
                     if result.rowcount != 1:
                         raise StorageUnavailable(f"table {table_id} could not be marked finished")
                 self._notify(conn, table_id, ply + 1)
-        except IntegrityError:
-            return False
+        except IntegrityError as exc:
+            if self._ply_stored(table_id, ply):
+                return False  # another writer stored this ply first
+            raise StorageUnavailable(f"the action could not be stored: {_one_line(exc)}") from None
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"the action could not be stored: {_one_line(exc)}") from None
         return True
+
+    def _ply_stored(self, table_id: str, ply: int) -> bool:
+        try:
+            with self.engine.connect() as conn:
+                query = select(actions.c.ply).where(actions.c.table_id == table_id, actions.c.ply == ply)
+                return conn.execute(query).first() is not None
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the database does not answer: {_one_line(exc)}") from None
 
     def _notify(self, conn: Connection, table_id: str, ply: int) -> None:
         if self.dialect == "postgresql":

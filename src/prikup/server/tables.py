@@ -497,8 +497,13 @@ class Table:
                     await asyncio.shield(self._commit(seat, self.state.verify(as_action(text)), "bot"))
                 except (ProtocolError, ValueError) as exc:
                     log.warning("table %s: the bot of seat %d could not act: %s", self.id, seat, exc)
-                    if self.stale or isinstance(exc, ValueError):
+                    if self.stale or not isinstance(exc, ProtocolError):
                         return
+                    failed = exc.code == "storage_unavailable"
+                else:
+                    failed = False
+            if failed:  # the database refused: try again later, not in a tight loop
+                await asyncio.sleep(1.0)
 
     def watch_turn(self) -> None:
         """Start the absence clock if a human is to act with no connection while others wait."""
