@@ -30,6 +30,17 @@ def db_kinds() -> list[str]:
     return ["sqlite", "postgres"] if os.environ.get(PG_ENV) else ["sqlite"]
 
 
+def server_kinds() -> list[str]:
+    """db_kinds, plus two worker processes on PostgreSQL (``postgres-2``) when it is there."""
+    return [*db_kinds(), "postgres-2"] if os.environ.get(PG_ENV) else db_kinds()
+
+
+def start_server(kind: str, folder: Path, **kwargs: Any) -> ServerProcess:
+    """A started server of a kind of server_kinds()."""
+    workers = 2 if kind.endswith("-2") else 1
+    return ServerProcess(db_url(kind.removesuffix("-2"), folder), workers=workers, **kwargs).start()
+
+
 def db_url(kind: str, folder: Path) -> str:
     """A fresh database URL of that kind (tables have random ids, so a shared PostgreSQL is fine)."""
     if kind == "sqlite":
@@ -88,7 +99,7 @@ class ServerProcess:
     def ws_base(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0) -> ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PRIKUP_ALLOW_SEED="1", PRIKUP_CREATE_PER_MINUTE="1000")
         env.update(self.env)
         cmd = [sys.executable, "-m", "prikup", "serve", "--port", str(self.port), "--db", self.url]

@@ -9,15 +9,15 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from srv_helpers import Client, ServerProcess, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, server_kinds, start_server
 
 from prikup.server.storage import Storage
 
 
-@pytest.fixture(scope="module", params=db_kinds())
+@pytest.fixture(scope="module", params=server_kinds())
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("srv")
-    proc = ServerProcess(db_url(request.param, folder)).start()
+    proc = start_server(request.param, folder)
     yield proc
     proc.stop()
 

@@ -316,7 +316,7 @@ def create_app(
         if "token" in request.query_params:
             raise ProtocolError("malformed", "a token is never sent in a URL: use the header Authorization: Bearer")
         table = await table_or_404(table_id)
-        table.authenticate(seat, _bearer(request))
+        await table.authenticate_fresh(seat, _bearer(request))
         frames = await manager().replay(table, seat)
         return {"table": table.public_info(), "viewer": seat, "sheet": table.sheet, "frames": frames}
 
@@ -421,7 +421,7 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
         elif msg.type == "hello":
             if conn.authenticated:
                 raise ProtocolError("already_seated", "hello was already accepted on this connection")
-            table.authenticate(msg.seat, msg.token)
+            await table.authenticate_fresh(msg.seat, msg.token)
             if msg.seat is None and table.spectators() >= config.max_spectators:
                 raise ProtocolError("full", f"this table already has {config.max_spectators} spectators")
             conn.seat = msg.seat

@@ -334,6 +334,17 @@ class Table:
         if self.finished_at is not None and time.time() > self.finished_at + self.config.token_ttl:
             raise ProtocolError("bad_token", f"the token of seat {seat} expired with the table")
 
+    async def authenticate_fresh(self, seat: int | None, token: str | None) -> None:
+        """:meth:`authenticate`, reading the seats again from storage before refusing a token
+        (another process may have just given the seat)."""
+        try:
+            self.authenticate(seat, token)
+        except ProtocolError as exc:
+            if exc.code != "bad_token":
+                raise
+            await self.refresh(-1)
+            self.authenticate(seat, token)
+
     def arrived(self, seat: int | None) -> None:
         """A connection now holds ``seat``: its human is back."""
         self.touched = time.monotonic()
