@@ -30,7 +30,10 @@ def _refuse_finish(url: str) -> None:
             "CREATE FUNCTION no_finish() RETURNS trigger AS $$ BEGIN "
             "RAISE EXCEPTION 'the end of the match is refused'; END $$ LANGUAGE plpgsql"
         )
-        conn.execute("CREATE TRIGGER no_finish BEFORE UPDATE OF finished ON prikup_match FOR EACH ROW EXECUTE FUNCTION no_finish()")
+        conn.execute(
+            "CREATE TRIGGER no_finish BEFORE UPDATE OF finished ON prikup_match "
+            "FOR EACH ROW EXECUTE FUNCTION no_finish()"
+        )
 
 
 def _allow_finish(url: str) -> None:

@@ -16,6 +16,7 @@ compared with what that viewer may know:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -140,7 +141,12 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
             break
         _, seat, text = stored.actions[ply]
         deal_index = len(state.deals) - 1
-        step(text, lambda action: record_views(state, seat, action, deal_index, views, viewers, text))
+        step(
+            text,
+            functools.partial(
+                record_views, state, seat, deal_index=deal_index, views=views, viewers=viewers, text=text
+            ),
+        )
         last = (ply, seat)
     return checked
 
@@ -149,6 +155,7 @@ def record_views(
     state: Any,
     seat: int,
     action: Any,
+    *,
     deal_index: int,
     views: dict[int | None, list[tuple[int, int, str]]],
     viewers: list[int | None],

@@ -14,7 +14,6 @@ import statistics
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -24,7 +23,11 @@ from srv_helpers import Client, ServerProcess, db_url
 def metric(server: ServerProcess, name: str) -> float:
     """The sum of a Prometheus metric's samples (all labels)."""
     text = httpx.get(server.base + "/metrics", timeout=10).text
-    return sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith(name + " ") or line.startswith(name + "{"))
+    return sum(
+        float(line.split()[-1])
+        for line in text.splitlines()
+        if line.startswith(name + " ") or line.startswith(name + "{")
+    )
 
 
 @pytest.fixture
@@ -45,7 +48,9 @@ def server(folder: Path) -> Iterator[ServerProcess]:
 
 def test_a_client_cannot_choose_bot_options(server: ServerProcess) -> None:
     for bot in ("pimc:seconds=40:decision_samples=99999", "pimc:seconds=inf", "pimc:seconds=nan", "oracle", "x" * 100):
-        r = httpx.post(server.base + "/api/tables", json={"game": "501", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
+        r = httpx.post(
+            server.base + "/api/tables", json={"game": "501", "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]}
+        )
         assert r.status_code == 400, bot
         detail = r.json()["detail"]
         assert "unknown bot level" in detail and "random, heuristic, pimc" in detail and "\n" not in detail

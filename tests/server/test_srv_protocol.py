@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
 from srv_helpers import Client, ServerProcess, server_kinds, start_server
+from websockets.exceptions import ConnectionClosed
 
 from prikup.server.storage import Storage
 
