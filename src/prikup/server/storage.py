@@ -47,6 +47,7 @@ from prikup.records import FORMAT
 
 __all__ = [
     "CHANNEL",
+    "ActionWrite",
     "DealRow",
     "Storage",
     "StorageUnavailable",
@@ -120,6 +121,19 @@ class DealRow:
     dealer: int
     hands: dict[str, list[str]]
     talon: list[str]
+
+
+@dataclass(frozen=True)
+class ActionWrite:
+    """One action to store: see :meth:`Storage.append_action`."""
+
+    table_id: str
+    ply: int
+    deal: int
+    seat: int
+    action: str
+    next_deal: DealRow | None = None
+    finished: bool = False
 
 
 @dataclass
@@ -312,32 +326,82 @@ class Storage:
         Returns False if that ply is already stored (another writer won the race); raises
         :class:`StorageUnavailable` if nothing could be stored.
         """
-        now = time.time()
+        result = self.append_actions([ActionWrite(table_id, ply, deal, seat, action, next_deal, finished)])[0]
+        if isinstance(result, StorageUnavailable):
+            raise result
+        return result
+
+    def append_actions(self, writes: list[ActionWrite]) -> list[bool | StorageUnavailable]:
+        """Store several tables' actions in one transaction (a group commit); if that fails,
+        each alone.  Per write: True (stored), False (its ply was already stored) or the
+        :class:`StorageUnavailable` that refused it."""
+        self._check_file()
+        if len(writes) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    self._write_many(conn, writes)
+                return [True] * len(writes)
+            except (SQLAlchemyError, StorageUnavailable):
+                pass  # one of them is refused: find which, each in its own transaction
+        return [self._append_one(w) for w in writes]
+
+    def _append_one(self, w: ActionWrite) -> bool | StorageUnavailable:
         try:
-            with self._write() as conn:
-                conn.execute(
-                    insert(actions).values(
-                        table_id=table_id, ply=ply, deal=deal, seat=seat, text=action, created_at=now
-                    )
-                )
-                if next_deal is not None:
-                    self._insert_deal(conn, table_id, deal + 1, next_deal)
-                if finished:
-                    result = conn.execute(
-                        update(matches)
-                        .where(matches.c.id == table_id, matches.c.finished.is_(False))
-                        .values(finished=True, finished_at=now)
-                    )
-                    if result.rowcount != 1:
-                        raise StorageUnavailable(f"table {table_id} could not be marked finished")
-                self._notify(conn, table_id, ply + 1)
+            with self.engine.begin() as conn:
+                self._write_action(conn, w)
         except IntegrityError as exc:
-            if self._ply_stored(table_id, ply):
-                return False  # another writer stored this ply first
-            raise StorageUnavailable(f"the action could not be stored: {_one_line(exc)}") from None
+            try:
+                if self._ply_stored(w.table_id, w.ply):
+                    return False  # another writer stored this ply first
+            except StorageUnavailable as lost:
+                return lost
+            return StorageUnavailable(f"the action could not be stored: {_one_line(exc)}")
+        except StorageUnavailable as exc:
+            return exc
         except SQLAlchemyError as exc:
-            raise StorageUnavailable(f"the action could not be stored: {_one_line(exc)}") from None
+            return StorageUnavailable(f"the action could not be stored: {_one_line(exc)}")
         return True
+
+    def _write_many(self, conn: Connection, writes: list[ActionWrite]) -> None:
+        now = time.time()
+        rows = [
+            {"table_id": w.table_id, "ply": w.ply, "deal": w.deal, "seat": w.seat, "text": w.action, "created_at": now}
+            for w in writes
+        ]
+        conn.execute(insert(actions), rows)
+        for w in writes:
+            if w.next_deal is not None:
+                self._insert_deal(conn, w.table_id, w.deal + 1, w.next_deal)
+            if w.finished:
+                self._finish(conn, w.table_id, now)
+        if self.dialect == "postgresql":
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                [{"channel": CHANNEL, "payload": f"{w.table_id} {w.ply + 1}"} for w in writes],
+            )
+
+    @staticmethod
+    def _finish(conn: Connection, table_id: str, now: float) -> None:
+        result = conn.execute(
+            update(matches)
+            .where(matches.c.id == table_id, matches.c.finished.is_(False))
+            .values(finished=True, finished_at=now)
+        )
+        if result.rowcount != 1:
+            raise StorageUnavailable(f"table {table_id} could not be marked finished")
+
+    def _write_action(self, conn: Connection, w: ActionWrite) -> None:
+        now = time.time()
+        conn.execute(
+            insert(actions).values(
+                table_id=w.table_id, ply=w.ply, deal=w.deal, seat=w.seat, text=w.action, created_at=now
+            )
+        )
+        if w.next_deal is not None:
+            self._insert_deal(conn, w.table_id, w.deal + 1, w.next_deal)
+        if w.finished:
+            self._finish(conn, w.table_id, now)
+        self._notify(conn, w.table_id, w.ply + 1)
 
     def _ply_stored(self, table_id: str, ply: int) -> bool:
         try:

@@ -39,7 +39,16 @@ from prikup.server.levels import INLINE_BOTS, bot_levels, level_bot
 from prikup.server.names import clean_name
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError
-from prikup.server.storage import DealRow, Storage, StorageUnavailable, StoredSeat, StoredTable, hash_secret
+from prikup.server.storage import (
+    ActionWrite,
+    DealRow,
+    Storage,
+    StorageUnavailable,
+    StoredSeat,
+    StoredTable,
+    hash_secret,
+)
+from prikup.server.writer import Writer
 
 __all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "replay_frames"]
 
@@ -179,8 +188,10 @@ class Table:
         self.deals: list[DealRow] = []
         self.actions: list[tuple[int, int, str]] = []
         n = self.game.players
-        # views[v]: every action as viewer v saw it (v = n is the spectator): (deal index, seat, text)
-        self.views: list[list[tuple[int, int, str]]] = [[] for _ in range(n + 1)]
+        # views[v]: every action as viewer v saw it (v = n is the spectator): [seat, text], by ply;
+        # deal_start[d]: the ply of deal d's first action
+        self.views: list[list[list[Any]]] = [[] for _ in range(n + 1)]
+        self.deal_start: list[int] = []
         self.sheet: list[dict[str, Any]] = []
         self.last: tuple[int, int] | None = None
         self.stale = False
@@ -204,6 +215,7 @@ class Table:
     def _inject(self, deal: DealRow) -> None:
         _inject(self.state, deal)
         self.deals.append(deal)
+        self.deal_start.append(self.ply)
 
     # -- the rules --------------------------------------------------------------------------
     @property
@@ -223,7 +235,7 @@ class Table:
         self.actions.append((deal_index, seat, str(action)))
         n = self.game.players
         for v in range(n + 1):
-            self.views[v].append((deal_index, seat, state.action_view(seat, action, v if v < n else None)))
+            self.views[v].append([seat, state.action_view(seat, action, v if v < n else None)])
         deal_log = state.deals[deal_index]
         if deal_log.scores_after is not None and len(self.sheet) <= deal_index:
             self.sheet.append(
@@ -269,11 +281,12 @@ class Table:
         n = self.game.players
         views = self.views[viewer if viewer is not None else n]
         current = len(self.state.deals) - 1
-        deal_log = [[s, t] for d, s, t in views if d == current]
-        previous = [[s, t] for d, s, t in views if d == current - 1]
+        start = self.deal_start[current]
+        deal_log = views[start:]
+        previous = views[self.deal_start[current - 1] : start] if current > 0 else []
         event = None
         if self.last is not None:
-            _, s, text = views[self.last[0]]
+            s, text = views[self.last[0]]
             event = {"ply": self.last[0], "seat": s, "action": text}
         return {
             "type": "state",
@@ -395,15 +408,8 @@ class Table:
         self._apply(seat, action)
         next_deal = draw_deal(self.game, self.state.dealer, self.rng) if self.state.phase is Phase.DEAL else None
         try:
-            ok = await asyncio.to_thread(
-                self.storage.append_action,
-                self.id,
-                ply,
-                deal_index,
-                seat,
-                str(action),
-                next_deal=next_deal,
-                finished=self.state.is_over,
+            ok = await self.manager.writer.append(
+                ActionWrite(self.id, ply, deal_index, seat, str(action), next_deal, self.state.is_over)
             )
         except StorageUnavailable as exc:
             log.error("table %s: an action was not stored: %s", self.id, exc, extra={"event": "storage_failed"})
@@ -563,6 +569,7 @@ class TableManager:
         self.config = config
         self.metrics = metrics
         self.bots = bots
+        self.writer = Writer(storage)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._seed_rng: dict[str, random.Random] = {}
@@ -772,6 +779,7 @@ class TableManager:
         return len(gone)
 
     async def close(self) -> None:
-        """Stop every table's bots and connections."""
+        """Stop every table's bots and connections, then the writer."""
         for table in list(self.tables.values()):
             await table.stop()
+        await self.writer.close()
