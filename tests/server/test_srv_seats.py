@@ -23,7 +23,8 @@ from prikup.server.storage import Storage
 @pytest.fixture(scope="module", params=db_kinds())
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("seats")
-    proc = ServerProcess(db_url(request.param, folder), env={"PRIKUP_AWAY_AFTER": "0.5"}).start()
+    env = {"PRIKUP_AWAY_AFTER": "0.5", "PRIKUP_TOKEN_TTL": "0"}  # tokens end with their match
+    proc = ServerProcess(db_url(request.param, folder), env=env).start()
     yield proc
     proc.stop()
 
@@ -180,6 +181,8 @@ def test_a_finished_match_gives_its_record_to_prikup_replay(server: ServerProces
     watcher = Client(server, created["id"], None, None)  # the creator stays away: a bot plays for him
     watcher.until(lambda m: m["type"] == "state" and m["finished"], timeout=120)
     record = httpx.get(server.base + f"/api/tables/{created['id']}/record").json()
+    expired = Client(server, created["id"], 0, created["token"]).until(lambda m: m["type"] == "error")
+    assert expired["code"] == "bad_token" and "expired" in expired["message"]
     assert record["result"]["finished"] is True
     path = tmp_path / "m.json"
     path.write_text(json.dumps(record), encoding="utf-8")

@@ -216,7 +216,10 @@ class Storage:
             if database and database != ":memory:":
                 self._file = Path(database)
         try:
-            metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                if self.engine.dialect.name == "postgresql":  # workers starting together create it once
+                    conn.execute(text("SELECT pg_advisory_xact_lock(7114014)"))
+                metadata.create_all(conn)
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"cannot open the database: {_one_line(exc)}") from None
         if self._file is not None:
