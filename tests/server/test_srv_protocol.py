@@ -188,13 +188,15 @@ def test_unknown_table(server: ServerProcess) -> None:
 
 def test_seed_and_tokens_never_leave_the_server(table: dict[str, Any]) -> None:
     server: ServerProcess = table["server"]
+    ply = table["spectator"].state["ply"]
     for _ in range(3):
-        seat = to_act(table)
+        # each seat's own view at this ply (a spectator on another worker may lag behind)
+        views = {s: c.wait_ply(ply) for s, c in table["clients"].items()}
+        seat = next(s for s, v in views.items() if v["ply"] == ply and v["obs"].get("legal_actions"))
         client = table["clients"][seat]
-        client.wait_ply(table["spectator"].state["ply"])
-        client.send({"type": "act", "action": client.state["obs"]["legal_actions"][0]})
-        client.until(lambda m: m["type"] == "ack")
-        table["spectator"].until(lambda m: m["type"] == "state")
+        client.send({"type": "act", "action": views[seat]["obs"]["legal_actions"][0], "ply": ply})
+        ply = client.until(lambda m: m["type"] == "ack")["ply"] + 1
+        table["spectator"].wait_ply(ply)
     stored = Storage(server.url).load(table["id"])
     assert stored is not None
     info = httpx.get(server.base + "/api/tables", timeout=10).text + httpx.get(server.base + "/api/games").text
