@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import random
 import re
@@ -27,6 +26,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from prikup.core.actions import Action, as_action
 from prikup.core.errors import IllegalActionError, OptionError
@@ -50,12 +51,17 @@ from prikup.server.storage import (
 )
 from prikup.server.writer import Writer
 
-__all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "replay_frames"]
+__all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "frame_text", "replay_frames"]
 
 #: The shape of a table id; anything else is unknown without asking the database.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 log = logging.getLogger("prikup.server")
+
+
+def frame_text(message: dict[str, Any]) -> str:
+    """A frame as JSON text (orjson: the server serialises a frame per viewer per action)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def draw_deal(game: Game, dealer: int, rng: random.Random | None = None) -> DealRow:
@@ -146,7 +152,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a frame."""
-        self.send_text(json.dumps(message, ensure_ascii=False))
+        self.send_text(frame_text(message))
 
     def close(self) -> None:
         """Tell the writer to stop."""
@@ -313,7 +319,7 @@ class Table:
         seats = self.public_seats()
         metrics = self.manager.metrics
         for viewer, conns in groups.items():
-            text = json.dumps(self.state_message(viewer, seats), ensure_ascii=False)
+            text = frame_text(self.state_message(viewer, seats))
             metrics.frames_built.inc()
             for conn in conns:
                 conn.send_text(text)
