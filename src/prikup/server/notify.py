@@ -15,13 +15,16 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from prikup.server.storage import CHANNEL
+from prikup.server.storage import CHANNEL, DealRow, parse_announcement
+
+#: An announced action: (deal, seat, text, the next deal's cards or None).
+Announced = tuple[int, int, str, DealRow | None]
 
 __all__ = ["Listener"]
 
 log = logging.getLogger("prikup.server")
 
-Callback = Callable[[str, int], Awaitable[None]]
+Callback = Callable[[str, int, Announced | None], Awaitable[None]]
 
 
 def _psycopg_url(url: str) -> str:
@@ -29,7 +32,8 @@ def _psycopg_url(url: str) -> str:
 
 
 class Listener:
-    """Listens to the channel of one PostgreSQL database and calls ``callback(table_id, ply)``."""
+    """Listens to the channel of one PostgreSQL database and calls ``callback(table_id, ply,
+    action)`` (the action that led to ``ply``, or None for a change of seats)."""
 
     def __init__(self, url: str, callback: Callback) -> None:
         self.url = _psycopg_url(url)
@@ -50,11 +54,11 @@ class Listener:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     async for note in conn.notifies():
-                        table_id, _, ply = note.payload.partition(" ")
                         try:
-                            await self.callback(table_id, int(ply))
+                            table_id, ply, action = parse_announcement(note.payload)
+                            await self.callback(table_id, ply, action)
                         except Exception:
-                            log.exception("table %s: a notification could not be applied", table_id)
+                            log.exception("a notification could not be applied: %s", note.payload[:40])
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database went away: try again

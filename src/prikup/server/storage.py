@@ -15,6 +15,7 @@ action is announced with ``NOTIFY`` (see :mod:`prikup.server.notify`) in its own
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ __all__ = [
     "default_url",
     "hash_secret",
     "normalise_url",
+    "parse_announcement",
 ]
 
 #: The PostgreSQL channel that announces stored actions: payload ``<table id> <ply after>``.
@@ -162,6 +164,8 @@ class StoredTable:
     seats: list[StoredSeat]
     deals: list[DealRow] = field(default_factory=list)
     actions: list[tuple[int, int, str]] = field(default_factory=list)  # (deal, seat, text)
+    first_deal: int = 0  # the index of deals[0] (a load of what is new since a point)
+    first_ply: int = 0  # the ply of actions[0]
 
     def record(self) -> dict[str, Any]:
         """The table as a game record (``prikup-record/1``), ready for ``records.replay``."""
@@ -380,7 +384,7 @@ class Storage:
         if self.dialect == "postgresql":
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                [{"channel": CHANNEL, "payload": f"{w.table_id} {w.ply + 1}"} for w in writes],
+                [{"channel": CHANNEL, "payload": _announce(w)} for w in writes],
             )
 
     @staticmethod
@@ -404,7 +408,8 @@ class Storage:
             self._insert_deal(conn, w.table_id, w.deal + 1, w.next_deal)
         if w.finished:
             self._finish(conn, w.table_id, now)
-        self._notify(conn, w.table_id, w.ply + 1)
+        if self.dialect == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": _announce(w)})
 
     def _ply_stored(self, table_id: str, ply: int) -> bool:
         try:
@@ -460,8 +465,9 @@ class Storage:
             raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
 
     # -- reads ---------------------------------------------------------------------------
-    def load(self, table_id: str) -> StoredTable | None:
-        """A table with its seats, deals and actions, or None."""
+    def load(self, table_id: str, from_ply: int = 0, from_deal: int = 0) -> StoredTable | None:
+        """A table with its seats, deals and actions (from ``from_deal`` and ``from_ply`` on, for
+        a process catching up), or None."""
         try:
             with self.engine.connect() as conn:
                 row = conn.execute(select(matches).where(matches.c.id == table_id)).first()
@@ -473,13 +479,17 @@ class Storage:
                 ]
                 deal_rows = [
                     DealRow(d.dealer, dict(d.hands), list(d.talon))
-                    for d in conn.execute(select(deals).where(deals.c.table_id == table_id).order_by(deals.c.deal))
+                    for d in conn.execute(
+                        select(deals)
+                        .where(deals.c.table_id == table_id, deals.c.deal >= from_deal)
+                        .order_by(deals.c.deal)
+                    )
                 ]
                 action_rows = [
                     (a.deal, a.seat, a.text)
                     for a in conn.execute(
                         select(actions.c.deal, actions.c.seat, actions.c.text)
-                        .where(actions.c.table_id == table_id)
+                        .where(actions.c.table_id == table_id, actions.c.ply >= from_ply)
                         .order_by(actions.c.ply)
                     )
                 ]
@@ -497,6 +507,8 @@ class Storage:
             seat_rows,
             deal_rows,
             action_rows,
+            from_deal,
+            from_ply,
         )
 
     def unfinished_ids(self, *, with_bots: bool = False) -> list[str]:
@@ -536,6 +548,23 @@ class Storage:
             )
             for r in rows
         ]
+
+
+def _announce(w: ActionWrite) -> str:
+    """The notification of a stored action: ``<table id> <ply after>`` and the action as JSON
+    (with the next deal's cards), so other processes apply it without reading it back."""
+    deal = None if w.next_deal is None else [w.next_deal.dealer, w.next_deal.hands, w.next_deal.talon]
+    return f"{w.table_id} {w.ply + 1} " + json.dumps([w.deal, w.seat, w.action, deal], separators=(",", ":"))
+
+
+def parse_announcement(payload: str) -> tuple[str, int, tuple[int, int, str, DealRow | None] | None]:
+    """A notification's table id, ply after (-1: a seat changed) and action, if it carries one."""
+    table_id, _, rest = payload.partition(" ")
+    ply_text, _, body = rest.partition(" ")
+    if not body:
+        return table_id, int(ply_text), None
+    deal, seat, action, nxt = json.loads(body)
+    return table_id, int(ply_text), (deal, seat, action, None if nxt is None else DealRow(nxt[0], nxt[1], nxt[2]))
 
 
 def _one_line(exc: BaseException) -> str:

@@ -38,6 +38,7 @@ from prikup.server.botpool import BotRunner
 from prikup.server.config import ServerConfig
 from prikup.server.levels import INLINE_BOTS, bot_levels, level_bot
 from prikup.server.names import clean_name
+from prikup.server.notify import Announced
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError
 from prikup.server.storage import (
@@ -207,12 +208,12 @@ class Table:
         """Apply what storage holds beyond what memory has (deals and actions)."""
         if not self.deals and stored.deals:
             self._inject(stored.deals[0])
-        for deal, seat, text in stored.actions[self.ply :]:
+        for deal, seat, text in stored.actions[self.ply - stored.first_ply :]:
             if self.state.to_act != seat or len(self.state.deals) - 1 != deal:
                 raise RuntimeError(f"stored action {text!r} by seat {seat} does not follow")
             self._apply(seat, self.state.verify(text))
             if self.state.phase is Phase.DEAL:
-                self._inject(stored.deals[len(self.deals)])
+                self._inject(stored.deals[len(self.deals) - stored.first_deal])
         for info, s in zip(self.seats, stored.seats, strict=True):
             info.token_hash, info.invite_hash, info.name = s.token_hash, s.invite_hash, s.name
         if stored.finished_at is not None:
@@ -453,20 +454,44 @@ class Table:
             info.away = was_away
         self.broadcast()
 
+    def follow(self, ply: int, announced: Announced) -> bool:
+        """Apply an action another process stored and announced, if it is the next one here
+        and nothing else is under way; False if the table must read storage instead."""
+        deal, seat, text, next_deal = announced
+        if self.lock.locked() or self.stale or ply != self.ply + 1:
+            return ply <= self.ply  # already known: nothing to do
+        if self.state.to_act != seat or len(self.state.deals) - 1 != deal:
+            return False
+        try:
+            self._apply(seat, self.state.verify(text))
+        except ValueError:
+            self.stale = True
+            return False
+        if self.state.phase is Phase.DEAL:
+            if next_deal is None:
+                self.stale = True
+                return False
+            self._inject(next_deal)
+        self.touched = time.monotonic()
+        self.broadcast()
+        self.watch_turn()
+        return True
+
     async def refresh(self, ply: int) -> None:
         """Another process stored an action (ply > ours) or changed a seat (ply -1): catch up."""
         if ply != -1 and ply <= self.ply:
             return
         async with self.lock:
+            if ply != -1 and ply <= self.ply:
+                return  # caught up meanwhile
             try:
-                stored = await asyncio.to_thread(self.storage.load, self.id)
+                # what is new: the actions from our ply on, the deals from our current one on
+                since = (self.ply, len(self.deals)) if self.deals else (0, 0)
+                stored = await asyncio.to_thread(self.storage.load, self.id, *since)
             except StorageUnavailable:
                 self.stale = True
                 return
             if stored is None:
-                return
-            if len(stored.actions) < self.ply:
-                self.stale = True
                 return
             self._catch_up(stored)
             self.broadcast()
@@ -762,10 +787,12 @@ class TableManager:
                 self.replays.popitem(last=False)
         return frames
 
-    async def notified(self, table_id: str, ply: int) -> None:
+    async def notified(self, table_id: str, ply: int, action: Announced | None = None) -> None:
         """Another process stored something at ``table_id``: catch up if we hold it."""
         table = self.tables.get(table_id)
         if table is not None:
+            if action is not None and table.follow(ply, action):
+                return
             await table.refresh(ply)
 
     async def evict(self) -> int:
