@@ -269,7 +269,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="server processes (above 1: PostgreSQL)")
     ap.add_argument("--pimc", type=int, default=0, help="N tables of pimc bots, and probe /api/games")
     ap.add_argument("--bot-workers", type=int, default=2, help="PRIKUP_BOT_WORKERS for --pimc")
-    ap.add_argument("--server", default=None, help="use a running server (http://127.0.0.1:PORT, its pid after a comma)")
+    ap.add_argument("--server", default=None, help="a running server: URL[,PID]")
     args = ap.parse_args()
     if args.server:
         base, _, pid = args.server.partition(",")
