@@ -51,6 +51,11 @@ Server → client:
   for an illegal action also ``rule`` and ``legal``), ``pong``.
 
 A connection whose reader falls ``PRIKUP_OUTBOX`` frames behind is closed with code 4008.
+
+**The page** is served with ``Content-Security-Policy: default-src 'self'`` (scripts, styles,
+connections from the page's own origin only: no inline ``<script>``, no ``style`` attributes or
+inline event handlers; styles set through ``element.style`` are allowed), ``frame-ancestors
+'none'`` and ``Referrer-Policy: no-referrer``.
 """
 
 from __future__ import annotations
