@@ -1,12 +1,23 @@
-"""Load bench of the table server: N concurrent tables of bots playing over WebSockets.
+"""Load bench of the table server: N tables whose seats act over WebSockets.
 
-Starts ``prikup serve`` on 127.0.0.1 (a free port, a fresh SQLite file unless ``--db``), then for
-each N runs N tables at once for ``--seconds``; every seat is a WebSocket client whose bot
-chooses from the seat's own observation and sends the action.  Latency is measured from sending
-an action to receiving its ``ack`` (the action verified, stored, applied and broadcast).  A table
-whose match ends is replaced by a new one until the time is up.
+Starts ``prikup serve`` on 127.0.0.1 (a free port; a fresh SQLite file, or a schema of its own on
+``--db postgresql://...``), creates every table, claims every seat, connects every WebSocket and
+waits for each table's first state *before* the timed window; then, for ``--seconds``:
 
-    PYTHONPATH=src python bench/bench_server.py --tables 1,4,16,64 --seconds 8
+- ``--interval 0`` (default): each seat acts as soon as it is to act and has the state ("as fast as
+  acknowledged");
+- ``--interval 0.2``: each table acts once every 0.2 s (a fixed offered load).
+
+Latency is measured from sending an action to receiving its ``ack`` (verified, stored, applied,
+broadcast).  The server's CPU seconds per 1,000 actions (from /proc) are robust to other load on the
+machine; wall-clock latencies are not.  ``--pimc N`` instead starts N tables of searching bots
+(one absent human each, watched by a spectator so a bot stands in for him) and probes
+``GET /api/games`` every 50 ms during the window.
+
+    PYTHONPATH=src python bench/bench_server.py --tables 1,16,64 --seconds 8
+    PYTHONPATH=src python bench/bench_server.py --tables 64 --interval 0.2
+    PYTHONPATH=src python bench/bench_server.py --pimc 8 --seconds 15
+    PYTHONPATH=src python bench/bench_server.py --db postgresql://... --workers 2 --tables 64
 """
 
 from __future__ import annotations
@@ -40,33 +51,112 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+def start_server(db: str, port: int, workers: int, env_extra: dict[str, str]) -> subprocess.Popen[bytes]:
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT / "src"),
+        PRIKUP_CREATE_PER_MINUTE="100000",
+        PRIKUP_MAX_LIVE_TABLES="100000",
+        **env_extra,
+    )
     cmd = [sys.executable, "-m", "prikup", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    cmd += ["--workers", str(workers)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.1)
+            time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")
 
 
-async def seat_client(url: str, tid: str, seat: int, token: str, bot: Any, deadline: float, lat: list[float]) -> int:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its children (the workers), from /proc."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
+    return total
+
+
+class Seat:
+    """One seat's WebSocket and its client-side bot."""
+
+    def __init__(self, ws: Any, seat: int, bot: Any) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.bot = bot
+        self.last: dict[str, Any] | None = None
+
+
+async def open_table(http: httpx.AsyncClient, ws_url: str, game_id: str, bot_name: str) -> list[Seat]:
+    game = make_game(game_id)
+    created = (
+        await http.post("/api/tables", json={"game": game_id, "seats": [{"kind": "human"}] * game.players})
+    ).json()
+    tid = created["id"]
+    tokens = {created["seat"]: created["token"]}
+    for inv in created["invites"]:
+        r = await http.post(f"/api/tables/{tid}/claim", json={"seat": inv["seat"], "invite": inv["secret"]})
+        tokens[inv["seat"]] = r.json()["token"]
+    seats = []
+    for s in range(game.players):
+        ws = await websockets.connect(f"{ws_url}/ws/{tid}", max_size=None, compression=None)
+        await ws.send(json.dumps({"type": "hello", "seat": s, "token": tokens[s]}))
+        seats.append(Seat(ws, s, make_bot(bot_name, game, s)))
+    for seat in seats:
+        while seat.last is None:
+            msg = json.loads(await seat.ws.recv())
+            if msg["type"] == "state":
+                seat.last = msg
+    return seats
+
+
+async def drive_table(seats: list[Seat], interval: float, start: float, deadline: float, lat: list[float]) -> int:
+    """Play the table until the deadline: the seat to act acts (at its tick, with an interval)."""
     acts = 0
-    async with websockets.connect(f"{url}/ws/{tid}", max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-        sent_at: float | None = None
-        last: dict[str, Any] | None = None
-        while time.monotonic() < deadline:
+    next_tick = start
+    queue: asyncio.Queue[tuple[Seat, dict[str, Any]]] = asyncio.Queue()
+
+    async def reader(seat: Seat) -> None:
+        try:
+            async for raw in seat.ws:
+                await queue.put((seat, json.loads(raw)))
+        except websockets.ConnectionClosed:
+            pass
+
+    readers = [asyncio.create_task(reader(s)) for s in seats]
+    sent_at: float | None = None
+    state = max((s.last for s in seats if s.last), key=lambda m: m["ply"])
+    try:
+        while time.monotonic() < deadline and not state["finished"]:
+            to_act = state["obs"]["to_act"]
+            me = seats[to_act]
+            if sent_at is None and me.last is not None and me.last["ply"] == state["ply"]:
+                if interval > 0:
+                    next_tick = max(next_tick + interval, time.monotonic()) if acts else next_tick
+                    await asyncio.sleep(max(0.0, next_tick - time.monotonic()))
+                obs = me.last["obs"]
+                action = me.bot.choose(obs, [parse_action(t) for t in obs["legal_actions"]])
+                sent_at = time.perf_counter()
+                await me.ws.send(json.dumps({"type": "act", "action": str(action), "ply": state["ply"]}))
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.monotonic()))
+                seat, msg = await asyncio.wait_for(queue.get(), timeout=max(0.01, deadline - time.monotonic()))
             except TimeoutError:
                 break
-            msg = json.loads(raw)
             if msg["type"] == "ack" and sent_at is not None:
                 lat.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -74,68 +164,118 @@ async def seat_client(url: str, tid: str, seat: int, token: str, bot: Any, deadl
             elif msg["type"] == "error":
                 raise RuntimeError(msg)
             elif msg["type"] == "state":
-                if msg["finished"]:
-                    break
-                last = msg
-            if last is not None and sent_at is None and last["obs"]["to_act"] == seat:
-                obs = last["obs"]
-                action = bot.choose(obs, [parse_action(t) for t in obs["legal_actions"]])
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": str(action), "ply": last["ply"]}))
-                last = None
+                seat.last = msg
+                if msg["ply"] >= state["ply"]:
+                    state = msg
+    finally:
+        for r in readers:
+            r.cancel()
+        for s in seats:
+            await s.ws.close()
     return acts
 
 
-async def table_driver(
-    http: httpx.AsyncClient, ws_url: str, game_id: str, bot_name: str, deadline: float, lat: list[float]
-) -> int:
-    total = 0
-    game = make_game(game_id)
-    while time.monotonic() < deadline - 0.5:
-        created = (
-            await http.post("/api/tables", json={"game": game_id, "seats": [{"kind": "human"}] * game.players})
-        ).json()
-        tid = created["table"]["id"]
-        tokens = {created["seat"]: created["token"]}
-        for s in range(game.players):
-            if s not in tokens:
-                tokens[s] = (await http.post(f"/api/tables/{tid}/claim", json={"seat": s})).json()["token"]
-        bots = [make_bot(bot_name, game, s) for s in range(game.players)]
-        counts = await asyncio.gather(
-            *(seat_client(ws_url, tid, s, tokens[s], bots[s], deadline, lat) for s in range(game.players))
-        )
-        total += sum(counts)
-    return total
-
-
-async def run(base: str, n: int, seconds: float, game_id: str, bot_name: str) -> dict[str, Any]:
+async def run(
+    base: str, n: int, seconds: float, game_id: str, bot_name: str, interval: float, pid: int
+) -> dict[str, Any]:
     lat: list[float] = []
     ws_url = base.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        start = time.monotonic()
-        deadline = start + seconds
-        totals = await asyncio.gather(*(table_driver(http, ws_url, game_id, bot_name, deadline, lat) for _ in range(n)))
-        elapsed = time.monotonic() - start
-    lat.sort()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        tables = []
+        for i in range(0, n, 16):  # set up before the timed window, a few at a time
+            tables += await asyncio.gather(
+                *(open_table(http, ws_url, game_id, bot_name) for _ in range(min(16, n - i)))
+            )
+    cpu0 = cpu_seconds(pid)
+    start = time.monotonic()
+    deadline = start + seconds
+    totals = await asyncio.gather(
+        *(drive_table(t, interval, start + i * interval / max(n, 1), deadline, lat) for i, t in enumerate(tables))
+    )
+    elapsed = time.monotonic() - start
+    cpu = cpu_seconds(pid) - cpu0
     q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [float("nan")] * 99
+    actions = sum(totals)
     return {
         "tables": n,
-        "actions": sum(totals),
+        "actions": actions,
         "seconds": round(elapsed, 2),
-        "actions_per_s": round(sum(totals) / elapsed, 1),
+        "actions_per_s": round(actions / elapsed, 1),
         "p50_ms": round(q[49] * 1000, 2),
         "p99_ms": round(q[98] * 1000, 2),
+        "cpu_ms_per_action": round(1000 * cpu / max(actions, 1), 3),
+    }
+
+
+async def probe(base: str, n: int, seconds: float) -> dict[str, Any]:
+    ws_url = base.replace("http://", "ws://")
+    watchers = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for _ in range(n):
+            seats = [{"kind": "human"}, {"kind": "bot", "bot": "pimc"}, {"kind": "bot", "bot": "pimc"}]
+            created = (await http.post("/api/tables", json={"game": "501", "seats": seats})).json()
+            ws = await websockets.connect(f"{ws_url}/ws/{created['id']}", max_size=None, compression=None)
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+            watchers.append(ws)
+
+        async def drain(ws: Any) -> None:
+            try:
+                async for _ in ws:
+                    pass
+            except websockets.ConnectionClosed:
+                pass
+
+        tasks = [asyncio.create_task(drain(w)) for w in watchers]
+        await asyncio.sleep(3.0)  # the pool's workers start, the bots begin
+        metrics0 = (await http.get("/metrics")).text
+        lat = []
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            t = time.perf_counter()
+            r = await http.get("/api/games")
+            assert r.status_code == 200
+            lat.append(time.perf_counter() - t)
+            await asyncio.sleep(0.05)
+        metrics1 = (await http.get("/metrics")).text
+        for t in tasks:
+            t.cancel()
+        for w in watchers:
+            await w.close()
+    q = statistics.quantiles(lat, n=100)
+
+    def bot_count(text: str) -> float:
+        return sum(
+            float(x.split()[-1]) for x in text.splitlines() if x.startswith('prikup_bot_seconds_count{bot="pimc"')
+        )
+
+    return {
+        "pimc_tables": n,
+        "probes": len(lat),
+        "p50_ms": round(q[49] * 1000, 2),
+        "p99_ms": round(q[98] * 1000, 2),
+        "max_ms": round(max(lat) * 1000, 2),
+        "pimc_decisions": int(bot_count(metrics1) - bot_count(metrics0)),
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tables", default="1,4,16,64", help="comma-separated N (concurrent tables)")
-    ap.add_argument("--seconds", type=float, default=8.0, help="seconds per N (bounded run)")
+    ap.add_argument("--tables", default="1,16,64", help="comma-separated N (concurrent tables)")
+    ap.add_argument("--seconds", type=float, default=8.0, help="seconds of the timed window per N (bounded run)")
+    ap.add_argument("--interval", type=float, default=0.0, help="seconds between a table's actions (0: at once)")
     ap.add_argument("--game", default="501")
     ap.add_argument("--bot", default="random", help="the client-side bot (random keeps the clients cheap)")
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (above 1: PostgreSQL)")
+    ap.add_argument("--pimc", type=int, default=0, help="N tables of pimc bots, and probe /api/games")
+    ap.add_argument("--bot-workers", type=int, default=2, help="PRIKUP_BOT_WORKERS for --pimc")
+    ap.add_argument("--server", default=None, help="a running server: URL[,PID]")
     args = ap.parse_args()
+    if args.server:
+        base, _, pid = args.server.partition(",")
+        for n in [int(x) for x in args.tables.split(",")]:
+            print(asyncio.run(run(base, n, args.seconds, args.game, args.bot, args.interval, int(pid or 0))))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/bench.sqlite3"
         schema = None
@@ -147,20 +287,34 @@ def main() -> None:
                 conn.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
             base_db, db = db, db + ("&" if "?" in db else "?") + f"options=-csearch_path%3D{schema}"
         port = free_port()
-        proc = start_server(db, port)
+        extra = {"PRIKUP_AWAY_AFTER": "0.2", "PRIKUP_BOT_WORKERS": str(args.bot_workers)} if args.pimc else {}
+        proc = start_server(db, port, args.workers, extra)
+        base = f"http://127.0.0.1:{port}"
         try:
-            print(f"server on 127.0.0.1:{port}, db {db.split('@')[-1]}, game {args.game}, client bot {args.bot}")
-            print(f"{'tables':>6} {'actions':>8} {'secs':>6} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+            where = db.split("@")[-1]
+            print(f"server on 127.0.0.1:{port}, db {where}, workers {args.workers}, game {args.game}", flush=True)
+            if args.pimc:
+                print(asyncio.run(probe(base, args.pimc, args.seconds)))
+                return
+            mode = f"one action per table every {args.interval} s" if args.interval else "as fast as acknowledged"
+            print(f"load: {mode}; client bot {args.bot}")
+            print(
+                f"{'tables':>6} {'actions':>8} {'secs':>6} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'cpu ms/act':>10}"
+            )
             for n in [int(x) for x in args.tables.split(",")]:
-                r = asyncio.run(run(f"http://127.0.0.1:{port}", n, args.seconds, args.game, args.bot))
+                r = asyncio.run(run(base, n, args.seconds, args.game, args.bot, args.interval, proc.pid))
                 print(
                     f"{r['tables']:>6} {r['actions']:>8} {r['seconds']:>6} {r['actions_per_s']:>8} "
-                    f"{r['p50_ms']:>8} {r['p99_ms']:>8}",
+                    f"{r['p50_ms']:>8} {r['p99_ms']:>8} {r['cpu_ms_per_action']:>10}",
                     flush=True,
                 )
         finally:
             proc.terminate()
-            proc.wait(10)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
             if schema is not None:
                 with psycopg.connect(base_db, autocommit=True) as conn:
                     conn.execute(f"DROP SCHEMA {schema} CASCADE")

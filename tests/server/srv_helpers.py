@@ -30,6 +30,17 @@ def db_kinds() -> list[str]:
     return ["sqlite", "postgres"] if os.environ.get(PG_ENV) else ["sqlite"]
 
 
+def server_kinds() -> list[str]:
+    """db_kinds, plus two worker processes on PostgreSQL (``postgres-2``) when it is there."""
+    return [*db_kinds(), "postgres-2"] if os.environ.get(PG_ENV) else db_kinds()
+
+
+def start_server(kind: str, folder: Path, **kwargs: Any) -> ServerProcess:
+    """A started server of a kind of server_kinds()."""
+    workers = 2 if kind.endswith("-2") else 1
+    return ServerProcess(db_url(kind.removesuffix("-2"), folder), workers=workers, **kwargs).start()
+
+
 def db_url(kind: str, folder: Path) -> str:
     """A fresh database URL of that kind (tables have random ids, so a shared PostgreSQL is fine)."""
     if kind == "sqlite":
@@ -64,10 +75,20 @@ def free_port() -> int:
 class ServerProcess:
     """``prikup serve`` as a real process on 127.0.0.1."""
 
-    def __init__(self, url: str, *, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        workers: int = 1,
+    ) -> None:
         self.url = url
         self.bot_delay = bot_delay
         self.port = port or free_port()
+        self.env = env or {}
+        self.workers = workers
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -78,10 +99,11 @@ class ServerProcess:
     def ws_base(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> ServerProcess:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PRIKUP_ALLOW_SEED="1")
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PRIKUP_ALLOW_SEED="1", PRIKUP_CREATE_PER_MINUTE="1000")
+        env.update(self.env)
         cmd = [sys.executable, "-m", "prikup", "serve", "--port", str(self.port), "--db", self.url]
-        cmd += ["--bot-delay", str(self.bot_delay)]
+        cmd += ["--bot-delay", str(self.bot_delay), "--workers", str(self.workers)]
         self.log = tempfile.NamedTemporaryFile(prefix="prikup-serve-", suffix=".log", delete=False)
         self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
@@ -120,10 +142,17 @@ class ServerProcess:
         r.raise_for_status()
         return dict(r.json())
 
-    def claim(self, table_id: str, seat: int) -> str:
-        r = httpx.post(self.base + f"/api/tables/{table_id}/claim", json={"seat": seat}, timeout=10)
+    def claim(self, table_id: str, seat: int, invite: str) -> str:
+        r = httpx.post(self.base + f"/api/tables/{table_id}/claim", json={"seat": seat, "invite": invite}, timeout=10)
         r.raise_for_status()
         return str(r.json()["token"])
+
+    def tokens(self, created: dict[str, Any]) -> dict[int, str]:
+        """Every human seat's token of a new table: the creator's, and each invitation claimed."""
+        tokens = {int(created["seat"]): str(created["token"])}
+        for invite in created["invites"]:
+            tokens[invite["seat"]] = self.claim(created["id"], invite["seat"], invite["secret"])
+        return tokens
 
 
 class Client:
@@ -178,6 +207,31 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def stored_replayer(stored: Any) -> tuple[Any, Any]:
+    """A state at the start of a stored table and a function applying its next stored action
+    (dealing the next stored deal when one ends): the server's storage read independently."""
+    from prikup.core.game import Phase
+    from prikup.games import make_game
+
+    game = make_game(stored.game, **stored.options)
+    state = game.new_replay(stored.first_dealer)
+
+    def deal() -> None:
+        d = stored.deals[len(state.deals)]
+        state.deal({int(k): v for k, v in d.hands.items()}, d.talon)
+
+    def step(text: str, on_applied: Any = None) -> Any:
+        action = state.apply(text)
+        if on_applied is not None:
+            on_applied(action)
+        if state.phase is Phase.DEAL:
+            deal()
+        return action
+
+    deal()
+    return state, step
 
 
 def cards_in(text: str) -> set[str]:

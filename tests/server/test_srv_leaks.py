@@ -2,7 +2,7 @@
 
 All seats are human seats driven over the WebSocket by client-side bots (plus one server-side bot
 seat where the game allows), and a spectator watches.  Afterwards the match is replayed locally
-from the database (the dealing seed is read from storage, never from the API) and every frame is
+from the database (the dealt cards are read from storage, never from the API) and every frame is
 compared with what that viewer may know:
 
 - ``obs`` must equal the rules core's ``observation(viewer)`` at that ply, exactly;
@@ -16,6 +16,7 @@ compared with what that viewer may know:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from srv_helpers import Client, ServerProcess, cards_in, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, cards_in, db_kinds, db_url, stored_replayer
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
@@ -63,9 +64,9 @@ def pump(clients: list[Client]) -> None:
 def play_over_sockets(server: ServerProcess, game_id: str, options: dict[str, Any], bots: list[bool]) -> Any:
     seats = [{"kind": "bot", "bot": "heuristic"} if b else {"kind": "human"} for b in bots]
     created = server.create(game_id, seats, options=options, seed=SEED)
-    tid = created["table"]["id"]
+    tid = created["id"]
     humans = [i for i, b in enumerate(bots) if not b]
-    tokens = {humans[0]: created["token"]} | {s: server.claim(tid, s) for s in humans[1:]}
+    tokens = server.tokens(created)
     clients = {s: Client(server, tid, s, tokens[s]) for s in humans}
     spectator = Client(server, tid, None, None)
     everyone = [*clients.values(), spectator]
@@ -102,7 +103,7 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
     stored = Storage(url).load(tid)
     assert stored is not None
     game = make_game(stored.game, **stored.options)
-    state = game.new_match(stored.seed)
+    state, step = stored_replayer(stored)
     n = game.players
     viewers: list[int | None] = [*range(n), None]
     views: dict[int | None, list[tuple[int, int, str]]] = {v: [] for v in viewers}
@@ -138,19 +139,37 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
                 checked += 1
         if ply == len(stored.actions):
             break
-        seat, text = stored.actions[ply]
+        _, seat, text = stored.actions[ply]
         deal_index = len(state.deals) - 1
-        action = state.apply(text)
-        for v in viewers:
-            shown = state.action_view(seat, action, v)
-            views[v].append((deal_index, seat, shown))
-            # independent of the engine's view: face-down cards stay face down
-            if action.kind.value in ("give", "discard", "keep") and action.card is not None and v != seat:
-                receiver_sees = action.kind.value == "give" and v is not None and _received(state, v, str(action.card))
-                if not receiver_sees:
-                    assert str(action.card) not in cards_in(shown), (text, v, shown)
+        step(
+            text,
+            functools.partial(
+                record_views, state, seat, deal_index=deal_index, views=views, viewers=viewers, text=text
+            ),
+        )
         last = (ply, seat)
     return checked
+
+
+def record_views(
+    state: Any,
+    seat: int,
+    action: Any,
+    *,
+    deal_index: int,
+    views: dict[int | None, list[tuple[int, int, str]]],
+    viewers: list[int | None],
+    text: str,
+) -> None:
+    """Each viewer's view of the action just applied (before the next deal is dealt)."""
+    for v in viewers:
+        shown = state.action_view(seat, action, v)
+        views[v].append((deal_index, seat, shown))
+        # independent of the engine's view: face-down cards stay face down
+        if action.kind.value in ("give", "discard", "keep") and action.card is not None and v != seat:
+            receiver_sees = action.kind.value == "give" and v is not None and _received(state, v, str(action.card))
+            if not receiver_sees:
+                assert str(action.card) not in cards_in(shown), (text, v, shown)
 
 
 def _received(state: Any, viewer: int, card: str) -> bool:

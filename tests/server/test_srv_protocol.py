@@ -8,15 +8,16 @@ from typing import Any
 
 import httpx
 import pytest
-from srv_helpers import Client, ServerProcess, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, server_kinds, start_server
+from websockets.exceptions import ConnectionClosed
 
 from prikup.server.storage import Storage
 
 
-@pytest.fixture(scope="module", params=db_kinds())
+@pytest.fixture(scope="module", params=server_kinds())
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("srv")
-    proc = ServerProcess(db_url(request.param, folder)).start()
+    proc = start_server(request.param, folder)
     yield proc
     proc.stop()
 
@@ -25,8 +26,8 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 def table(server: ServerProcess) -> Iterator[dict[str, Any]]:
     """A 501 table with three humans, each connected with its own token, and a spectator."""
     created = server.create("501", [{"kind": "human"}] * 3)
-    tid = created["table"]["id"]
-    tokens = {created["seat"]: created["token"], 1: server.claim(tid, 1), 2: server.claim(tid, 2)}
+    tid = created["id"]
+    tokens = server.tokens(created)
     clients = {s: Client(server, tid, s, tokens[s]) for s in range(3)}
     for c in clients.values():
         c.until(lambda m: m["type"] == "state")
@@ -96,9 +97,9 @@ def test_forged_token_is_refused(table: dict[str, Any]) -> None:
 
 def test_seat_cannot_be_claimed_twice(table: dict[str, Any]) -> None:
     server: ServerProcess = table["server"]
-    r = httpx.post(server.base + f"/api/tables/{table['id']}/claim", json={"seat": 1}, timeout=10)
+    r = httpx.post(server.base + f"/api/tables/{table['id']}/claim", json={"seat": 1, "invite": "x"}, timeout=10)
     assert r.status_code == 409
-    assert r.json()["code"] == "seat_taken"
+    assert "already taken" in r.json()["detail"]
 
 
 @pytest.mark.parametrize(
@@ -110,7 +111,7 @@ def test_seat_cannot_be_claimed_twice(table: dict[str, Any]) -> None:
         ('{"type": "act", "action": 7}', "malformed"),
         ('{"type": "act", "action": "pass", "ply": "x"}', "malformed"),
         ('{"type": "dance"}', "unknown_type"),
-        ("x" * 5000, "malformed"),
+        ('{"type": "ping", "x": ' + "[" * 1900 + "]" * 1900 + "}", "malformed"),  # deep: no RecursionError
     ],
 )
 def test_malformed_messages_are_refused(table: dict[str, Any], frame: str, code: str) -> None:
@@ -119,6 +120,20 @@ def test_malformed_messages_are_refused(table: dict[str, Any], frame: str, code:
     client.send(frame)
     expect_error(client, code)
     assert snapshot(table) == before
+
+
+def test_an_oversized_frame_closes_the_connection_at_the_protocol_level(table: dict[str, Any]) -> None:
+    before = snapshot(table)
+    server: ServerProcess = table["server"]
+    client = Client(server, table["id"], None, None)
+    client.until(lambda m: m["type"] == "state")
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(30):
+            client.send("x" * (1 << 20))  # 1 MiB frames: refused as they arrive, never inflated
+            client.recv(1)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert snapshot(table) == before
+    assert "Traceback" not in server.output()
 
 
 def test_illegal_card_is_refused_with_rule_and_legal(table: dict[str, Any]) -> None:
@@ -168,26 +183,28 @@ def test_unknown_table(server: ServerProcess) -> None:
     assert msg["code"] == "unknown_table"
     assert httpx.get(server.base + "/api/tables/nope", timeout=10).status_code == 404
     r = httpx.post(server.base + "/api/tables", json={"game": "501", "options": {"players": 9}}, timeout=10)
-    assert r.status_code == 400 and "players" in r.json()["message"]
+    assert r.status_code == 400 and "players" in r.json()["detail"]
 
 
 def test_seed_and_tokens_never_leave_the_server(table: dict[str, Any]) -> None:
     server: ServerProcess = table["server"]
+    ply = table["spectator"].state["ply"]
     for _ in range(3):
-        seat = to_act(table)
+        # each seat's own view at this ply (a spectator on another worker may lag behind)
+        views = {s: c.wait_ply(ply) for s, c in table["clients"].items()}
+        seat = next(s for s, v in views.items() if v["ply"] == ply and v["obs"].get("legal_actions"))
         client = table["clients"][seat]
-        client.wait_ply(table["spectator"].state["ply"])
-        client.send({"type": "act", "action": client.state["obs"]["legal_actions"][0]})
-        client.until(lambda m: m["type"] == "ack")
-        table["spectator"].until(lambda m: m["type"] == "state")
+        client.send({"type": "act", "action": views[seat]["obs"]["legal_actions"][0], "ply": ply})
+        ply = client.until(lambda m: m["type"] == "ack")["ply"] + 1
+        table["spectator"].wait_ply(ply)
     stored = Storage(server.url).load(table["id"])
-    assert stored is not None and stored.seed > 10**6  # a random 62-bit seed
+    assert stored is not None
     info = httpx.get(server.base + "/api/tables", timeout=10).text + httpx.get(server.base + "/api/games").text
     for c in [*table["clients"].values(), table["spectator"]]:
         c.drain(0.1)
         for raw in [*c.raw, info]:
-            assert str(stored.seed) not in raw
             assert not any(t in raw for t in table["tokens"].values())
+            assert not any(s.token_hash and s.token_hash in raw for s in stored.seats)
 
 
 def test_serve_prints_its_url(server: ServerProcess) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srv_helpers import Client, ServerProcess, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, db_kinds, db_url, stored_replayer
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
@@ -46,8 +46,8 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
     server = ServerProcess(url).start()
     try:
         created = server.create("501", [{"kind": "human"}] * 3, seed=11)
-        tid = created["table"]["id"]
-        tokens = {0: created["token"], 1: server.claim(tid, 1), 2: server.claim(tid, 2)}
+        tid = created["id"]
+        tokens = server.tokens(created)
         # a second table where bots hold two seats and the human is to wait for them
         bots = server.create("pyatsot", [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], seed=5)
         clients, spectator = connect_all(server, tid, tokens)
@@ -70,7 +70,7 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
         server.kill()
     stored = Storage(url).load(tid)
     assert stored is not None
-    assert [(s, t) for _, s, t in acked] == stored.actions  # every acknowledged action was stored
+    assert [(s, t) for _, s, t in acked] == [(s, t) for _, s, t in stored.actions]  # every acknowledged one
 
     again = ServerProcess(url, port=server.port).start()
     try:
@@ -78,17 +78,16 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
         assert info["ply"] == len(acked)
         clients, spectator = connect_all(again, tid, tokens)
         # the same state as the rules core gives from the stored actions
-        game = make_game("501")
-        state = game.new_match(11)
+        state, step = stored_replayer(stored)
         for _, _, text in acked:
-            state.apply(text)
+            step(text)
         for s, c in clients.items():
             assert c.wait_ply(len(acked))["obs"] == state.observation(s)
         assert spectator.state is not None and spectator.state["obs"] == state.observation(None)
         # the state before the last action matches what the seats had before the kill
-        replayed = game.new_match(11)
+        replayed, step_before = stored_replayer(stored)
         for _, _, text in acked[:-1]:
-            replayed.apply(text)
+            step_before(text)
         assert {s: replayed.observation(s) for s in range(3)} == before
         # the old tokens still hold their seats; a forged one does not
         forged = Client(again, tid, 0, "forged")
@@ -97,7 +96,7 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
         for _ in range(5):
             act_first_legal(clients, spectator)
         # the bots of the other table went on by themselves up to the human's turn
-        human = Client(again, bots["table"]["id"], 0, bots["token"])
+        human = Client(again, bots["id"], 0, bots["token"])
         msg: dict[str, Any] = human.until(lambda m: m["type"] == "state" and m["obs"]["to_act"] == 0, timeout=15)
         assert msg["obs"]["legal_actions"]
     finally:

@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from srv_helpers import Client, ServerProcess, db_kinds, db_url
 
-from prikup.server.storage import Storage, hash_token, normalise_url
+from prikup.games import make_game
+from prikup.records import replay
+from prikup.server.storage import Storage, StoredSeat, hash_secret, normalise_url
+from prikup.server.tables import draw_deal
 
 
 @pytest.fixture(params=db_kinds())
@@ -18,48 +21,57 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Storage:
 
 
 def new_table(storage: Storage) -> str:
-    tid = "t" + uuid.uuid4().hex[:10]
-    seats = [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "heuristic", "name": "B"}]
-    storage.create_table(tid, "501", {"players": 3}, 2**61 + 7, [*seats, {"kind": "human", "name": "C"}])
+    tid = "t" + uuid.uuid4().hex[:15]
+    seats = [
+        StoredSeat("human", "A", token_hash=hash_secret("creator")),
+        StoredSeat("bot", "B", "heuristic"),
+        StoredSeat("human", "C", invite_hash=hash_secret("invite-2")),
+    ]
+    storage.create_table(tid, "501", {"players": 3}, draw_deal(make_game("501"), 1), seats, 0)
     return tid
 
 
-def test_table_round_trip(storage: Storage) -> None:
+def test_table_round_trip_is_a_game_record(storage: Storage) -> None:
     tid = new_table(storage)
-    assert storage.append_action(tid, 0, 1, "look")
-    assert storage.append_action(tid, 1, 1, "bid 70")
+    assert storage.append_action(tid, 0, 0, 2, "look")
+    assert storage.append_action(tid, 1, 0, 2, "bid 70")
     stored = storage.load(tid)
     assert stored is not None
-    assert (stored.game, stored.options, stored.seed, stored.finished) == ("501", {"players": 3}, 2**61 + 7, False)
-    assert [(s.kind, s.bot, s.name, s.token_hash) for s in stored.seats] == [
-        ("human", None, "A", None),
-        ("bot", "heuristic", "B", None),
-        ("human", None, "C", None),
+    assert (stored.game, stored.options, stored.first_dealer, stored.finished) == ("501", {"players": 3}, 1, False)
+    assert [(s.kind, s.bot, s.name) for s in stored.seats] == [
+        ("human", None, "A"),
+        ("bot", "heuristic", "B"),
+        ("human", None, "C"),
     ]
-    assert stored.actions == [(1, "look"), (1, "bid 70")]
+    assert stored.actions == [(0, 2, "look"), (0, 2, "bid 70")]
+    assert sum(len(h) for h in stored.deals[0].hands.values()) + len(stored.deals[0].talon) == 24
+    state = replay(stored.record())  # the one replayer reads what the server stored
+    assert [str(a) for _, _, a in state.history] == ["look", "bid 70"]
     assert tid in storage.unfinished_ids()
-    storage.mark_finished(tid)
-    assert tid not in storage.unfinished_ids()
     assert storage.load("missing") is None
 
 
 def test_a_ply_is_stored_once(storage: Storage) -> None:
     tid = new_table(storage)
-    assert storage.append_action(tid, 0, 1, "look")
-    assert not storage.append_action(tid, 0, 2, "pass")
+    assert storage.append_action(tid, 0, 0, 2, "look")
+    assert not storage.append_action(tid, 0, 0, 0, "pass")
     loaded = storage.load(tid)
-    assert loaded is not None and loaded.actions == [(1, "look")]
+    assert loaded is not None and loaded.actions == [(0, 2, "look")]
 
 
-def test_a_seat_is_claimed_once_and_only_its_hash_is_stored(storage: Storage) -> None:
+def test_a_seat_is_claimed_only_with_its_invitation_and_once(storage: Storage) -> None:
     tid = new_table(storage)
-    assert storage.claim_seat(tid, 0, "secret-0", "Ann")
-    assert not storage.claim_seat(tid, 0, "secret-1", "Bob")
-    assert not storage.claim_seat(tid, 1, "secret-2", "Bot thief")  # a bot seat
+    assert not storage.claim_seat(tid, 2, hash_secret("wrong"), hash_secret("t1"), "Eve")
+    assert storage.claim_seat(tid, 2, hash_secret("invite-2"), hash_secret("t2"), "Cy")
+    assert not storage.claim_seat(tid, 2, hash_secret("invite-2"), hash_secret("t3"), "Bob")
+    assert not storage.claim_seat(tid, 1, None, hash_secret("t4"), "Bot thief")  # a bot seat
     stored = storage.load(tid)
     assert stored is not None
-    assert stored.seats[0].token_hash == hash_token("secret-0") != "secret-0"
-    assert stored.seats[0].name == "Ann"
+    assert stored.seats[2].token_hash == hash_secret("t2") != "t2"
+    assert stored.seats[2].name == "Cy"
+    assert storage.release_seat(tid, 2, hash_secret("invite-3"))
+    stored = storage.load(tid)
+    assert stored is not None and stored.seats[2].token_hash is None
 
 
 def test_postgres_urls_use_psycopg() -> None:
@@ -75,7 +87,7 @@ def test_bots_fill_seats_and_act_promptly(kind: str, tmp_path: Path) -> None:
         created = server.create("five-hundred", [{"kind": "human"}])  # three seats left: bots fill them
         seats = created["table"]["seats"]
         assert [s["kind"] for s in seats] == ["human", "bot", "bot", "bot"]
-        client = Client(server, created["table"]["id"], 0, created["token"])
+        client = Client(server, created["id"], 0, created["token"])
         start = time.monotonic()
         msg = client.until(lambda m: m["type"] == "state" and m["obs"]["to_act"] == 0, timeout=10)
         assert time.monotonic() - start < 3.0

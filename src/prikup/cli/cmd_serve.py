@@ -23,8 +23,10 @@ def serve(
         str | None, typer.Option(help="a database URL (postgresql://...); default: SQLite in the user data dir")
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
+    workers: Annotated[int, typer.Option(help="server processes (above 1: PostgreSQL only)")] = 1,
 ) -> None:
-    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser."""
+    """Run the multiplayer table server (lobby, tables, WebSockets) in the browser; limits are
+    set with PRIKUP_* variables (see prikup.server.config)."""
     try:
         require_extra("serve", "server")
         if bot_delay < 0:
@@ -33,13 +35,20 @@ def serve(
         from prikup.server.storage import default_url
 
         url = db or default_url()
+        if workers < 1:
+            raise CliError(f"--workers {workers}: at least 1")
+        if workers > 1 and not url.startswith("postgresql"):
+            raise CliError(f"--workers {workers} needs PostgreSQL (--db postgresql://...); SQLite serves one process")
         shown = check_db(url)
     except (PrikupError, OSError) as exc:
         raise fail(str(exc)) from None
-    import uvicorn
+    from prikup.server.run import serve as run_server
 
-    from prikup.server.app import create_app
-
-    console.print(f"prikup server: http://{host}:{port}/  (database: {escape(shown)})", soft_wrap=True)
+    console.print(
+        f"prikup server: http://{host}:{port}/  (database: {escape(shown)}, workers: {workers})", soft_wrap=True
+    )
     sys.stdout.flush()
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    try:
+        run_server(host, port, url, workers=workers, bot_delay=bot_delay)
+    except PrikupError as exc:
+        raise fail(str(exc)) from None

@@ -1,41 +1,40 @@
 """The web application: the lobby and table pages, a small JSON API and the table WebSocket.
 
-``create_app(db_url)`` builds it; ``prikup serve`` runs it with uvicorn.  HTTP routes:
-
-- ``GET /`` the lobby, ``GET /table/{id}`` a table (the same page; plain JS in ``static/``),
-- ``GET /api/games`` the games, their options, bots and named presets,
-- ``GET /api/words/{lang}`` the message catalogue in one language (``en`` or ``ru``), for the page,
-- ``GET /api/tables`` recent tables, ``POST /api/tables`` create one (``game``, ``options``,
-  ``seats``: ``[{"kind": "human"|"bot", "bot": "heuristic", "name": ...}]``; the creator holds
-  the first human seat unless ``"claim": false``), ``GET /api/tables/{id}`` one table,
-- ``POST /api/tables/{id}/claim`` (``seat``, ``name``) hold a free human seat: returns its token,
-- ``GET /api/tables/{id}/replay?seat=&token=`` the match step by step as that viewer saw it,
-- ``WS /ws/{id}`` the table's real-time protocol (:mod:`prikup.server.protocol`).
+``create_app(db_url, config)`` builds it; ``prikup serve`` runs it with uvicorn.  The routes and
+frames are described in :mod:`prikup.server.protocol`; the limits in :mod:`prikup.server.config`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
+import time
+from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from prikup.bots import bot_names
 from prikup.core.errors import IllegalActionError, OptionError
 from prikup.core.options import Option
 from prikup.games import GAMES
 from prikup.games.presets import presets_for
 from prikup.i18n import LANGS, words
-from prikup.server.protocol import ProtocolError, error_message, parse_client_message
-from prikup.server.storage import Storage
+from prikup.server.botpool import BotRunner
+from prikup.server.config import ServerConfig
+from prikup.server.guards import Guards
+from prikup.server.levels import bot_levels
+from prikup.server.notify import Listener
+from prikup.server.observe import Metrics
+from prikup.server.protocol import ProtocolError, error_message, parse_client_message, parse_json
+from prikup.server.storage import Storage, StorageUnavailable
 from prikup.server.tables import Connection, Table, TableManager
 
 __all__ = ["app_from_env", "create_app"]
@@ -47,11 +46,17 @@ log = logging.getLogger("prikup.server")
 _STATUS = {
     "unknown_table": 404,
     "bad_token": 403,
+    "bad_invite": 403,
     "bad_seat": 400,
     "seat_taken": 409,
     "bad_options": 400,
     "malformed": 400,
     "unknown_language": 404,
+    "not_finished": 409,
+    "rate_limited": 429,
+    "busy": 503,
+    "storage_unavailable": 503,
+    "broken_table": 500,
 }
 
 
@@ -78,58 +83,148 @@ def _games_json() -> list[dict[str, Any]]:
                 "title_ru": cls.title_ru,
                 "players": game.players,
                 "options": [_option_json(o) for o in cls.OPTIONS],
-                "bots": bot_names(game),
+                "bots": list(bot_levels(game)),
                 "presets": presets_for(gid),
             }
         )
     return out
 
 
-def _refuse(exc: ProtocolError) -> JSONResponse:
-    return JSONResponse(error_message(exc.code, exc.message), status_code=_STATUS.get(exc.code, 400))
+def _detail(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"detail": message.splitlines()[0] if message else "error"}, status_code=status)
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.4, allow_seed: bool | None = None) -> FastAPI:
+def _bearer(request: Request) -> str | None:
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _int_field(body: dict[str, Any], name: str) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("malformed", f"'{name}' must be an integer")
+    return value
+
+
+class _RateLimit:
+    """At most ``per_minute`` events per key in any 60 seconds."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.events: dict[str, deque[float]] = {}
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        if len(self.events) > 10_000:
+            self.events = {k: q for k, q in self.events.items() if q and now - q[-1] < 60}
+        q = self.events.setdefault(key, deque())
+        while q and now - q[0] >= 60:
+            q.popleft()
+        if len(q) >= self.per_minute:
+            return False
+        q.append(now)
+        return True
+
+
+def _origin_allowed(websocket: WebSocket, config: ServerConfig) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:  # not a browser: the Origin check protects browsers' users only
+        return True
+    origin = origin.rstrip("/")
+    host = websocket.headers.get("host", "")
+    if origin in config.origins:
+        return True
+    scheme, _, rest = origin.partition("://")
+    return scheme in ("http", "https") and rest == host
+
+
+def create_app(
+    db_url: str | None = None,
+    config: ServerConfig | None = None,
+    *,
+    bot_delay: float | None = None,
+    allow_seed: bool | None = None,
+) -> FastAPI:
     """The application, storing its tables in ``db_url`` (SQLite in the user data dir by default).
 
-    ``allow_seed`` (default: the environment variable ``PRIKUP_ALLOW_SEED=1``) lets a creator
-    choose the dealing seed, for tests and benchmarks only: whoever knows the seed knows every card.
+    ``config`` (default: :meth:`ServerConfig.from_env`) holds every limit.  ``allow_seed`` lets a
+    creator choose the dealing seed, for tests and benchmarks only: whoever knows it knows every card.
     """
-    if allow_seed is None:
-        allow_seed = os.environ.get("PRIKUP_ALLOW_SEED") == "1"
-    holder: dict[str, TableManager] = {}
+    config = config or ServerConfig.from_env(bot_delay=bot_delay, allow_seed=allow_seed)
+    metrics = Metrics()
+    holder: dict[str, Any] = {}
+    creations = _RateLimit(config.create_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         storage = await asyncio.to_thread(Storage, db_url)
-        manager = TableManager(storage, bot_delay=bot_delay)
+        bots = BotRunner(config.bot_workers, config.bot_limit)
+        manager = TableManager(storage, config, metrics, bots)
         holder["manager"] = manager
+        listener = None
+        if storage.dialect == "postgresql":
+            listener = Listener(storage.url, manager.notified)
+            listener.start()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(listener.ready.wait(), 10)
         await manager.resume_unfinished()
+        janitor = asyncio.get_running_loop().create_task(_janitor(manager, config))
         try:
             yield
         finally:
+            janitor.cancel()
+            if listener is not None:
+                await listener.stop()
             await manager.close()
+            bots.close()
             storage.close()
 
-    app = FastAPI(title="prikup", lifespan=lifespan, docs_url=None, redoc_url=None)
+    openapi = "/openapi.json" if config.openapi else None
+    app = FastAPI(title="prikup", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=openapi)
+    app.add_middleware(Guards, max_body=config.max_body)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def manager() -> TableManager:
-        return holder["manager"]
+        m: TableManager = holder["manager"]
+        return m
 
     async def table_or_404(table_id: str) -> Table:
         table = await manager().get(table_id)
         if table is None:
-            raise ProtocolError("unknown_table", f"no table {table_id!r}")
+            raise ProtocolError("unknown_table", f"no table {table_id[:20]!r}")
         return table
+
+    async def json_body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        value = parse_json(raw, max_bytes=config.max_body, max_depth=config.max_json_depth)
+        if not isinstance(value, dict):
+            raise ProtocolError("malformed", "the request body is a JSON object")
+        return value
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
-        return _refuse(exc)
+        metrics.refused.labels(exc.code).inc()
+        return _detail(_STATUS.get(exc.code, 400), exc.message)
 
     @app.exception_handler(OptionError)
     async def _option_error(_request: Request, exc: OptionError) -> JSONResponse:
-        return _refuse(ProtocolError("bad_options", str(exc)))
+        metrics.refused.labels("bad_options").inc()
+        return _detail(400, str(exc))
+
+    @app.exception_handler(StorageUnavailable)
+    async def _storage_error(_request: Request, exc: StorageUnavailable) -> JSONResponse:
+        log.error("database unavailable: %s", exc, extra={"event": "storage_failed"})
+        return _detail(503, f"the database is unavailable: {exc}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _detail(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
+        return _detail(500, "the server could not answer; nothing changed")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -138,6 +233,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4, allow_seed:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        try:
+            await asyncio.to_thread(manager().storage.check)
+        except StorageUnavailable as exc:
+            return JSONResponse({"status": "failing", "detail": str(exc)}, status_code=503)
+        return JSONResponse({"status": "ok", "tables": len(manager().tables)})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_page() -> Response:
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -158,16 +265,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4, allow_seed:
                 "game": r.game,
                 "finished": r.finished,
                 "created_at": r.created_at,
+                "ply": ply,
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "claimed": s.kind == "bot" or bool(s.token_hash)}
-                    for s in seats
+                    for s in r.seats
                 ],
             }
-            for r, seats in rows
+            for r, ply in rows
         ]
 
     @app.post("/api/tables")
-    async def create_table(body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+    async def create_table(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
         game = body.get("game")
         options = body.get("options") or {}
         seats = body.get("seats") or []
@@ -177,98 +286,158 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.4, allow_seed:
             raise ProtocolError("malformed", "each seat is an object {kind, bot, name}")
         options = {k: v for k, v in options.items() if v is not None and v != ""}
         seed = body.get("seed")
-        if seed is not None and not (allow_seed and isinstance(seed, int) and not isinstance(seed, bool)):
+        if seed is not None and not (config.allow_seed and isinstance(seed, int) and not isinstance(seed, bool)):
             raise ProtocolError("malformed", "this server does not let a creator choose the seed")
-        table = await manager().create(game, options, seats, seed)
-        seat: int | None = None
-        token: str | None = None
-        if body.get("claim", True):
-            humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
-            if humans:
-                seat = humans[0]
-                name = body.get("name")
-                token = await manager().claim(table, seat, name if isinstance(name, str) else None)
-        return {"table": table.public_info(), "seat": seat, "token": token, "url": f"/table/{table.id}"}
+        client = request.client.host if request.client else "?"
+        if not creations.allow(client):
+            raise ProtocolError("rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
+        table, seat, token, invites = await manager().create(game, options, seats, body.get("name"), seed)
+        return {
+            "id": table.id,
+            "seat": seat,
+            "token": token,
+            "invites": invites,
+            "table": table.public_info(),
+            "url": f"/table/{table.id}",
+        }
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         return (await table_or_404(table_id)).public_info()
 
     @app.post("/api/tables/{table_id}/claim")
-    async def claim(table_id: str, body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+    async def claim(table_id: str, request: Request) -> dict[str, Any]:
+        body = await json_body(request)
         table = await table_or_404(table_id)
-        seat = body.get("seat")
-        name = body.get("name")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ProtocolError("malformed", "'seat' must be an integer")
-        token = await manager().claim(table, seat, name if isinstance(name, str) else None)
+        seat = _int_field(body, "seat")
+        token = await manager().claim(table, seat, body.get("invite"), body.get("name"))
         return {"table": table.id, "seat": seat, "token": token}
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/release")
+    async def release(table_id: str, request: Request) -> dict[str, Any]:
+        body = await json_body(request)
         table = await table_or_404(table_id)
-        table.authenticate(seat, token)
-        async with table.lock:
-            frames = table.replay_frames(seat)
+        seat = _int_field(body, "seat")
+        secret = await manager().release(table, seat, _bearer(request))
+        return {"seat": seat, "secret": secret}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
+        if "token" in request.query_params:
+            raise ProtocolError("malformed", "a token is never sent in a URL: use the header Authorization: Bearer")
+        table = await table_or_404(table_id)
+        await table.authenticate_fresh(seat, _bearer(request))
+        frames = await manager().replay(table, seat)
         return {"table": table.public_info(), "viewer": seat, "sheet": table.sheet, "frames": frames}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        table = await table_or_404(table_id)
+        if not table.finished:
+            raise ProtocolError(
+                "not_finished", "the record of a match shows every card: it is given once the match is over"
+            )
+        return table.record()
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        if not _origin_allowed(websocket, config):
+            metrics.refused.labels("bad_origin").inc()
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
-        table = await manager().get(table_id)
+        try:
+            table = await manager().get(table_id)
+        except (ProtocolError, StorageUnavailable) as exc:
+            code = exc.code if isinstance(exc, ProtocolError) else "storage_unavailable"
+            await websocket.send_json(error_message(code, str(exc)))
+            await websocket.close(code=4500)
+            return
         if table is None:
-            await websocket.send_text(json.dumps(error_message("unknown_table", f"no table {table_id!r}")))
+            await websocket.send_json(error_message("unknown_table", f"no table {table_id[:20]!r}"))
             await websocket.close(code=4404)
             return
-        conn = Connection()
+        closing: list[asyncio.Task[None]] = []
+
+        def overflow() -> None:
+            metrics.slow_readers.inc()
+            log.warning(
+                "table %s: a connection that does not read was closed", table.id, extra={"event": "slow_reader"}
+            )
+            writer.cancel()
+            closing.append(asyncio.get_running_loop().create_task(_close(websocket, 4008)))
+
+        conn = Connection(limit=config.outbox, on_overflow=overflow)
         table.connections.add(conn)
+        metrics.connections.inc()
         writer = asyncio.create_task(_writer(websocket, conn))
         try:
-            while True:
+            while not conn.overflowed:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
                 text = frame.get("text")
                 if text is None:
                     text = frame.get("bytes") or b""
-                await _handle(table, conn, text)
-        except WebSocketDisconnect:
+                await _handle(table, conn, text, config, metrics)
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            metrics.connections.dec()
             table.connections.discard(conn)
-            conn.outbox.put_nowait(None)
-            writer.cancel()
+            conn.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+                await asyncio.wait_for(writer, 1)
+            for task in closing:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             if conn.authenticated and conn.seat is not None:
                 table.broadcast()
+            table.watch_turn()
 
     return app
 
 
+async def _janitor(manager: TableManager, config: ServerConfig) -> None:
+    while True:
+        await asyncio.sleep(max(0.5, min(config.evict_after, 10.0)))
+        try:
+            await manager.evict()
+        except Exception:
+            log.exception("evicting tables failed")
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(code=code), 5)
+
+
 async def _writer(websocket: WebSocket, conn: Connection) -> None:
     while True:
-        message = await conn.outbox.get()
-        if message is None:
+        text = await conn.outbox.get()
+        if text is None:
             return
         try:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await websocket.send_text(text)
         except Exception:  # the socket is gone; the reader will clean up
             return
 
 
-async def _handle(table: Table, conn: Connection, text: str | bytes) -> None:
+async def _handle(table: Table, conn: Connection, text: str | bytes, config: ServerConfig, metrics: Metrics) -> None:
     try:
-        msg = parse_client_message(text)
+        msg = parse_client_message(text, max_bytes=config.max_ws_message, max_depth=config.max_json_depth)
         if msg.type == "ping":
             conn.send({"type": "pong", "ply": table.ply})
         elif msg.type == "hello":
             if conn.authenticated:
                 raise ProtocolError("already_seated", "hello was already accepted on this connection")
-            table.authenticate(msg.seat, msg.token)
+            await table.authenticate_fresh(msg.seat, msg.token)
+            if msg.seat is None and table.spectators() >= config.max_spectators:
+                raise ProtocolError("full", f"this table already has {config.max_spectators} spectators")
             conn.seat = msg.seat
             conn.authenticated = True
             conn.send({"type": "welcome", "seat": msg.seat, "table": table.public_info()})
+            table.arrived(msg.seat)
             if msg.seat is None:
                 conn.send(table.state_message(None))
             else:
@@ -278,14 +447,16 @@ async def _handle(table: Table, conn: Connection, text: str | bytes) -> None:
             ply = await table.act(conn, msg.action, msg.ply, msg.seat, msg.has_seat)
             conn.send({"type": "ack", "ply": ply, "action": msg.action})
     except ProtocolError as exc:
+        metrics.refused.labels(exc.code).inc()
         conn.send(error_message(exc.code, exc.message))
     except IllegalActionError as exc:
+        metrics.refused.labels("illegal").inc()
         conn.send(error_message("illegal", str(exc), rule=exc.rule, legal=exc.legal, action=exc.action))
-    except Exception:  # e.g. the database is unreachable: nothing was applied, say so and go on
-        log.exception("table %s: an action could not be taken", table.id)
+    except Exception:  # a bug: nothing was applied, say so and go on
+        log.exception("table %s: a message could not be handled", table.id)
         conn.send(error_message("server_error", "the server could not take the action; nothing changed"))
 
 
 def app_from_env() -> FastAPI:
-    """The application configured from ``PRIKUP_DB`` and ``PRIKUP_BOT_DELAY`` (for ``uvicorn --factory``)."""
-    return create_app(os.environ.get("PRIKUP_DB") or None, bot_delay=float(os.environ.get("PRIKUP_BOT_DELAY", "0.4")))
+    """The application configured from ``PRIKUP_DB`` and the ``PRIKUP_*`` limits (for ``uvicorn --factory``)."""
+    return create_app(os.environ.get("PRIKUP_DB") or None, ServerConfig.from_env())

@@ -1,9 +1,38 @@
-"""The WebSocket protocol between a table and its clients (JSON text frames).
+"""The table server's protocol: HTTP routes and the WebSocket frames (JSON), shared with the page.
+
+**Seats and tokens.**  A seat token is a secret: it never appears in a URL.  The page keeps it in
+``localStorage`` under ``prikup.seat.<table id>`` and sends it only in the WebSocket ``hello`` frame
+and, over HTTP, in an ``Authorization: Bearer <token>`` header.  Tokens stop working when their seat
+is released and ``PRIKUP_TOKEN_TTL`` seconds after the match ends.
+
+**HTTP** (errors: a status and ``{"detail": "<one line>"}``):
+
+- ``GET /api/games``: every game with ``id``, titles, ``players``, ``options`` and ``bots`` (the
+  bot *level ids* a creator may choose; the page shows words for them).
+- ``POST /api/tables {"game", "options", "seats": [{"kind": "human", "name"?} | {"kind": "bot",
+  "bot": "<level id>"}], "name": "<creator's name>"}`` → ``{"id", "seat", "token", "invites":
+  [{"seat", "secret"}]}``.  The creator holds the first human seat (at least one seat is human);
+  every other human seat gets an invitation secret.  A ``bot`` that is not a level id (e.g.
+  ``pimc:seconds=40``, ``oracle``) is refused with 400.  Too many tables from one address: 429;
+  too many live tables: 503.
+- Invitation links are ``/table/<id>#invite=<seat>.<secret>`` (a fragment: never sent to the
+  server).  ``POST /api/tables/<id>/claim {"seat", "name", "invite": "<secret>"}`` →
+  ``{"seat", "token"}``; a wrong or missing secret: 403; a seat already held: 409.
+- ``POST /api/tables/<id>/release {"seat"}`` with the creator's token (Bearer): frees a human seat
+  (its token stops working) → ``{"seat", "secret"}``, a new invitation secret for it.
+- ``GET /api/tables`` recent tables; ``GET /api/tables/<id>`` one table (public data only).
+- ``GET /api/tables/<id>/replay`` (Bearer token for a seat's view; none: the spectator's view):
+  the match step by step as that viewer saw it.  ``GET /api/tables/<id>/record``: the game record
+  (``prikup replay`` reads it) of a finished match.
+- ``GET /health`` (200 when the database answers and takes writes, else 503), ``GET /metrics``.
+
+**WebSocket** ``/ws/<id>`` (text frames of at most ``PRIKUP_MAX_WS_MESSAGE`` bytes; a larger one
+closes the connection with 1009; a browser's ``Origin`` must be the page's own or an allowed one).
 
 Client → server:
 
 - ``{"type": "hello", "seat": 2, "token": "..."}`` first, to hold a seat; ``{"type": "hello",
-  "seat": null}`` to watch as a spectator.
+  "seat": null}`` to watch as a spectator (at most ``PRIKUP_MAX_SPECTATORS`` per table).
 - ``{"type": "act", "action": "play QH", "ply": 17}``: take an action.  ``ply`` (optional) is
   the number of actions the client has seen; a stale one is refused.  ``seat`` (optional) must be
   the connection's own seat.
@@ -14,9 +43,19 @@ Server → client:
 - ``welcome`` (the seat held and the table's public description),
 - ``state`` (after every action and on joining): the seat's own observation
   (``State.observation(seat)``), the current deal's actions as that seat saw them
-  (``State.action_view``), the public score sheet, the seats, and the last event,
-- ``ack`` (the action was stored and applied), ``error`` (``code``, ``message``; for an
-  illegal action also ``rule`` and ``legal``), ``pong``.
+  (``State.action_view``), the public score sheet, the seats (each ``kind``, ``name``, ``bot``,
+  ``claimed``, ``online``, ``away``; a human absent past ``PRIKUP_AWAY_AFTER`` seconds on his turn
+  is shown ``"away": true, "bot": "<level>"`` while a bot plays for him; his return takes the seat
+  back), and the last event,
+- ``ack`` (the action was stored and applied), ``error`` (``{"type": "error", "code", "message"}``;
+  for an illegal action also ``rule`` and ``legal``), ``pong``.
+
+A connection whose reader falls ``PRIKUP_OUTBOX`` frames behind is closed with code 4008.
+
+**The page** is served with ``Content-Security-Policy: default-src 'self'`` (scripts, styles,
+connections from the page's own origin only: no inline ``<script>``, no ``style`` attributes or
+inline event handlers; styles set through ``element.style`` are allowed), ``frame-ancestors
+'none'`` and ``Referrer-Policy: no-referrer``.
 """
 
 from __future__ import annotations
@@ -25,9 +64,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ClientMessage", "ProtocolError", "error_message", "parse_client_message"]
+__all__ = [
+    "MAX_DEPTH",
+    "ClientMessage",
+    "ProtocolError",
+    "error_message",
+    "parse_client_message",
+    "parse_json",
+]
 
 MAX_MESSAGE = 4096
+MAX_DEPTH = 8
 
 
 class ProtocolError(ValueError):
@@ -51,6 +98,38 @@ class ClientMessage:
     has_seat: bool = False
 
 
+def _depth(value: Any) -> int:
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def parse_json(text: str | bytes, *, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse a JSON value no longer than ``max_bytes`` and no deeper than ``max_depth``.
+
+    Raises :class:`ProtocolError` (``malformed``) with one line saying what was wrong.
+    """
+    if len(text) > max_bytes:
+        raise ProtocolError("malformed", f"message longer than {max_bytes} bytes")
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError("malformed", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("malformed", f"JSON nested deeper than {max_depth} levels") from None
+    if _depth(value) > max_depth:
+        raise ProtocolError("malformed", f"JSON nested deeper than {max_depth} levels")
+    return value
+
+
 def _int_or_none(value: Any, name: str) -> int | None:
     if value is None:
         return None
@@ -59,14 +138,11 @@ def _int_or_none(value: Any, name: str) -> int | None:
     return value
 
 
-def parse_client_message(text: str | bytes) -> ClientMessage:
+def parse_client_message(
+    text: str | bytes, *, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH
+) -> ClientMessage:
     """Parse and check one client frame; raise :class:`ProtocolError` if malformed."""
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError("malformed", f"message longer than {MAX_MESSAGE} bytes")
-    try:
-        value = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", f"not valid JSON: {exc}") from None
+    value = parse_json(text, max_bytes=max_bytes, max_depth=max_depth)
     if not isinstance(value, dict):
         raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
     kind = value.get("type")
@@ -88,7 +164,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         )
     if kind == "ping":
         return ClientMessage("ping")
-    raise ProtocolError("unknown_type", f"unknown message type {kind!r}; expected hello, act or ping")
+    shown = repr(kind)[:40]
+    raise ProtocolError("unknown_type", f"unknown message type {shown}; expected hello, act or ping")
 
 
 def error_message(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -1,77 +1,152 @@
-"""Durable storage of tables, seats and actions (SQLAlchemy 2; SQLite by default, PostgreSQL by URL).
+"""Durable storage of tables (SQLAlchemy Core; SQLite by default, PostgreSQL by URL).
 
-A table is stored as its configuration (game, options, the secret dealing seed, the seats) plus
-the list of actions taken, in order.  Nothing else is stored: a table is rebuilt by replaying its
-actions through the rules core, so the stored actions are the single source of truth.  Seat
-tokens are stored as SHA-256 hashes only.
+A table is stored as its configuration (game, options, first dealer, seats), the cards of every
+deal (dealt by the server and stored before anyone sees them) and the actions, in order; that is
+exactly a game record (:mod:`prikup.records`), which :meth:`Storage.record` builds and
+``records.replay`` rebuilds a table from.  The action that ends a deal is stored in the same
+transaction as the next deal's cards, and the one that ends the match with the match's end.
+
+Seat tokens and invitation secrets are stored as SHA-256 hashes only.  Every write is committed
+before the call returns; a database that is gone (a deleted SQLite file) or refuses writes raises
+:class:`StorageUnavailable` instead of acknowledging into nothing.  On PostgreSQL each stored
+action is announced with ``NOTIFY`` (see :mod:`prikup.server.notify`) in its own transaction.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, create_engine, event, select, update
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    and_,
+    create_engine,
+    event,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from prikup.records import FORMAT
 
 __all__ = [
-    "ActionRow",
-    "Base",
-    "SeatRow",
+    "CHANNEL",
+    "ActionWrite",
+    "DealRow",
     "Storage",
+    "StorageUnavailable",
+    "StoredSeat",
     "StoredTable",
-    "TableRow",
     "default_url",
-    "hash_token",
+    "hash_secret",
     "normalise_url",
+    "parse_announcement",
 ]
 
+#: The PostgreSQL channel that announces stored actions: payload ``<table id> <ply after>``.
+CHANNEL = "prikup_tables"
 
-class Base(DeclarativeBase):
-    """The declarative base of the server's models."""
+metadata = MetaData()
+
+matches = Table(
+    "prikup_match",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("creator_seat", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("finished_at", Float, nullable=True),
+)
+
+seats = Table(
+    "prikup_seat",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(16), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("invite_hash", String(64), nullable=True),
+)
+
+deals = Table(
+    "prikup_deal",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("dealer", Integer, nullable=False),
+    Column("hands", JSON, nullable=False),
+    Column("talon", JSON, nullable=False),
+)
+
+actions = Table(
+    "prikup_action",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("deal", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
 
 
-class TableRow(Base):
-    """A table: its game, options and the secret seed its deals are drawn from."""
-
-    __tablename__ = "prikup_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    created_at: Mapped[float] = mapped_column(Float)
-    finished: Mapped[bool] = mapped_column(default=False)
+class StorageUnavailable(RuntimeError):
+    """The database cannot be read or written: nothing was stored."""
 
 
-class SeatRow(Base):
-    """One seat of a table: a human (held by a token once claimed) or a bot."""
+@dataclass(frozen=True)
+class DealRow:
+    """One deal's cards: the dealer, each active seat's hand (seat → cards) and the talon."""
 
-    __tablename__ = "prikup_seats"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("prikup_tables.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
-    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    name: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    dealer: int
+    hands: dict[str, list[str]]
+    talon: list[str]
 
 
-class ActionRow(Base):
-    """One action, numbered from 0 within its table (the primary key forbids two at one ply)."""
+@dataclass(frozen=True)
+class ActionWrite:
+    """One action to store: see :meth:`Storage.append_action`."""
 
-    __tablename__ = "prikup_actions"
+    table_id: str
+    ply: int
+    deal: int
+    seat: int
+    action: str
+    next_deal: DealRow | None = None
+    finished: bool = False
 
-    table_id: Mapped[str] = mapped_column(ForeignKey("prikup_tables.id", ondelete="CASCADE"), primary_key=True)
-    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[float] = mapped_column(Float)
+
+@dataclass
+class StoredSeat:
+    """One seat as stored."""
+
+    kind: str
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
 
 
 @dataclass
@@ -81,16 +156,37 @@ class StoredTable:
     id: str
     game: str
     options: dict[str, Any]
-    seed: int
+    first_dealer: int
+    creator_seat: int
     created_at: float
     finished: bool
-    seats: list[SeatRow]
-    actions: list[tuple[int, str]]
+    finished_at: float | None
+    seats: list[StoredSeat]
+    deals: list[DealRow] = field(default_factory=list)
+    actions: list[tuple[int, int, str]] = field(default_factory=list)  # (deal, seat, text)
+    first_deal: int = 0  # the index of deals[0] (a load of what is new since a point)
+    first_ply: int = 0  # the ply of actions[0]
+
+    def record(self) -> dict[str, Any]:
+        """The table as a game record (``prikup-record/1``), ready for ``records.replay``."""
+        by_deal: list[list[list[Any]]] = [[] for _ in self.deals]
+        for deal, seat, text_ in self.actions:
+            by_deal[deal].append([seat, text_])
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "deals": [
+                {"dealer": d.dealer, "hands": d.hands, "talon": d.talon, "actions": acts}
+                for d, acts in zip(self.deals, by_deal, strict=True)
+            ],
+        }
 
 
-def hash_token(token: str) -> str:
-    """The stored form of a seat token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+def hash_secret(secret: str) -> str:
+    """The stored form of a seat token or an invitation secret."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 def default_url() -> str:
@@ -115,10 +211,24 @@ class Storage:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalise_url(url or default_url())
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url)
+        self._file: Path | None = None
+        self._file_id: tuple[int, int] | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+            database = self.engine.url.database
+            if database and database != ":memory:":
+                self._file = Path(database)
+        try:
+            with self.engine.begin() as conn:
+                if self.engine.dialect.name == "postgresql":  # workers starting together create it once
+                    conn.execute(text("SELECT pg_advisory_xact_lock(7114014)"))
+                metadata.create_all(conn)
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"cannot open the database: {_one_line(exc)}") from None
+        if self._file is not None:
+            st = self._file.stat()
+            self._file_id = (st.st_dev, st.st_ino)
 
     @property
     def dialect(self) -> str:
@@ -129,82 +239,338 @@ class Storage:
         """Release the connection pool."""
         self.engine.dispose()
 
-    def create_table(
-        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: list[dict[str, Any]]
-    ) -> None:
-        """Store a new table and its seats (``{"kind", "bot", "name"}`` each)."""
-        with Session(self.engine) as session, session.begin():
-            session.add(TableRow(id=table_id, game=game, options=options, seed=seed, created_at=time.time()))
-            session.flush()
-            for i, s in enumerate(seats):
-                session.add(SeatRow(table_id=table_id, seat=i, kind=s["kind"], bot=s.get("bot"), name=s["name"]))
-
-    def claim_seat(self, table_id: str, seat: int, token: str, name: str) -> bool:
-        """Give an unclaimed human seat to the holder of ``token``; False if it is taken."""
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .values(token_hash=hash_token(token), name=name)
-            )
-            return bool(getattr(result, "rowcount", 0) == 1)
-
-    def append_action(self, table_id: str, ply: int, seat: int, text: str) -> bool:
-        """Store the action at ``ply``; False if that ply is already stored (a lost race)."""
+    # -- health --------------------------------------------------------------------------
+    def _check_file(self) -> None:
+        if self._file is None:
+            return
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(ActionRow(table_id=table_id, ply=ply, seat=seat, text=text, created_at=time.time()))
-        except IntegrityError:
-            return False
+            st = self._file.stat()
+        except OSError:
+            raise StorageUnavailable(f"the database file {self._file.name} is gone") from None
+        if (st.st_dev, st.st_ino) != self._file_id:
+            raise StorageUnavailable(f"the database file {self._file.name} was replaced")
+        if not os.access(self._file, os.W_OK):
+            raise StorageUnavailable(f"the database file {self._file.name} is not writable")
+
+    def _write(self) -> Any:
+        self._check_file()
+        return self.engine.begin()
+
+    def check(self) -> None:
+        """Raise :class:`StorageUnavailable` unless the database answers and takes writes."""
+        self._check_file()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(select(func.count()).select_from(matches).where(matches.c.id == ""))
+                if self.dialect == "sqlite":
+                    conn.execute(text("PRAGMA user_version = 0"))
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the database does not answer: {_one_line(exc)}") from None
+
+    # -- writes --------------------------------------------------------------------------
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        first_deal: DealRow,
+        seat_rows: list[StoredSeat],
+        creator_seat: int,
+    ) -> None:
+        """Store a new table, its seats and its first deal in one transaction."""
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    insert(matches).values(
+                        id=table_id,
+                        game=game,
+                        options=options,
+                        first_dealer=first_deal.dealer,
+                        creator_seat=creator_seat,
+                        created_at=time.time(),
+                        finished=False,
+                    )
+                )
+                conn.execute(
+                    insert(seats),
+                    [
+                        {
+                            "table_id": table_id,
+                            "seat": i,
+                            "kind": s.kind,
+                            "bot": s.bot,
+                            "name": s.name,
+                            "token_hash": s.token_hash,
+                            "invite_hash": s.invite_hash,
+                        }
+                        for i, s in enumerate(seat_rows)
+                    ],
+                )
+                self._insert_deal(conn, table_id, 0, first_deal)
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the table could not be stored: {_one_line(exc)}") from None
+
+    @staticmethod
+    def _insert_deal(conn: Connection, table_id: str, index: int, deal: DealRow) -> None:
+        conn.execute(
+            insert(deals).values(table_id=table_id, deal=index, dealer=deal.dealer, hands=deal.hands, talon=deal.talon)
+        )
+
+    def append_action(
+        self,
+        table_id: str,
+        ply: int,
+        deal: int,
+        seat: int,
+        action: str,
+        *,
+        next_deal: DealRow | None = None,
+        finished: bool = False,
+    ) -> bool:
+        """Store the action at ``ply`` with, in the same transaction, the next deal's cards (if
+        the action ended a deal) and the match's end (if it ended the match).
+
+        Returns False if that ply is already stored (another writer won the race); raises
+        :class:`StorageUnavailable` if nothing could be stored.
+        """
+        result = self.append_actions([ActionWrite(table_id, ply, deal, seat, action, next_deal, finished)])[0]
+        if isinstance(result, StorageUnavailable):
+            raise result
+        return result
+
+    def append_actions(self, writes: list[ActionWrite]) -> list[bool | StorageUnavailable]:
+        """Store several tables' actions in one transaction (a group commit); if that fails,
+        each alone.  Per write: True (stored), False (its ply was already stored) or the
+        :class:`StorageUnavailable` that refused it."""
+        self._check_file()
+        if len(writes) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    self._write_many(conn, writes)
+                return [True] * len(writes)
+            except (SQLAlchemyError, StorageUnavailable):
+                pass  # one of them is refused: find which, each in its own transaction
+        return [self._append_one(w) for w in writes]
+
+    def _append_one(self, w: ActionWrite) -> bool | StorageUnavailable:
+        try:
+            with self.engine.begin() as conn:
+                self._write_action(conn, w)
+        except IntegrityError as exc:
+            try:
+                if self._ply_stored(w.table_id, w.ply):
+                    return False  # another writer stored this ply first
+            except StorageUnavailable as lost:
+                return lost
+            return StorageUnavailable(f"the action could not be stored: {_one_line(exc)}")
+        except StorageUnavailable as exc:
+            return exc
+        except SQLAlchemyError as exc:
+            return StorageUnavailable(f"the action could not be stored: {_one_line(exc)}")
         return True
 
-    def mark_finished(self, table_id: str) -> None:
-        """Note that a table's match is over."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
-
-    def load(self, table_id: str) -> StoredTable | None:
-        """A table with its seats and actions, or None."""
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                return None
-            seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
-            actions = [
-                (a.seat, a.text)
-                for a in session.scalars(
-                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.ply)
-                )
-            ]
-            session.expunge_all()
-            return StoredTable(
-                row.id, row.game, dict(row.options), row.seed, row.created_at, row.finished, seats, actions
+    def _write_many(self, conn: Connection, writes: list[ActionWrite]) -> None:
+        now = time.time()
+        rows = [
+            {"table_id": w.table_id, "ply": w.ply, "deal": w.deal, "seat": w.seat, "text": w.action, "created_at": now}
+            for w in writes
+        ]
+        conn.execute(insert(actions), rows)
+        for w in writes:
+            if w.next_deal is not None:
+                self._insert_deal(conn, w.table_id, w.deal + 1, w.next_deal)
+            if w.finished:
+                self._finish(conn, w.table_id, now)
+        if self.dialect == "postgresql":
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                [{"channel": CHANNEL, "payload": _announce(w)} for w in writes],
             )
+
+    @staticmethod
+    def _finish(conn: Connection, table_id: str, now: float) -> None:
+        result = conn.execute(
+            update(matches)
+            .where(matches.c.id == table_id, matches.c.finished.is_(False))
+            .values(finished=True, finished_at=now)
+        )
+        if result.rowcount != 1:
+            raise StorageUnavailable(f"table {table_id} could not be marked finished")
+
+    def _write_action(self, conn: Connection, w: ActionWrite) -> None:
+        now = time.time()
+        conn.execute(
+            insert(actions).values(
+                table_id=w.table_id, ply=w.ply, deal=w.deal, seat=w.seat, text=w.action, created_at=now
+            )
+        )
+        if w.next_deal is not None:
+            self._insert_deal(conn, w.table_id, w.deal + 1, w.next_deal)
+        if w.finished:
+            self._finish(conn, w.table_id, now)
+        if self.dialect == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": _announce(w)})
+
+    def _ply_stored(self, table_id: str, ply: int) -> bool:
+        try:
+            with self.engine.connect() as conn:
+                query = select(actions.c.ply).where(actions.c.table_id == table_id, actions.c.ply == ply)
+                return conn.execute(query).first() is not None
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the database does not answer: {_one_line(exc)}") from None
+
+    def _notify(self, conn: Connection, table_id: str, ply: int) -> None:
+        if self.dialect == "postgresql":
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{table_id} {ply}"}
+            )
+
+    def claim_seat(self, table_id: str, seat: int, invite_hash: str | None, token_hash: str, name: str | None) -> bool:
+        """Give a free human seat to the holder of a new token, if ``invite_hash`` is its
+        invitation's (or None for the creator's own seat at creation); False otherwise."""
+        values: dict[str, Any] = {"token_hash": token_hash}
+        if name is not None:
+            values["name"] = name
+        where = [
+            seats.c.table_id == table_id,
+            seats.c.seat == seat,
+            seats.c.kind == "human",
+            seats.c.token_hash.is_(None),
+            seats.c.invite_hash == invite_hash,
+        ]
+        try:
+            with self._write() as conn:
+                result = conn.execute(update(seats).where(*where).values(**values))
+                ok = bool(result.rowcount == 1)
+                if ok:
+                    self._notify(conn, table_id, -1)
+                return ok
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
+
+    def release_seat(self, table_id: str, seat: int, invite_hash: str) -> bool:
+        """Free a human seat: its token stops working and a new invitation secret holds it."""
+        try:
+            with self._write() as conn:
+                result = conn.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human")
+                    .values(token_hash=None, invite_hash=invite_hash)
+                )
+                ok = bool(result.rowcount == 1)
+                if ok:
+                    self._notify(conn, table_id, -1)
+                return ok
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
+
+    # -- reads ---------------------------------------------------------------------------
+    def load(self, table_id: str, from_ply: int = 0, from_deal: int = 0) -> StoredTable | None:
+        """A table with its seats, deals and actions (from ``from_deal`` and ``from_ply`` on, for
+        a process catching up), or None."""
+        try:
+            with self.engine.connect() as conn:
+                row = conn.execute(select(matches).where(matches.c.id == table_id)).first()
+                if row is None:
+                    return None
+                seat_rows = [
+                    StoredSeat(s.kind, s.name, s.bot, s.token_hash, s.invite_hash)
+                    for s in conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+                ]
+                deal_rows = [
+                    DealRow(d.dealer, dict(d.hands), list(d.talon))
+                    for d in conn.execute(
+                        select(deals)
+                        .where(deals.c.table_id == table_id, deals.c.deal >= from_deal)
+                        .order_by(deals.c.deal)
+                    )
+                ]
+                action_rows = [
+                    (a.deal, a.seat, a.text)
+                    for a in conn.execute(
+                        select(actions.c.deal, actions.c.seat, actions.c.text)
+                        .where(actions.c.table_id == table_id, actions.c.ply >= from_ply)
+                        .order_by(actions.c.ply)
+                    )
+                ]
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the table could not be read: {_one_line(exc)}") from None
+        return StoredTable(
+            row.id,
+            row.game,
+            dict(row.options),
+            row.first_dealer,
+            row.creator_seat,
+            row.created_at,
+            bool(row.finished),
+            row.finished_at,
+            seat_rows,
+            deal_rows,
+            action_rows,
+            from_deal,
+            from_ply,
+        )
 
     def unfinished_ids(self, *, with_bots: bool = False) -> list[str]:
         """The ids of every table whose match is not over (only those with a bot seat if ``with_bots``)."""
-        query = select(TableRow.id).where(TableRow.finished.is_(False))
+        query = select(matches.c.id).where(matches.c.finished.is_(False))
         if with_bots:
-            query = query.where(TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == "bot")))
-        with Session(self.engine) as session:
-            return list(session.scalars(query))
+            query = query.where(exists().where(and_(seats.c.table_id == matches.c.id, seats.c.kind == "bot")))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
 
-    def list_tables(self, limit: int = 50) -> list[tuple[TableRow, list[SeatRow]]]:
-        """The most recent tables with their seats."""
-        with Session(self.engine) as session:
-            rows = list(session.scalars(select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)))
+    def list_tables(self, limit: int = 50) -> list[tuple[StoredTable, int]]:
+        """The most recent tables (seats, no deals nor actions) with their number of actions."""
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(select(matches).order_by(matches.c.created_at.desc()).limit(limit)))
             ids = [r.id for r in rows]
-            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            by_id: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+            plies: dict[str, int] = {}
             if ids:
-                for s in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
-                    seats[s.table_id].append(s)
-            session.expunge_all()
-            return [(r, seats[r.id]) for r in rows]
+                for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
+                    by_id[s.table_id].append(StoredSeat(s.kind, s.name, s.bot, s.token_hash, s.invite_hash))
+                counted = select(actions.c.table_id, func.count()).where(actions.c.table_id.in_(ids))
+                plies = {t: n for t, n in conn.execute(counted.group_by(actions.c.table_id))}
+        return [
+            (
+                StoredTable(
+                    r.id,
+                    r.game,
+                    dict(r.options),
+                    r.first_dealer,
+                    r.creator_seat,
+                    r.created_at,
+                    bool(r.finished),
+                    r.finished_at,
+                    by_id[r.id],
+                ),
+                plies.get(r.id, 0),
+            )
+            for r in rows
+        ]
+
+
+def _announce(w: ActionWrite) -> str:
+    """The notification of a stored action: ``<table id> <ply after>`` and the action as JSON
+    (with the next deal's cards), so other processes apply it without reading it back."""
+    deal = None if w.next_deal is None else [w.next_deal.dealer, w.next_deal.hands, w.next_deal.talon]
+    return f"{w.table_id} {w.ply + 1} " + json.dumps([w.deal, w.seat, w.action, deal], separators=(",", ":"))
+
+
+def parse_announcement(payload: str) -> tuple[str, int, tuple[int, int, str, DealRow | None] | None]:
+    """A notification's table id, ply after (-1: a seat changed) and action, if it carries one."""
+    table_id, _, rest = payload.partition(" ")
+    ply_text, _, body = rest.partition(" ")
+    if not body:
+        return table_id, int(ply_text), None
+    deal, seat, action, nxt = json.loads(body)
+    return table_id, int(ply_text), (deal, seat, action, None if nxt is None else DealRow(nxt[0], nxt[1], nxt[2]))
+
+
+def _one_line(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None)
+    message = str(orig if orig is not None else exc).strip().splitlines()
+    return message[0][:200] if message else type(exc).__name__
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

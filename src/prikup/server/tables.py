@@ -1,11 +1,15 @@
 """The in-memory table manager: live tables, their connections and their bots.
 
-The rules core is the only authority.  An action is checked with ``State.verify``, stored (and
-committed) in the database, and only then applied and acknowledged.  Every frame sent to a
-connection is built for that connection's viewer alone: its ``State.observation(seat)`` and the
-action texts as ``State.action_view`` shows them to it (computed when each action is applied,
-because a view may depend on the moment).  A table that is not in memory is rebuilt from
-storage by replaying its stored actions through the rules core.
+The rules core is the only authority.  An action is checked with ``State.verify``, applied,
+stored (and committed, with the next deal's cards or the match's end in the same transaction),
+and only then sent to anyone and acknowledged; if storing fails, the table is rebuilt from
+storage and the client told that nothing changed.  The server deals: each deal's cards are drawn
+from a fresh secret seed and stored before they are played.
+
+Every ``state`` frame is built for one viewer (a seat, or the spectators) from its own
+``State.observation`` and the action texts as ``State.action_view`` showed them to it; after an
+action each distinct viewer's frame is serialised once and the same text queued to all of that
+viewer's connections.
 """
 
 from __future__ import annotations
@@ -14,56 +18,147 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import random
+import re
 import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from prikup.bots import Bot, make_bot
+import orjson
+
 from prikup.core.actions import Action, as_action
 from prikup.core.errors import IllegalActionError, OptionError
-from prikup.core.game import Game, State
+from prikup.core.game import Game, Phase, State
 from prikup.games import find_game, make_game
+from prikup.records import Seat, to_record
+from prikup.server.botpool import BotRunner
+from prikup.server.config import ServerConfig
+from prikup.server.levels import INLINE_BOTS, bot_levels, level_bot
+from prikup.server.names import clean_name
+from prikup.server.notify import Announced
+from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError
-from prikup.server.storage import Storage, StoredTable, hash_token
+from prikup.server.storage import (
+    ActionWrite,
+    DealRow,
+    Storage,
+    StorageUnavailable,
+    StoredSeat,
+    StoredTable,
+    hash_secret,
+)
+from prikup.server.writer import Writer
 
-__all__ = ["Connection", "SeatInfo", "Table", "TableManager"]
+__all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "frame_text", "replay_frames"]
 
-MAX_SEED = 2**62
+#: The shape of a table id; anything else is unknown without asking the database.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 log = logging.getLogger("prikup.server")
 
 
+def frame_text(message: dict[str, Any]) -> str:
+    """A frame as JSON text (orjson: the server serialises a frame per viewer per action)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def draw_deal(game: Game, dealer: int, rng: random.Random | None = None) -> DealRow:
+    """A deal's cards, dealt by the rules' own dealing from a fresh secret seed."""
+    seed = secrets.randbits(62) if rng is None else rng.getrandbits(62)
+    dealt = game.new_match(seed, first_dealer=dealer)
+    first = dealt.deals[0]
+    active = dealt.active_seats(dealer)
+    return DealRow(
+        dealer,
+        {str(s): [str(c) for c in hand] for s, hand in zip(active, first.hands, strict=True)},
+        [str(c) for c in first.talon],
+    )
+
+
+def _inject(state: State, deal: DealRow) -> None:
+    state.deal({int(k): v for k, v in deal.hands.items()}, deal.talon)
+
+
+def replay_frames(
+    game: Game, first_dealer: int, deals: list[DealRow], actions: list[tuple[int, int, str]], viewer: int | None
+) -> list[dict[str, Any]]:
+    """The match step by step as ``viewer`` saw it: an observation before and after every action.
+
+    A pure function of stored data, run off the event loop.
+    """
+    state = game.new_replay(first_dealer)
+    _inject(state, deals[0])
+    frames = [{"ply": 0, "event": None, "obs": state.observation(viewer)}]
+    for ply, (_deal, seat, text) in enumerate(actions):
+        action = state.apply(text)
+        shown = state.action_view(seat, action, viewer)
+        if state.phase is Phase.DEAL:
+            _inject(state, deals[len(state.deals)])
+        frames.append({"ply": ply + 1, "event": {"seat": seat, "action": shown}, "obs": state.observation(viewer)})
+    return frames
+
+
 @dataclass
 class SeatInfo:
-    """Who holds a seat (public), and the hash of its token (never sent)."""
+    """Who holds a seat (public), the hashes of its token and invitation (never sent), and
+    whether a bot plays for its absent human."""
 
     kind: str
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    invite_hash: str | None = None
+    away: bool = False
 
-    def public(self, online: int) -> dict[str, Any]:
+    def public(self, online: int, away_bot: str) -> dict[str, Any]:
         """The seat as every client may see it."""
         return {
             "kind": self.kind,
             "name": self.name,
-            "bot": self.bot,
+            "bot": self.bot if self.kind == "bot" else (away_bot if self.away else None),
             "claimed": self.kind == "bot" or self.token_hash is not None,
             "online": online,
+            "away": self.away,
         }
 
 
 @dataclass(eq=False)
 class Connection:
-    """One client connection: its viewer (a seat, or None for a spectator) and its outbox."""
+    """One client connection: its viewer (a seat, or None for a spectator) and a bounded outbox
+    of serialised frames; ``on_overflow`` is called once if the reader falls too far behind."""
 
+    limit: int = 64
     seat: int | None = None
     authenticated: bool = False
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    on_overflow: Callable[[], None] | None = None
+    overflowed: bool = False
+    outbox: asyncio.Queue[str | None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.outbox = asyncio.Queue(self.limit + 1)
+
+    def send_text(self, text: str) -> None:
+        """Queue a serialised frame (frames leave in order); a full outbox closes the connection."""
+        if self.overflowed:
+            return
+        if self.outbox.qsize() >= self.limit:
+            self.overflowed = True
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        self.outbox.put_nowait(text)
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a frame for this connection (frames leave in order)."""
-        self.outbox.put_nowait(message)
+        """Queue a frame."""
+        self.send_text(frame_text(message))
+
+    def close(self) -> None:
+        """Tell the writer to stop."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
 
 
 def _json_scores(values: list[Any]) -> list[Any]:
@@ -73,34 +168,61 @@ def _json_scores(values: list[Any]) -> list[Any]:
 class Table:
     """One live table: the match state, its seats, bots, connections and per-viewer logs."""
 
-    def __init__(self, stored: StoredTable, game: Game, storage: Storage, bot_delay: float) -> None:
+    def __init__(self, stored: StoredTable, manager: TableManager, rng: random.Random | None = None) -> None:
         self.id = stored.id
-        self.game = game
-        self.seed = stored.seed
-        self.storage = storage
-        self.bot_delay = bot_delay
-        self.created_at = stored.created_at
-        self.seats = [SeatInfo(s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
-        self.bots: dict[int, Bot] = {
-            i: make_bot(s.bot or "random", game, (self.seed + i) % MAX_SEED)
-            for i, s in enumerate(self.seats)
-            if s.kind == "bot"
-        }
-        self.state: State = game.new_match(self.seed)
-        self.actions: list[tuple[int, str]] = []
-        n = game.players
-        # views[v]: every action as viewer v saw it (v = n is the spectator): (deal index, seat, text)
-        self.views: list[list[tuple[int, int, str]]] = [[] for _ in range(n + 1)]
-        self.sheet: list[dict[str, Any]] = []
-        self.last: tuple[int, int] | None = None  # (ply, seat) of the last action
+        self.manager = manager
+        self.config = manager.config
+        self.storage = manager.storage
+        self.game = make_game(stored.game, **stored.options)
+        self.levels = bot_levels(self.game)
+        self.rng = rng
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
-        self.finished_stored = stored.finished
-        for seat, text in stored.actions:
-            if self.state.to_act != seat:
-                raise RuntimeError(f"table {self.id}: stored action {text!r} by seat {seat} out of turn")
-            self._apply(seat, as_action(text))
+        self._away_timer: asyncio.TimerHandle | None = None
+        self.touched = time.monotonic()
+        self._bot_salt = int(hash_secret(self.id)[:12], 16)
+        self._load(stored)
+
+    # -- building from storage ---------------------------------------------------------------
+    def _load(self, stored: StoredTable) -> None:
+        self.first_dealer = stored.first_dealer
+        self.creator_seat = stored.creator_seat
+        self.created_at = stored.created_at
+        self.finished_at = stored.finished_at
+        self.seats = [SeatInfo(s.kind, s.name, s.bot, s.token_hash, s.invite_hash) for s in stored.seats]
+        self.state: State = self.game.new_replay(stored.first_dealer)
+        self.deals: list[DealRow] = []
+        self.actions: list[tuple[int, int, str]] = []
+        n = self.game.players
+        # views[v]: every action as viewer v saw it (v = n is the spectator): [seat, text], by ply;
+        # deal_start[d]: the ply of deal d's first action
+        self.views: list[list[list[Any]]] = [[] for _ in range(n + 1)]
+        self.deal_start: list[int] = []
+        self.sheet: list[dict[str, Any]] = []
+        self.last: tuple[int, int] | None = None
+        self.stale = False
+        self._catch_up(stored)
+
+    def _catch_up(self, stored: StoredTable) -> None:
+        """Apply what storage holds beyond what memory has (deals and actions)."""
+        if not self.deals and stored.deals:
+            self._inject(stored.deals[0])
+        for deal, seat, text in stored.actions[self.ply - stored.first_ply :]:
+            if self.state.to_act != seat or len(self.state.deals) - 1 != deal:
+                raise RuntimeError(f"stored action {text!r} by seat {seat} does not follow")
+            self._apply(seat, self.state.verify(text))
+            if self.state.phase is Phase.DEAL:
+                self._inject(stored.deals[len(self.deals) - stored.first_deal])
+        for info, s in zip(self.seats, stored.seats, strict=True):
+            info.token_hash, info.invite_hash, info.name = s.token_hash, s.invite_hash, s.name
+        if stored.finished_at is not None:
+            self.finished_at = stored.finished_at
+
+    def _inject(self, deal: DealRow) -> None:
+        _inject(self.state, deal)
+        self.deals.append(deal)
+        self.deal_start.append(self.ply)
 
     # -- the rules --------------------------------------------------------------------------
     @property
@@ -108,33 +230,46 @@ class Table:
         """The number of actions taken at this table."""
         return len(self.actions)
 
+    @property
+    def finished(self) -> bool:
+        """True once the match is over."""
+        return self.state.is_over
+
     def _apply(self, seat: int, action: Action) -> None:
         state = self.state
         deal_index = len(state.deals) - 1
         state.apply(action)
-        self.actions.append((seat, str(action)))
+        self.actions.append((deal_index, seat, str(action)))
         n = self.game.players
         for v in range(n + 1):
-            self.views[v].append((deal_index, seat, state.action_view(seat, action, v if v < n else None)))
-        log = state.deals[deal_index]
-        if log.scores_after is not None and len(self.sheet) <= deal_index:
+            self.views[v].append([seat, state.action_view(seat, action, v if v < n else None)])
+        deal_log = state.deals[deal_index]
+        if deal_log.scores_after is not None and len(self.sheet) <= deal_index:
             self.sheet.append(
                 {
                     "deal": deal_index + 1,
-                    "dealer": log.dealer,
-                    "changes": _json_scores(list(log.score_changes or [])),
-                    "scores": _json_scores(list(log.scores_after)),
+                    "dealer": deal_log.dealer,
+                    "changes": _json_scores(list(deal_log.score_changes or [])),
+                    "scores": _json_scores(list(deal_log.scores_after)),
                 }
             )
         self.last = (self.ply - 1, seat)
 
     # -- what a viewer is sent ----------------------------------------------------------------
     def online(self, seat: int) -> int:
-        """How many connections hold ``seat``."""
+        """How many connections of this process hold ``seat``."""
         return sum(1 for c in self.connections if c.authenticated and c.seat == seat)
 
+    def spectators(self) -> int:
+        """How many spectators watch in this process."""
+        return sum(1 for c in self.connections if c.authenticated and c.seat is None)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """Every seat as anyone may see it."""
+        return [s.public(self.online(i), self.config.away_bot) for i, s in enumerate(self.seats)]
+
     def public_info(self) -> dict[str, Any]:
-        """The table as anyone may see it (no seed, no tokens, no cards)."""
+        """The table as anyone may see it (no cards, no tokens, no secrets)."""
         return {
             "id": self.id,
             "game": self.game.id,
@@ -142,22 +277,23 @@ class Table:
             "title_ru": self.game.title_ru,
             "options": dict(self.game.options),
             "players": self.game.players,
-            "seats": [s.public(self.online(i)) for i, s in enumerate(self.seats)],
+            "seats": self.public_seats(),
             "ply": self.ply,
-            "finished": self.state.is_over,
+            "finished": self.finished,
             "created_at": self.created_at,
         }
 
-    def state_message(self, viewer: int | None) -> dict[str, Any]:
+    def state_message(self, viewer: int | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The ``state`` frame for one viewer, built from its own observation and views only."""
         n = self.game.players
         views = self.views[viewer if viewer is not None else n]
         current = len(self.state.deals) - 1
-        deal_log = [[s, t] for d, s, t in views if d == current]
-        previous = [[s, t] for d, s, t in views if d == current - 1]
+        start = self.deal_start[current]
+        deal_log = views[start:]
+        previous = views[self.deal_start[current - 1] : start] if current > 0 else []
         event = None
         if self.last is not None:
-            _, s, text = views[self.last[0]]
+            s, text = views[self.last[0]]
             event = {"ply": self.last[0], "seat": s, "action": text}
         return {
             "type": "state",
@@ -169,40 +305,72 @@ class Table:
             "previous_log": previous,
             "event": event,
             "sheet": self.sheet,
-            "seats": [s.public(self.online(i)) for i, s in enumerate(self.seats)],
-            "finished": self.state.is_over,
+            "seats": self.public_seats() if seats is None else seats,
+            "finished": self.finished,
         }
 
     def broadcast(self) -> None:
-        """Send every connection its own ``state`` frame."""
-        for conn in list(self.connections):
+        """Send every connection its viewer's ``state`` frame, serialised once per viewer."""
+        groups: dict[int | None, list[Connection]] = {}
+        for conn in self.connections:
             if conn.authenticated:
-                conn.send(self.state_message(conn.seat))
+                groups.setdefault(conn.seat, []).append(conn)
+        if not groups:
+            return
+        seats = self.public_seats()
+        metrics = self.manager.metrics
+        for viewer, conns in groups.items():
+            text = frame_text(self.state_message(viewer, seats))
+            metrics.frames_built.inc()
+            for conn in conns:
+                conn.send_text(text)
+            metrics.frames_sent.inc(len(conns))
 
-    def replay_frames(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The match step by step as ``viewer`` saw it: an observation before and after every action."""
-        state = self.game.new_match(self.seed)
-        n = self.game.players
-        views = self.views[viewer if viewer is not None else n]
-        frames = [{"ply": 0, "event": None, "obs": state.observation(viewer)}]
-        for ply, (_seat, text) in enumerate(self.actions):
-            state.apply(text)
-            _, s, shown = views[ply]
-            frames.append({"ply": ply + 1, "event": {"seat": s, "action": shown}, "obs": state.observation(viewer)})
-        return frames
+    def frames_data(self) -> tuple[Game, int, list[DealRow], list[tuple[int, int, str]]]:
+        """What :func:`replay_frames` needs, copied (to compute off the event loop)."""
+        return self.game, self.first_dealer, list(self.deals), list(self.actions)
+
+    def record(self) -> dict[str, Any]:
+        """The match as a game record (every card: only for a finished match)."""
+        return to_record(self.state, [Seat(s.name, s.kind) for s in self.seats])
 
     # -- seats ------------------------------------------------------------------------------
-    def authenticate(self, seat: int | None, token: str | None) -> None:
-        """Check a connection's claim to a seat; raise :class:`ProtocolError` if refused."""
-        if seat is None:
-            return
+    def check_seat(self, seat: int) -> SeatInfo:
+        """The seat's info; :class:`ProtocolError` if there is no such human seat."""
         if not 0 <= seat < self.game.players:
             raise ProtocolError("bad_seat", f"seat {seat} does not exist: seats are 0..{self.game.players - 1}")
         info = self.seats[seat]
         if info.kind != "human":
             raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
-        if info.token_hash is None or token is None or not hmac.compare_digest(info.token_hash, hash_token(token)):
+        return info
+
+    def authenticate(self, seat: int | None, token: str | None) -> None:
+        """Check a claim to a seat; raise :class:`ProtocolError` if refused."""
+        if seat is None:
+            return
+        info = self.check_seat(seat)
+        if info.token_hash is None or token is None or not hmac.compare_digest(info.token_hash, hash_secret(token)):
             raise ProtocolError("bad_token", f"the token does not hold seat {seat}")
+        if self.finished_at is not None and time.time() > self.finished_at + self.config.token_ttl:
+            raise ProtocolError("bad_token", f"the token of seat {seat} expired with the table")
+
+    async def authenticate_fresh(self, seat: int | None, token: str | None) -> None:
+        """:meth:`authenticate`, reading the seats again from storage before refusing a token
+        (another process may have just given the seat)."""
+        try:
+            self.authenticate(seat, token)
+        except ProtocolError as exc:
+            if exc.code != "bad_token":
+                raise
+            await self.refresh(-1)
+            self.authenticate(seat, token)
+
+    def arrived(self, seat: int | None) -> None:
+        """A connection now holds ``seat``: its human is back."""
+        self.touched = time.monotonic()
+        if seat is not None and self.seats[seat].away:
+            self.seats[seat].away = False
+        self.watch_turn()
 
     # -- actions ----------------------------------------------------------------------------
     async def act(self, conn: Connection, text: str, ply: int | None, claimed_seat: int | None, has_seat: bool) -> int:
@@ -216,7 +384,9 @@ class Table:
             raise ProtocolError("not_seated", "a spectator cannot act")
         if has_seat and claimed_seat != conn.seat:
             raise ProtocolError("wrong_seat", f"this connection holds seat {conn.seat}, not seat {claimed_seat}")
+        self.touched = time.monotonic()
         async with self.lock:
+            await self._resync_if_stale()
             state = self.state
             if state.is_over:
                 raise ProtocolError("finished", "the match is over")
@@ -230,105 +400,254 @@ class Table:
                 raise
             except ValueError as exc:
                 raise ProtocolError("bad_action", str(exc)) from None
-            stored_ply = await self._commit(conn.seat, action)
+            stored_ply = await asyncio.shield(self._commit(conn.seat, action, "human"))
         self.kick_bots()
         return stored_ply
 
-    async def _commit(self, seat: int, action: Action) -> int:
-        """Verify, store, then apply and broadcast; the caller holds the lock.
-
-        Nothing illegal is ever stored: a stored action must replay.
-        """
-        self.state.verify(action)
-        # shielded: once the write is under way, a cancelled caller must not leave storage and
-        # memory apart (a second writer of the same ply is refused by the primary key)
-        return await asyncio.shield(self._store_and_apply(seat, action))
-
-    async def _store_and_apply(self, seat: int, action: Action) -> int:
+    async def _commit(self, seat: int, action: Action, by: str) -> int:
+        """Apply, store (with the next deal or the match's end), then broadcast; the caller
+        holds the lock and has verified the action.  On a storage failure memory is rebuilt
+        from storage and :class:`ProtocolError` raised: nothing changed."""
+        start = time.perf_counter()
+        self.touched = time.monotonic()
         ply = self.ply
-        ok = await asyncio.to_thread(self.storage.append_action, self.id, ply, seat, str(action))
-        if not ok:
-            raise ProtocolError("conflict", f"ply {ply} of this table is already stored elsewhere")
+        deal_index = len(self.state.deals) - 1
         self._apply(seat, action)
-        if self.state.is_over and not self.finished_stored:
-            await asyncio.to_thread(self.storage.mark_finished, self.id)
-            self.finished_stored = True
+        next_deal = draw_deal(self.game, self.state.dealer, self.rng) if self.state.phase is Phase.DEAL else None
+        try:
+            ok = await self.manager.writer.append(
+                ActionWrite(self.id, ply, deal_index, seat, str(action), next_deal, self.state.is_over)
+            )
+        except StorageUnavailable as exc:
+            log.error("table %s: an action was not stored: %s", self.id, exc, extra={"event": "storage_failed"})
+            self.stale = True
+            await self._resync_if_stale()
+            raise ProtocolError("storage_unavailable", f"the action was not stored ({exc}); nothing changed") from None
+        if not ok:
+            self.stale = True
+            await self._resync_if_stale()
+            raise ProtocolError("conflict", f"ply {ply} of this table was taken elsewhere: the state is reloaded")
+        if next_deal is not None:
+            self._inject(next_deal)
+        if self.state.is_over:
+            self.finished_at = time.time()
+        metrics = self.manager.metrics
+        metrics.actions.labels(by).inc()
+        metrics.action_seconds.observe(time.perf_counter() - start)
         self.broadcast()
+        self.watch_turn()
         return ply
 
-    # -- bots -------------------------------------------------------------------------------
-    def bot_to_act(self) -> bool:
-        """True if a bot holds the seat to act."""
-        seat = self.state.to_act
-        return seat is not None and self.seats[seat].kind == "bot"
+    async def _resync_if_stale(self) -> None:
+        """Rebuild memory from storage after a failed write (the caller holds the lock)."""
+        if not self.stale:
+            return
+        try:
+            stored = await asyncio.to_thread(self.storage.load, self.id)
+        except StorageUnavailable as exc:
+            raise ProtocolError("storage_unavailable", f"the table cannot be read ({exc}); nothing changed") from None
+        if stored is None:
+            raise ProtocolError("storage_unavailable", "the table is no longer in the database")
+        away = [s.away for s in self.seats]
+        self._load(stored)
+        for info, was_away in zip(self.seats, away, strict=True):
+            info.away = was_away
+        self.broadcast()
+
+    def follow(self, ply: int, announced: Announced) -> bool:
+        """Apply an action another process stored and announced, if it is the next one here
+        and nothing else is under way; False if the table must read storage instead."""
+        deal, seat, text, next_deal = announced
+        if self.lock.locked() or self.stale or ply != self.ply + 1:
+            return ply <= self.ply  # already known: nothing to do
+        if self.state.to_act != seat or len(self.state.deals) - 1 != deal:
+            return False
+        try:
+            self._apply(seat, self.state.verify(text))
+        except ValueError:
+            self.stale = True
+            return False
+        if self.state.phase is Phase.DEAL:
+            if next_deal is None:
+                self.stale = True
+                return False
+            self._inject(next_deal)
+        self.touched = time.monotonic()
+        self.broadcast()
+        self.watch_turn()
+        return True
+
+    async def refresh(self, ply: int) -> None:
+        """Another process stored an action (ply > ours) or changed a seat (ply -1): catch up."""
+        if ply != -1 and ply <= self.ply:
+            return
+        async with self.lock:
+            if ply != -1 and ply <= self.ply:
+                return  # caught up meanwhile
+            try:
+                # what is new: the actions from our ply on, the deals from our current one on
+                since = (self.ply, len(self.deals)) if self.deals else (0, 0)
+                stored = await asyncio.to_thread(self.storage.load, self.id, *since)
+            except StorageUnavailable:
+                self.stale = True
+                return
+            if stored is None:
+                return
+            self._catch_up(stored)
+            self.broadcast()
+            self.watch_turn()
+
+    # -- bots and absent humans ----------------------------------------------------------------
+    def bot_for(self, seat: int | None) -> str | None:
+        """The level id of the bot playing ``seat`` now (its own, or the stand-in of an absent human)."""
+        if seat is None:
+            return None
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        return self.config.away_bot if info.away else None
 
     def kick_bots(self) -> None:
         """Start the bot driver if a bot is to act and none is running."""
-        if self.bot_to_act() and (self._bot_task is None or self._bot_task.done()):
+        if self.finished or self.bot_for(self.state.to_act) is None:
+            return
+        if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        while self.bot_to_act():
-            await asyncio.sleep(self.bot_delay)
+        runner = self.manager.bots
+        while not self.finished:
+            seat = self.state.to_act
+            level = self.bot_for(seat)
+            if seat is None or level is None:
+                return
+            await asyncio.sleep(self.config.bot_delay)
+            ply = self.ply
+            if self.state.to_act != seat or self.bot_for(seat) is None or self.stale:
+                continue
+            bot = self.levels.get(level) or self.levels.get("heuristic") or "random"
+            seed = (self._bot_salt + ply) % 2**62
+            try:
+                text, seconds, timed_out = await runner.decide(
+                    self.state, seat, bot, seed, inline=bot.split(":")[0] in INLINE_BOTS
+                )
+            except Exception:
+                log.exception("table %s: the bot of seat %d failed", self.id, seat)
+                return
+            metrics = self.manager.metrics
+            metrics.bot_seconds.labels(bot.split(":")[0]).observe(seconds)
+            if timed_out:
+                metrics.bot_timeouts.inc()
             async with self.lock:
-                seat = self.state.to_act
-                if seat is None or self.seats[seat].kind != "bot":
-                    break
+                if self.ply != ply or self.state.to_act != seat or self.bot_for(seat) is None:
+                    continue  # the table moved on meanwhile (another process, or the human came back)
                 try:
-                    action = self.bots[seat].act(self.state, seat)
-                    await self._commit(seat, action)
-                except Exception:  # a bot's bug or a lost storage race must not go unnoticed
-                    log.exception("table %s: the bot of seat %d failed", self.id, seat)
-                    break
+                    await asyncio.shield(self._commit(seat, self.state.verify(as_action(text)), "bot"))
+                except (ProtocolError, ValueError) as exc:
+                    log.warning("table %s: the bot of seat %d could not act: %s", self.id, seat, exc)
+                    if self.stale or not isinstance(exc, ProtocolError):
+                        return
+                    failed = exc.code == "storage_unavailable"
+                else:
+                    failed = False
+            if failed:  # the database refused: try again later, not in a tight loop
+                await asyncio.sleep(1.0)
+
+    def watch_turn(self) -> None:
+        """Start the absence clock if a human is to act with no connection while others wait."""
+        if self._away_timer is not None:
+            self._away_timer.cancel()
+            self._away_timer = None
+        seat = self.state.to_act
+        if self.finished or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
+            self.kick_bots()
+            return
+        if self.online(seat) == 0 and any(c.authenticated for c in self.connections):
+            loop = asyncio.get_running_loop()
+            self._away_timer = loop.call_later(self.config.away_after, self._go_away, seat, self.ply)
+
+    def _go_away(self, seat: int, ply: int) -> None:
+        self._away_timer = None
+        if self.ply != ply or self.state.to_act != seat or self.online(seat) > 0 or self.finished:
+            return
+        self.seats[seat].away = True
+        log.info("table %s: seat %d is away; a bot plays for it", self.id, seat, extra={"event": "away"})
+        self.broadcast()
+        self.kick_bots()
+
+    @property
+    def idle(self) -> bool:
+        """Nobody connected and no bot at work."""
+        return not self.connections and (self._bot_task is None or self._bot_task.done())
 
     async def stop(self) -> None:
         """Cancel the bot driver and close every connection's outbox."""
+        if self._away_timer is not None:
+            self._away_timer.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
         for conn in list(self.connections):
-            conn.outbox.put_nowait(None)
+            conn.close()
 
 
 class TableManager:
-    """Every live table, loaded from storage on demand."""
+    """Every live table, loaded from storage on demand, evicted when finished or idle."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.4) -> None:
+    def __init__(self, storage: Storage, config: ServerConfig, metrics: Metrics, bots: BotRunner) -> None:
         self.storage = storage
-        self.bot_delay = bot_delay
+        self.config = config
+        self.metrics = metrics
+        self.bots = bots
+        self.writer = Writer(storage)
         self.tables: dict[str, Table] = {}
-        self._lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._seed_rng: dict[str, random.Random] = {}
+        self.replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 
     async def get(self, table_id: str) -> Table | None:
-        """A live table, rebuilt from storage if it is not in memory; None if unknown."""
+        """A live table, rebuilt from storage if it is not in memory; None if unknown.
+
+        A malformed id is unknown without a database query; loads of different tables do not
+        wait for each other.
+        """
+        if not TABLE_ID.fullmatch(table_id):
+            return None
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        async with self._lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._loading[table_id] = future
+        try:
             stored = await asyncio.to_thread(self.storage.load, table_id)
-            if stored is None:
-                return None
-            try:
-                game = make_game(stored.game, **stored.options)
-                table = Table(stored, game, self.storage, self.bot_delay)
-            except (ValueError, RuntimeError) as exc:
-                raise ProtocolError("broken_table", f"table {table_id} cannot be rebuilt: {exc}") from None
-            self.tables[table_id] = table
-        table.kick_bots()
+            table = None
+            if stored is not None:
+                try:
+                    table = Table(stored, self, self._seed_rng.pop(table_id, None))
+                except (ValueError, RuntimeError) as exc:
+                    raise ProtocolError("broken_table", f"table {table_id} cannot be rebuilt: {exc}") from None
+                self.tables[table_id] = table
+                self.metrics.tables.set(len(self.tables))
+            future.set_result(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        finally:
+            del self._loading[table_id]
+        if table is not None:
+            table.kick_bots()
         return table
 
     async def resume_unfinished(self) -> int:
-        """Rebuild every unfinished table with a bot seat so its bots go on; returns how many.
-
-        Tables of humans only are rebuilt when someone first opens them.
-        """
+        """Rebuild every unfinished table with a bot seat so its bots go on; returns how many."""
         ids = await asyncio.to_thread(self.storage.unfinished_ids, with_bots=True)
         loaded = 0
-        for table_id in ids:
+        for table_id in ids[: self.config.max_live_tables]:
             try:
                 await self.get(table_id)
             except (ValueError, RuntimeError) as exc:  # a broken record must not stop the server
@@ -337,55 +656,163 @@ class TableManager:
                 loaded += 1
         return loaded
 
+    def live_unfinished(self) -> int:
+        """Unfinished tables in memory."""
+        return sum(1 for t in self.tables.values() if not t.finished)
+
     async def create(
-        self, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int | None = None
-    ) -> Table:
-        """Create, store and load a new table.  Missing seats are filled with heuristic bots."""
+        self,
+        game_id: object,
+        options: dict[str, Any],
+        seat_specs: list[dict[str, Any]],
+        creator: str | None,
+        seed: int | None = None,
+    ) -> tuple[Table, int, str, list[dict[str, Any]]]:
+        """Create, store and load a new table; returns it, the creator's seat and token, and
+        the invitations (seat and secret) of the other human seats.
+
+        Missing seats are filled with heuristic bots; at least one seat must be human.
+        """
+        if not isinstance(game_id, str):
+            raise OptionError("'game' must be a game id")
+        if self.live_unfinished() >= self.config.max_live_tables:
+            raise ProtocolError("busy", "the server has too many live tables; try again later")
         cls = find_game(game_id)
         game = make_game(cls.id, **options)
         n = game.players
-        if len(seats) > n:
-            raise OptionError(f"{game.id} with these options has {n} seats, not {len(seats)}")
-        spec: list[dict[str, Any]] = []
+        if len(seat_specs) > n:
+            raise OptionError(f"{game.id} with these options has {n} seats, not {len(seat_specs)}")
+        rows: list[StoredSeat] = []
         for i in range(n):
-            s = seats[i] if i < len(seats) else {"kind": "bot", "bot": "heuristic"}
+            s = seat_specs[i] if i < len(seat_specs) else {"kind": "bot", "bot": "heuristic"}
             kind = s.get("kind", "bot")
             if kind not in ("human", "bot"):
-                raise OptionError(f"seat {i}: kind is 'human' or 'bot', not {kind!r}")
-            bot = None
+                raise OptionError(f"seat {i}: kind is 'human' or 'bot', not {str(kind)[:20]!r}")
+            level = None
             if kind == "bot":
-                bot = str(s.get("bot") or "heuristic")
-                make_bot(bot, game)  # check the name now
-            name = str(s.get("name") or (f"{bot} bot" if bot else f"Player {i + 1}"))[:40]
-            spec.append({"kind": kind, "bot": bot, "name": name})
-        table_id = secrets.token_urlsafe(9)
-        seed_value = secrets.randbelow(MAX_SEED) if seed is None else seed % MAX_SEED
-        await asyncio.to_thread(self.storage.create_table, table_id, game.id, dict(game.options), seed_value, spec)
+                level = s.get("bot") or "heuristic"
+                try:
+                    level_bot(game, level)
+                except ValueError as exc:
+                    raise OptionError(f"seat {i}: {exc}") from None
+            name = clean_name(s.get("name")) or (f"{level} bot" if level else f"Player {i + 1}")
+            rows.append(StoredSeat(kind, name, level))
+        humans = [i for i, r in enumerate(rows) if r.kind == "human"]
+        if not humans:
+            raise OptionError("a table needs at least one human seat (the creator's)")
+        creator_seat = humans[0]
+        token = secrets.token_urlsafe(24)
+        rows[creator_seat].token_hash = hash_secret(token)
+        rows[creator_seat].name = clean_name(creator) or rows[creator_seat].name
+        invites = []
+        for i in humans[1:]:
+            secret = secrets.token_urlsafe(12)
+            rows[i].invite_hash = hash_secret(secret)
+            invites.append({"seat": i, "secret": secret})
+        rng = random.Random(seed) if seed is not None else None
+        first_dealer = rng.randrange(n) if rng is not None else secrets.randbelow(n)
+        table_id = secrets.token_urlsafe(12)
+        first = draw_deal(game, first_dealer, rng)
+        await asyncio.to_thread(
+            self.storage.create_table, table_id, game.id, dict(game.options), first, rows, creator_seat
+        )
+        if rng is not None:
+            self._seed_rng[table_id] = rng
+        self.metrics.tables_created.inc()
         table = await self.get(table_id)
         assert table is not None
-        return table
+        return table, creator_seat, token, invites
 
-    async def claim(self, table: Table, seat: int, name: str | None) -> str:
-        """Claim an unclaimed human seat; returns its new secret token."""
-        if not 0 <= seat < table.game.players:
-            raise ProtocolError("bad_seat", f"seat {seat} does not exist")
-        info = table.seats[seat]
-        if info.kind != "human":
-            raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
+    async def claim(self, table: Table, seat: int, invite: object, name: object) -> str:
+        """Take a free human seat with its invitation secret; returns the seat's new token."""
+        info = table.check_seat(seat)
+        if info.token_hash is not None:
+            raise ProtocolError("seat_taken", f"seat {seat} is already taken")
+        if (
+            not isinstance(invite, str)
+            or info.invite_hash is None
+            or not hmac.compare_digest(info.invite_hash, hash_secret(invite))
+        ):
+            raise ProtocolError("bad_invite", f"seat {seat} is taken only with its invitation link")
         token = secrets.token_urlsafe(24)
-        shown = (name or info.name).strip()[:40] or info.name
+        shown = clean_name(name)
         async with table.lock:
-            if info.token_hash is not None:
-                raise ProtocolError("seat_taken", f"seat {seat} is already taken")
-            ok = await asyncio.to_thread(self.storage.claim_seat, table.id, seat, token, shown)
+            ok = await asyncio.to_thread(
+                self.storage.claim_seat, table.id, seat, info.invite_hash, hash_secret(token), shown
+            )
             if not ok:
                 raise ProtocolError("seat_taken", f"seat {seat} is already taken")
-            info.token_hash = hash_token(token)
-            info.name = shown
+            info.token_hash = hash_secret(token)
+            if shown:
+                info.name = shown
             table.broadcast()
         return token
 
+    async def release(self, table: Table, seat: int, token: str | None) -> str:
+        """The creator frees a human seat: its token stops working; returns a new invitation secret."""
+        table.authenticate(table.creator_seat, token)
+        info = table.check_seat(seat)
+        if seat == table.creator_seat:
+            raise ProtocolError("bad_seat", "the creator cannot release his own seat")
+        secret = secrets.token_urlsafe(12)
+        async with table.lock:
+            ok = await asyncio.to_thread(self.storage.release_seat, table.id, seat, hash_secret(secret))
+            if not ok:
+                raise ProtocolError("bad_seat", f"seat {seat} cannot be released")
+            info.token_hash = None
+            info.invite_hash = hash_secret(secret)
+            for conn in list(table.connections):
+                if conn.seat == seat:
+                    conn.send({"type": "error", "code": "released", "message": f"seat {seat} was released"})
+                    conn.authenticated = False
+                    conn.close()
+            table.broadcast()
+            table.watch_turn()
+        return secret
+
+    async def replay(self, table: Table, viewer: int | None) -> list[dict[str, Any]]:
+        """The replay frames of a viewer, computed off the event loop (cached once finished)."""
+        key = (table.id, viewer)
+        cached = self.replays.get(key)
+        if cached is not None:
+            self.replays.move_to_end(key)
+            return cached
+        async with table.lock:
+            finished = table.finished
+            data = table.frames_data()
+        frames = await asyncio.to_thread(replay_frames, *data, viewer)
+        if finished:
+            self.replays[key] = frames
+            while len(self.replays) > 64:
+                self.replays.popitem(last=False)
+        return frames
+
+    async def notified(self, table_id: str, ply: int, action: Announced | None = None) -> None:
+        """Another process stored something at ``table_id``: catch up if we hold it."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            if action is not None and table.follow(ply, action):
+                return
+            await table.refresh(ply)
+
+    async def evict(self) -> int:
+        """Drop finished or idle tables nobody is connected to; returns how many."""
+        now = time.monotonic()
+        gone = [
+            t
+            for t in self.tables.values()
+            if t.idle
+            and now - t.touched >= self.config.evict_after
+            and (t.finished or t.bot_for(t.state.to_act) is None)
+        ]
+        for table in gone:
+            await table.stop()
+            self.tables.pop(table.id, None)
+        self.metrics.tables.set(len(self.tables))
+        return len(gone)
+
     async def close(self) -> None:
-        """Stop every table's bots and connections."""
+        """Stop every table's bots and connections, then the writer."""
         for table in list(self.tables.values()):
             await table.stop()
+        await self.writer.close()
