@@ -90,8 +90,11 @@ def _games_json() -> list[dict[str, Any]]:
     return out
 
 
-def _detail(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"detail": message.splitlines()[0] if message else "error"}, status_code=status)
+def _detail(status: int, message: str, code: str | None = None) -> JSONResponse:
+    body = {"detail": message.splitlines()[0] if message else "error"}
+    if code is not None:  # the refusal's stable name, which the page turns into words
+        body["code"] = code
+    return JSONResponse(body, status_code=status)
 
 
 def _bearer(request: Request) -> str | None:
@@ -205,17 +208,17 @@ def create_app(
     @app.exception_handler(ProtocolError)
     async def _protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
         metrics.refused.labels(exc.code).inc()
-        return _detail(_STATUS.get(exc.code, 400), exc.message)
+        return _detail(_STATUS.get(exc.code, 400), exc.message, exc.code)
 
     @app.exception_handler(OptionError)
     async def _option_error(_request: Request, exc: OptionError) -> JSONResponse:
         metrics.refused.labels("bad_options").inc()
-        return _detail(400, str(exc))
+        return _detail(400, str(exc), "bad_options")
 
     @app.exception_handler(StorageUnavailable)
     async def _storage_error(_request: Request, exc: StorageUnavailable) -> JSONResponse:
         log.error("database unavailable: %s", exc, extra={"event": "storage_failed"})
-        return _detail(503, f"the database is unavailable: {exc}")
+        return _detail(503, f"the database is unavailable: {exc}", "storage_unavailable")
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

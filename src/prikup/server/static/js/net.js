@@ -28,7 +28,7 @@ export async function api(path, { body, token } = {}) {
   const r = await fetch(path, init);
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok) throw new ApiError((data && data.code) || "http_" + r.status, (data && data.message) || r.statusText);
+  if (!r.ok) throw new ApiError((data && data.code) || "http_" + r.status, (data && (data.detail || data.message)) || r.statusText);
   return data;
 }
 
