@@ -82,6 +82,9 @@ def solve_cmd(
 
     try:
         check_lang(lang)
+    except CliError as exc:
+        raise fail(str(exc)) from None
+    try:
         if (trick is None) == (at is None):
             raise CliError(t("cli.sv_err_point", lang))
         record = read(file)
