@@ -43,7 +43,7 @@ def test_arena_speaks_russian(unit: str) -> None:
         assert word in ru.output, word
     if unit == "match":
         assert "доля побед" in ru.output and "победы" in ru.output
-        assert "партий остановлено на сдаче 2" in ru.output
+        assert "остановлены после сдачи 2" in ru.output
     en = CliRunner().invoke(app, args)
     assert en.exit_code == 0, en.output
     units = "deals" if unit == "deal" else "matches"
