@@ -12,14 +12,16 @@ from rich.progress import Progress
 from rich.table import Table
 
 from prikup.cli.checks import CliError, check_folder, check_output_file, require_extra
-from prikup.cli.main import OptionList, app, console, err, fail, make_table_game
+from prikup.cli.main import OptionList, app, check_lang, console, err, fail, make_table_game
 from prikup.core.errors import PrikupError
+from prikup.core.game import Game
+from prikup.i18n import t
 
 __all__ = ["arena"]
 
 
-def _plural(unit: str) -> str:
-    return "matches" if unit == "match" else unit + "s"
+def _game_name(game: Game, lang: str) -> str:
+    return game.title_ru if lang == "ru" else game.id
 
 
 @app.command()
@@ -49,34 +51,33 @@ def arena(
     plot: Annotated[Path | None, typer.Option(help="write a PNG plot of the ratings")] = None,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     dask: Annotated[str | None, typer.Option(help="run on the Dask scheduler at this address")] = None,
+    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
 ) -> None:
     """Play a seeded (duplicate) tournament between bots; report wins, score per deal (95% CI) and ratings."""
     names = [b.strip().lower() for b in bots.split(",") if b.strip()]
     try:
-        require_extra("arena", "arena")
+        check_lang(lang)
+        require_extra("arena", "arena", lang=lang)
         if dask is not None:
-            require_extra("arena --dask", "arena", "distributed")
+            require_extra("arena --dask", "arena", "distributed", lang=lang)
         from prikup.arena import planned_units, run_arena
 
         g = make_table_game(game, players, option)
         if players is None and len(names) != g.players:
             g = make_table_game(game, len(names), option)
         if unit not in ("match", "deal"):
-            raise CliError(f"unknown unit {unit!r}; choose match or deal")
-        if matches < 1:
-            raise CliError(f"--matches {matches}: at least 1")
-        if workers < 1:
-            raise CliError(f"--workers {workers}: at least 1")
-        if max_deals < 1:
-            raise CliError(f"--max-deals {max_deals}: at least 1")
+            raise CliError(t("cli.ar_err_unit", lang, unit=unit))
+        for name, value in (("--matches", matches), ("--workers", workers), ("--max-deals", max_deals)):
+            if value < 1:
+                raise CliError(t("cli.ar_err_at_least_one", lang, option=name, value=value))
         if records is not None:
-            check_folder(records, "--records")
+            check_folder(records, "--records", lang)
         if plot is not None:
-            check_output_file(plot, "--plot")
+            check_output_file(plot, "--plot", lang)
         total = planned_units(names, matches, duplicate, seating) if len(names) == g.players else matches
         started = time.perf_counter()
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(_plural(unit), total=total)
+            task = progress.add_task(t(f"cli.ar_units_{unit}", lang), total=total)
             result = run_arena(
                 g,
                 names,
@@ -94,40 +95,49 @@ def arena(
         elapsed = time.perf_counter() - started
     except (PrikupError, ValueError, OSError) as exc:
         raise fail(str(exc)) from None
-    _report(g.LOWER_SCORE_WINS, g.id, result, unit, duplicate, max_deals)
+    _report(g, result, unit, duplicate, max_deals, lang)
+    played = len(result.units)
     if plot is not None:
         from prikup.ratings import plot_ratings
 
-        played = len(result.units)
-        plot_ratings(result.ratings.history, plot, title=f"{g.id}: openskill ratings over {played} {unit} units")
-        console.print(f"Ratings plot saved to {escape(str(plot))}")
+        units = t(f"cli.ar_title_{unit}", lang)
+        title = t("cli.ar_plot_title", lang, game=_game_name(g, lang), n=played, unit=unit, units=units)
+        plot_ratings(result.ratings.history, plot, title=title)
+        console.print(escape(t("cli.ar_plot_saved", lang, path=plot)))
     if records is not None:
-        console.print(f"{len(result.units)} records saved in {escape(str(records))}")
-    console.print(f"{len(result.units)} units in {elapsed:.1f} s ({workers if dask is None else 'dask'} worker(s))")
+        console.print(escape(t("cli.ar_records_saved", lang, n=played, path=records)))
+    used = workers if dask is None else "dask"
+    units = t(f"cli.ar_title_{unit}", lang)
+    console.print(escape(t("cli.ar_elapsed", lang, n=played, units=units, seconds=f"{elapsed:.1f}", workers=used)))
 
 
-def _report(lower_wins: bool, gid: str, result: object, unit: str, duplicate: bool, max_deals: int) -> None:
+def _report(game: Game, result: object, unit: str, duplicate: bool, max_deals: int, lang: str) -> None:
     from prikup.arena import ArenaResult, PairStats, report_rows
 
     assert isinstance(result, ArenaResult)
-    direction = "points shed (501 counts down)" if lower_wins else "points gained"
-    played = len(result.units)
-    kind = "duplicate sets" if duplicate else "units"
+    direction = t("cli.ar_shed" if game.LOWER_SCORE_WINS else "cli.ar_gained", lang)
     first, last = result.units[0].spec.seed, result.units[-1].spec.seed
-    table = Table(
-        title=f"{gid}: {played} {_plural(unit)} in {result.sets} {kind}, seeds {first}..{last}",
-        caption=(
-            ("win rate: Wilson interval over seats; " if unit == "match" else "")
-            + f"score/deal: {direction}, higher is better, interval over sets; "
-            "mu ± sigma, ordinal = mu - 3 sigma: openskill Plackett-Luce"
-        ),
+    title = t(
+        "cli.ar_title",
+        lang,
+        game=_game_name(game, lang),
+        played=len(result.units),
+        units=t(f"cli.ar_title_{unit}", lang),
+        sets=result.sets,
+        kind=t("cli.ar_kind_duplicate" if duplicate else "cli.ar_kind_single", lang),
+        first=first,
+        last=last,
     )
+    caption = t("cli.ar_caption", lang, direction=direction)
+    if unit == "match":
+        caption = t("cli.ar_caption_wins", lang) + caption
+    table = Table(title=escape(title), caption=escape(caption))
     cols = ["bot", "seats"]
     if unit == "match":
-        cols += ["wins", "win rate [95%]"]
-    cols += ["score/deal [95%]", "mu ± sigma", "ordinal"]
+        cols += ["wins", "win_rate"]
+    cols += ["score", "mu", "ordinal"]
     for col in cols:
-        table.add_column(col)
+        table.add_column(escape(t(f"cli.ar_col_{col}", lang)))
     for row in report_rows(result):
         cells = [row["bot"], str(row["seats"])]
         if unit == "match":
@@ -137,16 +147,15 @@ def _report(lower_wins: bool, gid: str, result: object, unit: str, duplicate: bo
             f"{row['mu']:.1f} ± {row['sigma']:.1f}",
             f"{row['ordinal']:.1f}",
         ]
-        table.add_row(*cells)
+        table.add_row(*(escape(c) for c in cells))
     console.print(table)
     pair: PairStats
     for pair in result.pairs:
-        line = (
-            f"{pair.a} - {pair.b}: score per deal {pair.mean_diff[0]:+.2f} "
-            f"[{pair.mean_diff[1]:+.2f}, {pair.mean_diff[2]:+.2f}]"
-        )
+        mean, low, high = pair.mean_diff
+        line = t("cli.ar_pair", lang, a=pair.a, b=pair.b, mean=f"{mean:+.2f}", low=f"{low:+.2f}", high=f"{high:+.2f}")
         if unit == "match":
-            line += f", win rate {pair.win_diff[0]:+.3f} [{pair.win_diff[1]:+.3f}, {pair.win_diff[2]:+.3f}]"
-        console.print(line + f" (95% CI over {pair.sets} paired sets)")
+            mean, low, high = pair.win_diff
+            line += t("cli.ar_pair_wins", lang, mean=f"{mean:+.3f}", low=f"{low:+.3f}", high=f"{high:+.3f}")
+        console.print(escape(line + t("cli.ar_pair_ci", lang, n=pair.sets)))
     if result.unfinished:
-        console.print(f"{result.unfinished} match(es) stopped unfinished at {max_deals} deals (no winner counted)")
+        console.print(escape(t("cli.ar_unfinished", lang, n=result.unfinished, max=max_deals)))

@@ -9,19 +9,21 @@ import typer
 from rich.markup import escape
 
 from prikup.cli.checks import CliError
-from prikup.cli.main import app, console, fail
+from prikup.cli.main import app, check_lang, console, fail
+from prikup.cli.words import call_words, strain
 from prikup.core.errors import PrikupError
 from prikup.core.game import Phase, State
+from prikup.i18n import t
 from prikup.records import RecordError, read, replay
 
 __all__ = ["play_position", "solve_cmd"]
 
 
-def _deal_of(record: dict[str, Any], deal: int) -> tuple[list[Any], dict[str, Any]]:
+def _deal_of(record: dict[str, Any], deal: int, lang: str = "en") -> tuple[list[Any], dict[str, Any]]:
     deals = record.get("deals")
     if not isinstance(deals, list) or not (1 <= deal <= len(deals)) or not isinstance(deals[deal - 1], dict):
         count = len(deals) if isinstance(deals, list) else 0
-        raise CliError(f"--deal {deal} is out of range: the record has {count} deal(s), numbered from 1")
+        raise CliError(t("cli.sv_err_deal", lang, deal=deal, count=count))
     actions = deals[deal - 1].get("actions", [])
     if not isinstance(actions, list):
         raise RecordError(f"deal {deal}: 'actions' is not a list")
@@ -37,13 +39,13 @@ def _state_after(record: dict[str, Any], deal: int, at: int) -> State:
     return replay(partial)
 
 
-def play_position(record: dict[str, Any], deal: int, trick: int, card: int) -> int:
+def play_position(record: dict[str, Any], deal: int, trick: int, card: int, lang: str = "en") -> int:
     """The number of actions of deal ``deal`` applied before the ``card``-th card (1-based) of
-    trick ``trick`` (1-based) is played; a one-line error if the deal has no such point."""
-    _, this = _deal_of(record, deal)
+    trick ``trick`` (1-based) is played; a one-line error (in ``lang``) if the deal has no such point."""
+    _, this = _deal_of(record, deal, lang)
     actions = this["actions"]
     if trick < 1 or card < 1:
-        raise CliError(f"--trick {trick} --card {card}: tricks and cards are numbered from 1")
+        raise CliError(t("cli.sv_err_numbered", lang, trick=trick, card=card))
     tricks_done = 0
     in_trick = 0
     for index, entry in enumerate(actions):
@@ -61,9 +63,7 @@ def play_position(record: dict[str, Any], deal: int, trick: int, card: int) -> i
         done = len(obs.get("tricks") or [])
         if done != tricks_done:
             tricks_done, in_trick = done, 0
-    raise CliError(
-        f"--trick {trick} --card {card}: deal {deal} has no such point ({tricks_done} trick(s) played in the record)"
-    )
+    raise CliError(t("cli.sv_err_no_point", lang, trick=trick, card=card, deal=deal, done=tricks_done))
 
 
 @app.command("solve")
@@ -73,6 +73,7 @@ def solve_cmd(
     trick: Annotated[int | None, typer.Option(help="the trick, 1-based (with --card)")] = None,
     card: Annotated[int, typer.Option(help="the card of the trick, 1-based: 1 is the lead")] = 1,
     at: Annotated[int | None, typer.Option(help="or: the number of actions of that deal applied")] = None,
+    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
 ) -> None:
     """Solve a play position of a record with all hands open: each legal card's value (the
     declarer's final points with perfect play afterwards), the best marked.  The position is
@@ -80,41 +81,50 @@ def solve_cmd(
     from prikup.solver import position_of, solve
 
     try:
+        check_lang(lang)
+    except CliError as exc:
+        raise fail(str(exc)) from None
+    try:
         if (trick is None) == (at is None):
-            raise CliError("give the point of the deal: --trick T [--card K], or --at N")
+            raise CliError(t("cli.sv_err_point", lang))
         record = read(file)
         if trick is not None:
-            at = play_position(record, deal, trick, card)
+            at = play_position(record, deal, trick, card, lang)
         assert at is not None
-        _, this = _deal_of(record, deal)
+        _, this = _deal_of(record, deal, lang)
         count = len(this["actions"])
         if not 0 <= at <= count:
-            raise CliError(f"--at {at} is out of range: deal {deal} has {count} action(s) (0..{count})")
+            raise CliError(t("cli.sv_err_at", lang, at=at, deal=deal, count=count))
         state = _state_after(record, deal, at)
         if state.phase is not Phase.PLAY or len(state.deals) != deal:
-            raise CliError(
-                f"after {at} action(s) of deal {deal} the position is not in the play phase "
-                f"(it is in the {state.phase}); --trick 1 is the first lead"
-            )
+            phase = t(f"cli.sv_phase_{state.phase.value.replace(' ', '_')}", lang)
+            raise CliError(t("cli.sv_err_not_play", lang, at=at, deal=deal, phase=phase))
         pos, base = position_of(state)
         values = solve(state)
     except (RecordError, PrikupError, ValueError) as exc:
         raise fail(f"{file}: {exc}") from None
     maximise = pos.max_to_move()
     best = (max if maximise else min)(values.values())
-    obs = state.observation(None)
-    where = f"trick {trick}, card {card}" if trick is not None else f"after {at} action(s)"
-    console.print(
-        f"{state.game.id}, deal {deal}, {where}: seat {state.to_act} to play; declarer seat "
-        f"{obs.get('declarer')}, contract {obs.get('contract')}, trump {obs.get('trump')}; "
-        f"counted so far: {base}"
-    )
-    side = "the side to play wants the highest" if maximise else "the side to play wants the lowest"
-    console.print(
-        "Value of each legal play = the counted final total with perfect play by all (501, Пятьсот: the "
-        "declarer's points; Five Hundred, preferans: the declaring side's tricks — in misère the bidder's "
-        f"tricks, in raspasy and a no-bid deal the tricks of the seat to play); {side}:"
-    )
+    console.print(escape(_header(state, deal, trick, card, at, base, lang)))
+    side = t("cli.sv_wants_high" if maximise else "cli.sv_wants_low", lang)
+    console.print(escape(t("cli.sv_explain", lang, side=side)))
+    mark = "  " + t("cli.sv_best", lang)
     for action, value in values.items():
-        mark = "  <- best" if value == best else ""
-        console.print(f"  {escape(str(action)):<24} {value:>4}{mark}")
+        console.print(f"  {escape(str(action)):<24} {value:>4}{mark if value == best else ''}")
+
+
+def _header(state: State, deal: int, trick: int | None, card: int, at: int, base: object, lang: str) -> str:
+    """The position said in one line: where it is, who plays, the contract, the points counted."""
+    obs = state.observation(None)
+    if trick is not None:
+        where = t("cli.sv_where_trick", lang, trick=trick, card=card)
+    else:
+        where = t("cli.sv_where_at", lang, at=at)
+    declarer, contract = obs.get("declarer"), obs.get("contract")
+    if declarer is None:
+        side = t("cli.sv_no_declarer", lang)
+    else:
+        said = call_words(str(contract), lang) if contract is not None else "-"
+        side = t("cli.sv_declarer", lang, seat=declarer, contract=said, trump=strain(obs.get("trump"), lang))
+    game = state.game.title_ru if lang == "ru" else state.game.id
+    return t("cli.sv_header", lang, game=game, deal=deal, where=where, seat=state.to_act, side=side, base=base)

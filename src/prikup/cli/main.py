@@ -27,7 +27,7 @@ from prikup.games import GAMES, make_game
 from prikup.i18n import LANGS, t
 from prikup.records import RecordError, Seat, read, replay, save, to_record
 
-__all__ = ["app", "main"]
+__all__ = ["app", "check_lang", "main"]
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="Trick-taking games with a talon.", pretty_exceptions_enable=False
@@ -52,7 +52,8 @@ def make_table_game(name: str, players: int | None, options: list[str] | None) -
     return make_game(name, **given)
 
 
-def _check_lang(lang: str) -> None:
+def check_lang(lang: str) -> None:
+    """Fail with the one line naming the languages if ``lang`` is not one of them."""
     if lang not in LANGS:
         raise CliError(t("cli.err_lang", "en", name=lang, langs=", ".join(LANGS)))
 
@@ -75,7 +76,7 @@ def play(
 ) -> None:
     """Play a match against bots: the table in a terminal, lines with --plain (or --auto: bots only)."""
     try:
-        _check_lang(lang)
+        check_lang(lang)
         g = make_table_game(game, players, option)
         if record is not None:
             check_output_file(record, "--record", lang)
@@ -130,7 +131,7 @@ def replay_cmd(
     from prikup.cli.words import Names
 
     try:
-        _check_lang(lang)
+        check_lang(lang)
         state = replay(read(file))
     except (RecordError, PrikupError) as exc:
         raise fail(f"{file}: {exc}") from None
