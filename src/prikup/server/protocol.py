@@ -5,7 +5,8 @@
 and, over HTTP, in an ``Authorization: Bearer <token>`` header.  Tokens stop working when their seat
 is released and ``PRIKUP_TOKEN_TTL`` seconds after the match ends.
 
-**HTTP** (errors: a status and ``{"detail": "<one line>", "code": "<stable name>"}``; ``code`` is absent only for errors that are not refusals, such as an unknown route):
+**HTTP** (errors: a status and ``{"detail": "<one line>", "code": "<stable name>"}``; ``code`` is
+absent only for errors that are not refusals, such as an unknown route):
 
 - ``GET /api/games``: every game with ``id``, titles, ``players``, ``options`` and ``bots`` (the
   bot *level ids* a creator may choose; the page shows words for them).
