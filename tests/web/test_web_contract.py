@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import Player, ServerProcess, launch_browser, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -39,9 +39,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("webcontract")
-    proc = ServerProcess(
-        f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0, env={"PRIKUP_AWAY_AFTER": "1"}
-    ).start()
+    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0, env={"PRIKUP_AWAY_AFTER": "1"}).start()
     yield proc
     proc.stop()
 
@@ -60,6 +58,11 @@ def open_page(browser: Any) -> Any:
     return page
 
 
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
 def csp_violations(page: Any) -> list[str]:
     """CSP violations the page saw (its event) and the console reported."""
     seen = list(page.evaluate("() => window.__csp || []"))
@@ -67,7 +70,9 @@ def csp_violations(page: Any) -> list[str]:
     return seen + said
 
 
-def create(page: Any, server: ServerProcess, game: str, *, guests: int = 0, options: dict[str, str] | None = None) -> None:
+def create(
+    page: Any, server: ServerProcess, game: str, *, guests: int = 0, options: dict[str, str] | None = None
+) -> None:
     """Create a table in the lobby as "Anna"; seats 1..guests are for people to invite."""
     page.goto(server.base + "/")
     page.locator(f'[data-game="{game}"]').wait_for()
@@ -124,6 +129,7 @@ def test_an_invitation_link_seats_the_guest_and_the_lobby_link_does_not(browser:
     boris = open_page(browser)
     boris.goto(links[0])
     boris.locator("#claim h2").wait_for()
+    shot(boris, "contract-invited")
     assert "invited" in boris.locator("#claim h2").inner_text()
     assert boris.locator("[data-claim]").count() == 1  # only the seat he is invited to
     boris.fill("#guest-name", "Boris")
@@ -131,7 +137,8 @@ def test_an_invitation_link_seats_the_guest_and_the_lobby_link_does_not(browser:
     boris.wait_for_function("() => window.prikup.state && window.prikup.state.viewer === 1")
     assert "#invite" not in boris.url  # the secret is dropped from the address bar once used
     for page in (anna, boris, stranger):
-        page.wait_for_function("() => window.prikup.state.seats[1].claimed && window.prikup.state.seats[1].name === 'Boris'")
+        page.wait_for_function("() => (window.prikup.state.seats[1] || {}).name === 'Boris'")
+        assert state(page)["seats"][1]["claimed"]  # type: ignore[index]
         assert "Boris" in seat_text(page, 1)
     assert anna.locator("#invites").is_hidden()  # no free seat left to invite to
     assert boris.locator("#claim").is_hidden()
@@ -226,7 +233,7 @@ def test_no_csp_violation_on_the_lobby_a_table_and_a_replay(browser: Any, server
     page.click("#rp-play")
     assert not csp_violations(page), csp_violations(page)
     # the seats are laid out around the table all the same (their places come through CSSOM)
-    areas = page.evaluate("() => [...document.querySelectorAll('#rp-board .seat')].map((s) => getComputedStyle(s).gridArea)")
+    areas = page.evaluate("() => [...document.querySelectorAll('#rp-board .seat')].map((s) => s.style.gridArea)")
     assert len(set(areas)) == 3, areas
     page.context.close()
 
@@ -242,8 +249,9 @@ def test_an_away_seat_says_a_bot_plays_for_him(browser: Any, server: ServerProce
     boris.wait_for_function("() => window.prikup.state && window.prikup.state.viewer === 1")
     boris.context.close()  # Boris leaves; on his turn a bot takes over after PRIKUP_AWAY_AFTER
     play_until(anna, Player(anna, "501", {}), lambda st: bool(st["seats"][1]["away"]), limit=60)
-    anna.wait_for_function("() => document.querySelector('#felt .seat[data-seat=\"1\"]').textContent.includes('bot plays')")
+    anna.wait_for_function("() => document.querySelector('#felt .seat[data-seat=\"1\"]').innerText.includes('bot')")
     text = seat_text(anna, 1)
+    shot(anna, "contract-away")
     assert "Boris" in text and "away — a " in text and "bot plays for him" in text, text
     level = state(anna)["seats"][1]["bot"]  # type: ignore[index]
     assert level and level not in text.replace("bot plays", ""), (level, text)  # the level in words, not its id
