@@ -10,7 +10,8 @@ export const held = {
   clear(tid) { localStorage.removeItem(SEAT_KEY(tid)); },
 };
 
-/** An error refused by the server, with its stable code. */
+/** An error refused by the server: its HTTP status, a code ("http_403" unless the body names one)
+ * and the server's one-line reason (the body's `detail`). */
 export class ApiError extends Error {
   constructor(code, message, extra = {}) { super(message); this.code = code; Object.assign(this, extra); }
 }
@@ -28,7 +29,10 @@ export async function api(path, { body, token } = {}) {
   const r = await fetch(path, init);
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok) throw new ApiError((data && data.code) || "http_" + r.status, (data && (data.detail || data.message)) || r.statusText);
+  if (!r.ok) {
+    const why = (data && (data.detail || data.message)) || r.statusText;
+    throw new ApiError((data && data.code) || "http_" + r.status, why, { status: r.status });
+  }
   return data;
 }
 

@@ -87,9 +87,12 @@ async function claim(seat, name, invite) {
     history.replaceState(null, "", location.pathname);
     T.conn.reopen();
   } catch (e) {
-    showError({ code: e.code, message: e.message });
+    showError({ code: CLAIM_REFUSED[e.status] || e.code, message: e.message });
   }
 }
+
+/** Why a claim is refused, by its HTTP status (protocol: a wrong or missing secret 403, a seat held 409). */
+const CLAIM_REFUSED = { 403: "bad_invite", 404: "unknown_table", 409: "seat_taken" };
 
 function renderInvites() {
   let invites = [];
