@@ -257,3 +257,13 @@ def test_an_away_seat_says_a_bot_plays_for_him(browser: Any, server: ServerProce
     assert level and level not in text.replace("bot plays", ""), (level, text)  # the level in words, not its id
     assert not csp_violations(anna), csp_violations(anna)
     anna.context.close()
+
+
+def test_a_free_seat_played_by_a_stand_in_bot_says_it_is_free(browser: Any, server: ServerProcess) -> None:
+    anna = open_page(browser)
+    create(anna, server, "501", guests=1)  # nobody takes the invitation: after PRIKUP_AWAY_AFTER a bot plays seat 2
+    play_until(anna, Player(anna, "501", {}), lambda st: bool(st["seats"][1]["away"]), limit=60)
+    anna.wait_for_function("() => document.querySelector('#felt .seat[data-seat=\"1\"]').innerText.includes('bot')")
+    text = seat_text(anna, 1)
+    assert "free — a " in text and "bot plays until someone sits" in text and "away" not in text, text
+    anna.context.close()

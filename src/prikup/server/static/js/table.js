@@ -294,6 +294,7 @@ function lastCall(obs, i) {
 
 function presence(s) {
   if (s.kind === "bot") return t("web.bot_level", { level: botWord(s.bot) });
+  if (s.away && !s.claimed) return t("web.free_seat_bot", { level: botWord(s.bot) });
   if (s.away || (s.claimed && s.online === 0)) return s.bot ? t("web.away_bot", { level: botWord(s.bot) }) : t("web.away");
   if (!s.claimed) return t("web.free_seat");
   return "";
