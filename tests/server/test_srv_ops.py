@@ -20,7 +20,8 @@ def test_health_metrics_and_json_logs(tmp_path: Path) -> None:
         tokens = server.tokens(created)
         c = Client(server, created["id"], 0, tokens[0])
         msg = c.until(lambda m: m["type"] == "state")
-        while msg["ply"] < 3:  # seat 1 is away: a bot plays for him; seat 0 plays here
+        # seat 1 is away: a bot plays for him (logged) once his turn comes; seat 0 plays here
+        while msg["ply"] < 3 or not msg["seats"][1]["away"]:
             if msg["obs"]["to_act"] == 0:
                 c.send({"type": "act", "action": msg["obs"]["legal_actions"][0], "ply": msg["ply"]})
             msg = c.until(lambda m: m["type"] == "state", timeout=30)
