@@ -205,6 +205,15 @@ class Client:
             except TimeoutError:
                 return
 
+    def read_for(self, seconds: float) -> None:
+        """Read (and keep) whatever frames arrive for that long: a watcher that reads stays connected."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            try:
+                self.recv(left)
+            except TimeoutError:
+                return
+
     def close(self) -> None:
         self.ws.close()
 

@@ -74,7 +74,8 @@ def test_searching_bots_run_off_the_event_loop(folder: Path) -> None:
         deadline = time.monotonic() + 60
         while metric(server, "prikup_bot_seconds_count") < 2:  # the pool's worker has started
             assert time.monotonic() < deadline
-            time.sleep(0.2)
+            for w in watchers:  # watchers that read stay connected (a full outbox closes a connection)
+                w.read_for(0.1)
         bot_seconds = metric(server, "prikup_bot_seconds_sum")
         probes = []
         with httpx.Client(base_url=server.base, timeout=10) as http:
@@ -102,11 +103,12 @@ def test_a_decision_past_the_hard_limit_plays_the_heuristics_choice(folder: Path
         deadline = time.monotonic() + 60
         while metric(server, "prikup_bot_timeouts_total") < 1:
             assert time.monotonic() < deadline
-            time.sleep(0.2)
+            # keep reading: a watcher whose outbox fills is disconnected, and a table nobody is at waits
+            watcher.read_for(0.2)
         lines = [json.loads(line) for line in server.output().splitlines() if line.startswith("{")]
         assert any(line.get("event") == "bot_timeout" and line.get("bot") == "pimc" for line in lines)
         # the table went on with the heuristic's choices
-        assert watcher.until(lambda m: m["type"] == "state" and m["ply"] >= 3, timeout=30)["ply"] >= 3
+        assert watcher.wait_ply(3, timeout=30)["ply"] >= 3
     finally:
         server.stop()
 
