@@ -36,6 +36,7 @@ from typing import Any
 
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game, State
+from prikup.core.refusals import Refusal, refusal
 from prikup.games import make_game
 
 __all__ = ["FORMAT", "RecordError", "Seat", "dump", "load", "read", "replay", "save", "to_record"]
@@ -46,16 +47,22 @@ FORMAT = "prikup-record/1"
 class RecordError(PrikupError):
     """A record that is malformed or that the rules engine does not reproduce."""
 
-    def __init__(self, message: str, *, deal: int | None = None, index: int | None = None) -> None:
+    def __init__(self, why: Refusal, *, deal: int | None = None, index: int | None = None) -> None:
         self.deal = deal
         self.index = index
+        super().__init__(why)
         where = ""
         if deal is not None:
             where = f"deal {deal}"
             if index is not None:
                 where += f", action {index}"
             where += ": "
-        super().__init__(where + message)
+        self.args = (where + str(why),)
+
+
+def _cause(exc: BaseException) -> Refusal:
+    """The refusal of a wrapped error (a foreign one's message kept as ``text``)."""
+    return exc.refusal if isinstance(exc, PrikupError) else refusal("text", text=str(exc))
 
 
 @dataclass(frozen=True)
@@ -105,84 +112,86 @@ def _scores_json(state: State, scores: Sequence[Any]) -> list[Any]:
     return [v if isinstance(v, int | str) else str(v) for v in scores]
 
 
-def _require(cond: bool, message: str, deal: int | None = None) -> None:
+def _require(cond: bool, why: Refusal, deal: int | None = None) -> None:
     if not cond:
-        raise RecordError(message, deal=deal)
+        raise RecordError(why, deal=deal)
 
 
 def replay(record: dict[str, Any]) -> State:
     """Replay a record through the rules engine and check every stated score; returns the state."""
-    _require(isinstance(record, dict), "a record is a JSON object")
-    _require(record.get("format") == FORMAT, f"unknown record format {record.get('format')!r}; expected {FORMAT!r}")
+    _require(isinstance(record, dict), refusal("record_not_object"))
+    _require(
+        record.get("format") == FORMAT, refusal("record_format", format=repr(record.get("format")), expected=FORMAT)
+    )
     game_id = record.get("game")
-    _require(isinstance(game_id, str), "the record names no game ('game')")
+    _require(isinstance(game_id, str), refusal("record_no_game"))
     options = record.get("options", {})
-    _require(isinstance(options, dict), "'options' must be an object")
+    _require(isinstance(options, dict), refusal("record_options"))
     assert isinstance(game_id, str)
     try:
         game = make_game(game_id, **options)
     except ValueError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(refusal("record_bad_game", _cause(exc))) from None
     deals = record.get("deals")
-    _require(isinstance(deals, list), "'deals' must be a list")
+    _require(isinstance(deals, list), refusal("record_deals"))
     assert isinstance(deals, list)
-    _require(bool(deals), "the record has no deal")
+    _require(bool(deals), refusal("record_no_deal"))
     first = deals[0]
-    _require(isinstance(first, dict) and isinstance(first.get("dealer"), int), "deal 1 names no dealer", 1)
+    _require(isinstance(first, dict) and isinstance(first.get("dealer"), int), refusal("record_no_dealer"), 1)
     state = game.new_replay(first["dealer"], single_deal=bool(record.get("single_deal", False)))
     for number, deal in enumerate(deals, 1):
         _replay_deal(state, game, deal, number, last=number == len(deals))
     result = record.get("result")
     if isinstance(result, dict):
         if result.get("finished") is not None and bool(result["finished"]) != state.is_over:
-            raise RecordError(f"the record says finished={result['finished']}, the replay says {state.is_over}")
+            raise RecordError(refusal("record_finished", stated=str(result["finished"]), got=str(state.is_over)))
         if "winners" in result and state.is_over and list(result["winners"]) != list(state.winners):
-            raise RecordError(f"the record's winners are {result['winners']}, the replay's {list(state.winners)}")
+            raise RecordError(refusal("record_winners", stated=str(result["winners"]), got=str(list(state.winners))))
         if "scores" in result and list(result["scores"]) != state.scores_json():
-            raise RecordError(f"the record's final scores are {result['scores']}, the replay's {state.scores_json()}")
+            raise RecordError(refusal("record_scores", stated=str(result["scores"]), got=str(state.scores_json())))
     return state
 
 
 def _replay_deal(state: State, game: Game, deal: Any, number: int, *, last: bool) -> None:
-    _require(isinstance(deal, dict), "a deal is an object", number)
-    _require(not state.is_over, "the match was already over", number)
+    _require(isinstance(deal, dict), refusal("record_deal_object"), number)
+    _require(not state.is_over, refusal("record_match_over"), number)
     dealer = deal.get("dealer")
     _require(
         dealer == state.dealer,
-        f"the dealer is seat {dealer!r} in the record, but the rules give seat {state.dealer}",
+        refusal("record_dealer", stated=repr(dealer), got=state.dealer),
         number,
     )
     hands = deal.get("hands")
-    _require(isinstance(hands, dict), "'hands' must be an object of seat → cards", number)
+    _require(isinstance(hands, dict), refusal("record_hands"), number)
     assert isinstance(hands, dict)
     try:
         by_seat = {int(k): v for k, v in hands.items()}
         state.deal(by_seat, deal.get("talon", []))
     except (ValueError, TypeError) as exc:
-        raise RecordError(f"bad cards: {exc}", deal=number) from None
+        raise RecordError(refusal("record_bad_card", _cause(exc)), deal=number) from None
     actions = deal.get("actions", [])
-    _require(isinstance(actions, list), "'actions' must be a list", number)
+    _require(isinstance(actions, list), refusal("record_actions"), number)
     for index, item in enumerate(actions):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)):
-            raise RecordError(f"an action is [seat, text], not {item!r}", deal=number, index=index)
+            raise RecordError(refusal("record_action_form", item=repr(item)), deal=number, index=index)
         seat, text = item
         if state.to_act != seat:
             raise RecordError(
-                f"{text!r} is by seat {seat}, but seat {state.to_act} is to act", deal=number, index=index
+                refusal("record_wrong_seat", text=text, seat=seat, to_act=state.to_act), deal=number, index=index
             )
         try:
             state.apply(text)
         except ValueError as exc:
-            raise RecordError(str(exc), deal=number, index=index) from None
+            raise RecordError(refusal("record_action_refused", _cause(exc)), deal=number, index=index) from None
     log = state.deals[-1]
     if log.scores_after is None:
-        _require(last, "the deal's actions end before the deal is over", number)
+        _require(last, refusal("record_unfinished"), number)
         return
     stated = deal.get("scores")
     if stated is not None:
         got = _scores_json(state, log.scores_after)
         if list(stated) != got:
-            raise RecordError(f"the record's scores after the deal are {stated}, the rules give {got}", deal=number)
+            raise RecordError(refusal("record_deal_scores", stated=str(stated), got=str(got)), deal=number)
 
 
 def dump(record: dict[str, Any]) -> str:
@@ -212,9 +221,9 @@ def load(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(refusal("record_json", detail=str(exc), line=exc.lineno, column=exc.colno)) from None
     if not isinstance(value, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(refusal("record_not_object"))
     return value
 
 
@@ -228,5 +237,5 @@ def read(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError(refusal("record_read", path=str(path), why=str(exc.strerror))) from None
     return load(text)

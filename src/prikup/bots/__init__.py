@@ -9,6 +9,7 @@ from prikup.bots.options import BotOption, parse_settings
 from prikup.bots.random_bot import RandomBot
 from prikup.core.errors import OptionError
 from prikup.core.game import Game
+from prikup.core.refusals import refusal
 
 __all__ = ["BOTS", "LEVELS", "Bot", "BotOption", "RandomBot", "bot_names", "level_bot", "level_names", "make_bot"]
 
@@ -54,10 +55,10 @@ def make_bot(name: str, game: Game, seed: int | None = None) -> Bot:
     per_game = BOTS.get(base.strip())
     cls = None if per_game is None else per_game.get(game.id, per_game.get("*"))
     if cls is None:
-        raise OptionError(f"unknown bot {name!r} for {game.id}; available: {', '.join(bot_names(game))}")
+        raise OptionError(refusal("unknown_bot", name=name, game=game.id, known=", ".join(bot_names(game))))
     pairs = [s.partition("=") for s in settings]
     if any(not k.strip() or not eq for k, eq, _ in pairs):
-        raise OptionError(f"bad bot options in {name!r}: the form is name:key=value:key=value")
+        raise OptionError(refusal("bot_options_form", name=name))
     values = parse_settings(base.strip(), cls.OPTIONS, {k.strip(): v.strip() for k, _, v in pairs})
     bot = cls(game, seed)
     if values:
@@ -85,7 +86,7 @@ def level_bot(level: str) -> str:
     """The bot spec of a named level (see :data:`LEVELS`); :class:`OptionError` if unknown."""
     spec = LEVELS.get(level.strip().lower())
     if spec is None:
-        raise OptionError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        raise OptionError(refusal("unknown_bot_level", level=level, known=", ".join(LEVELS)))
     return spec
 
 

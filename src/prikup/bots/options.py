@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from prikup.core.errors import OptionError
+from prikup.core.refusals import refusal
 
 __all__ = ["BotOption", "BotOptionValue", "parse_settings"]
 
@@ -46,17 +47,19 @@ class BotOption:
         try:
             value = self.kind(text)
         except ValueError:
-            raise OptionError(f"bot {bot} option {key}={text!r} is not allowed: {self.allowed()}") from None
+            raise OptionError(
+                refusal("bot_option_value", bot=bot, key=key, value=text, allowed=self.allowed())
+            ) from None
         if isinstance(value, str):
             if self.choices and value not in self.choices:
-                raise OptionError(f"bot {bot} option {key}={text!r} is not allowed: {self.allowed()}")
+                raise OptionError(refusal("bot_option_value", bot=bot, key=key, value=text, allowed=self.allowed()))
             return value
         if (
             not math.isfinite(value)
             or (self.low is not None and value < self.low)
             or (self.high is not None and value > self.high)
         ):
-            raise OptionError(f"bot {bot} option {key}={text!r} is out of range: {self.allowed()}")
+            raise OptionError(refusal("bot_option_range", bot=bot, key=key, value=text, allowed=self.allowed()))
         return value
 
 
@@ -65,11 +68,11 @@ def parse_settings(
 ) -> dict[str, BotOptionValue]:
     """Every setting of ``bot`` (``name=text``) parsed and checked against ``declared``."""
     if settings and not declared:
-        raise OptionError(f"bot {bot} takes no options (given: {', '.join(settings)})")
+        raise OptionError(refusal("bot_no_options", bot=bot, given=", ".join(settings)))
     out: dict[str, BotOptionValue] = {}
     for key, text in settings.items():
         option = declared.get(key)
         if option is None:
-            raise OptionError(f"bot {bot} has no option {key!r}; its options: {', '.join(declared)}")
+            raise OptionError(refusal("bot_unknown_option", bot=bot, key=key, known=", ".join(declared)))
         out[key] = option.parse(bot, key, text)
     return out

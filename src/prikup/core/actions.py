@@ -26,6 +26,7 @@ from enum import Enum
 
 from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.errors import ActionParseError, CardParseError
+from prikup.core.refusals import FieldValue, Refusal, refusal
 
 __all__ = ["MODIFIERS", "Action", "ActionKind", "normalize_call", "parse_action"]
 
@@ -90,10 +91,7 @@ def normalize_call(text: str) -> str:
         return (str(int(level)) if level else "") + strain + (suffix or "")
     if _WORD_RE.match(key):
         return key
-    raise ActionParseError(
-        f"bad call {text!r}: expected a level and strain such as 7H or 6NT, a strain "
-        "(S C D H NT), or a named call such as MIS"
-    )
+    raise ActionParseError(refusal("action_bad_call", text=text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +135,8 @@ class Action:
         return f"Action.parse({str(self)!r})"
 
 
-def _fail(text: str, why: str) -> ActionParseError:
-    return ActionParseError(f"bad action {text!r}: {why}")
+def _fail(text: str, rule: str, cause: Refusal | None = None, **fields: FieldValue) -> ActionParseError:
+    return ActionParseError(refusal(rule, cause, text=text, **fields))
 
 
 def parse_action(text: str) -> Action:
@@ -148,25 +146,26 @@ def parse_action(text: str) -> Action:
     action is legal is for the game to decide.
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"an action is a line of text, not {type(text).__name__}")
+        raise ActionParseError(refusal("action_not_text", type=type(text).__name__))
     tokens = text.split()
     if not tokens:
-        raise _fail(text, "it is empty")
+        raise _fail(text, "action_empty")
     kind = _KIND_BY_WORD.get(tokens[0].lower())
     if kind is None:
-        raise _fail(text, f"unknown keyword {tokens[0]!r}; known: {', '.join(_KIND_BY_WORD)}")
+        raise _fail(text, "action_unknown_keyword", word=tokens[0], known=", ".join(_KIND_BY_WORD))
     rest = tokens[1:]
     if kind in _NUMBERED and (rest or _NUMBERED[kind]):
         if len(rest) != 1 or not rest[0].isdigit():
-            raise _fail(text, f"{kind.value!r} takes one number" + ("" if _NUMBERED[kind] else " or nothing"))
+            rule = "action_one_number" if _NUMBERED[kind] else "action_number_or_nothing"
+            raise _fail(text, rule, verb=kind.value)
         return Action(kind, number=int(rest[0]))
     if kind in _BARE:
         if rest:
-            raise _fail(text, f"{kind.value!r} takes no argument")
+            raise _fail(text, "action_no_argument", verb=kind.value)
         return Action(kind)
     if kind in (ActionKind.BID, ActionKind.CONTRACT):
         if not rest or len(rest) > 2:
-            raise _fail(text, f"{kind.value!r} takes a number (and a strain) or a call like 7H")
+            raise _fail(text, "action_bid_form", verb=kind.value)
         number: int | None = None
         call: str | None = None
         if rest[0].isdigit():  # a bid or contract in points (contract 120: Пятьсот has no strain)
@@ -176,30 +175,30 @@ def parse_action(text: str) -> Action:
             try:
                 call = normalize_call(rest[0])
             except ActionParseError as exc:
-                raise _fail(text, str(exc)) from None
+                raise _fail(text, "action_bad_part", exc.refusal) from None
         if number is None and call is None:
-            raise _fail(text, "missing bid")
+            raise _fail(text, "action_missing_bid")
         return Action(kind, number=number, call=call)
     # a card verb
     if not rest:
-        raise _fail(text, f"{kind.value!r} needs a card")
+        raise _fail(text, "action_needs_card", verb=kind.value)
     try:
         card = parse_card(rest[0])
     except CardParseError as exc:
-        raise _fail(text, str(exc)) from None
+        raise _fail(text, "action_bad_part", exc.refusal) from None
     modifier: str | None = None
     argument: str | None = None
     if len(rest) > 1:
         if kind is not ActionKind.PLAY or len(rest) != 3:
-            raise _fail(text, "only 'play CARD marriage SUIT | as SUIT | declare NAME' has extras")
+            raise _fail(text, "action_extras")
         modifier = rest[1].lower()
         if modifier not in MODIFIERS:
-            raise _fail(text, f"unknown modifier {rest[1]!r}; known: {', '.join(MODIFIERS)}")
+            raise _fail(text, "action_unknown_modifier", modifier=rest[1], known=", ".join(MODIFIERS))
         if MODIFIERS[modifier]:
             try:
                 argument = Suit.parse(rest[2]).name
             except CardParseError as exc:
-                raise _fail(text, str(exc)) from None
+                raise _fail(text, "action_bad_part", exc.refusal) from None
         else:
             argument = rest[2].upper()
     return Action(kind, card=card, modifier=modifier, argument=argument)

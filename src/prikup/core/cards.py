@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from prikup.core.errors import CardParseError
+from prikup.core.refusals import refusal
 
 __all__ = [
     "JOKER",
@@ -63,7 +64,7 @@ class Suit(IntEnum):
         key = text.strip().upper()
         suit = _SUIT_BY_TEXT.get(key)
         if suit is None:
-            raise CardParseError(f"unknown suit {text!r}: expected one of S, C, D, H (or ♠ ♣ ♦ ♥)")
+            raise CardParseError(refusal("card_bad_suit", text=text))
         return suit
 
     def __str__(self) -> str:
@@ -141,7 +142,7 @@ class Card:
         if card is not None:
             return card
         if not (0 <= card_id < 64 or card_id in _JOKER_IDS):
-            raise CardParseError(f"no card has id {card_id}")
+            raise CardParseError(refusal("card_bad_id", id=card_id))
         card = object.__new__(cls)
         object.__setattr__(card, "id", card_id)
         cls._cache[card_id] = card
@@ -245,10 +246,7 @@ def parse_card(text: str) -> Card:
         card = _CARD_BY_TEXT.get(key[:-1] + _SUIT_BY_TEXT[key[-1]].name)
         if card is not None:
             return card
-    raise CardParseError(
-        f"bad card {text!r}: a card is a rank (A K Q J T/10 9 8 7 6 5 4 3 2 11 12 13) "
-        "followed by a suit (S C D H or ♠ ♣ ♦ ♥), or a joker JK, JK1, JK2"
-    )
+    raise CardParseError(refusal("card_bad", text=text))
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

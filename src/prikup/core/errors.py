@@ -1,8 +1,15 @@
-"""The precise errors of the rules core; every one is a ``ValueError``."""
+"""The precise errors of the rules core; every one is a ``ValueError``.
+
+Each carries a :class:`~prikup.core.refusals.Refusal`: ``err.rule`` is its stable id
+(``follow_suit``, ``unknown_option``, ``record_bad_card`` …), ``err.fields`` the values it names,
+and ``str(err)`` the English sentence.  Front ends translate by ``rule``, never by the text.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from prikup.core.refusals import FieldValue, Refusal, refusal
 
 __all__ = [
     "ActionParseError",
@@ -15,7 +22,27 @@ __all__ = [
 
 
 class PrikupError(ValueError):
-    """Base class of every error raised for bad input to the rules core."""
+    """Base class of every error raised for bad input to the rules core.
+
+    Given a :class:`Refusal`, the error is that refusal; given a plain message (text from outside
+    the rules), its refusal is ``text`` with the message as its one field.
+    """
+
+    refusal: Refusal
+
+    def __init__(self, why: Refusal | str) -> None:
+        self.refusal = why if isinstance(why, Refusal) else refusal("text", text=why)
+        super().__init__(str(self.refusal))
+
+    @property
+    def rule(self) -> str:
+        """The stable id of the rule or check that refused (see :data:`prikup.core.refusals.ENGLISH`)."""
+        return self.refusal.rule
+
+    @property
+    def fields(self) -> dict[str, FieldValue]:
+        """The values the refusal names (a suit, a card, the allowed values …)."""
+        return self.refusal.field_map
 
 
 class CardParseError(PrikupError):
@@ -37,15 +64,17 @@ class DealError(PrikupError):
 class IllegalActionError(PrikupError):
     """An action that the rules do not allow in the current state.
 
-    ``rule`` names the rule the action breaks; ``legal`` lists the legal actions' texts.
-    The state is left unchanged.
+    ``rule`` is the id of the rule the action breaks and ``fields`` its values; ``legal`` lists
+    the legal actions' texts.  The state is left unchanged.
     """
 
-    def __init__(self, action: object, rule: str, legal: Iterable[object] = ()) -> None:
+    def __init__(self, action: object, why: Refusal, legal: Iterable[object] = ()) -> None:
         self.action = str(action)
-        self.rule = rule
         self.legal = [str(a) for a in legal]
+        self.refusal = why
         shown = ", ".join(self.legal[:40])
         if len(self.legal) > 40:
             shown += f", … ({len(self.legal)} in all)"
-        super().__init__(f"illegal action {self.action!r}: {rule}" + (f". Legal now: {shown}" if self.legal else ""))
+        ValueError.__init__(
+            self, f"illegal action {self.action!r}: {why}" + (f". Legal now: {shown}" if self.legal else "")
+        )

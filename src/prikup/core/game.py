@@ -28,6 +28,7 @@ from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.options import Option, OptionValue, validate_options
+from prikup.core.refusals import Refusal, refusal
 
 __all__ = ["DealLog", "Game", "Legal", "Phase", "State"]
 
@@ -111,7 +112,9 @@ class Game(ABC):
         try:
             return self._options[name]
         except KeyError:
-            raise OptionError(f"unknown option {name!r} for {self.id}; known: {', '.join(self._options)}") from None
+            raise OptionError(
+                refusal("option_not_declared", option=name, game=self.id, known=", ".join(self._options))
+            ) from None
 
     @property
     def players(self) -> int:
@@ -174,7 +177,7 @@ class Game(ABC):
 
     def _check_seat(self, seat: int) -> None:
         if not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise OptionError(f"seat {seat!r} does not exist: seats are 0..{self.players - 1}")
+            raise OptionError(refusal("seat_range", seat=seat, last=self.players - 1))
 
     # -- the stable integer ids of actions (research interfaces) --------------------------------
     def all_actions(self) -> tuple[Action, ...]:
@@ -213,13 +216,13 @@ class Game(ABC):
         try:
             return self._action_ids[a]
         except KeyError:
-            raise IllegalActionError(a, f"no such action in {self.id}") from None
+            raise IllegalActionError(a, refusal("no_such_action", game=self.id)) from None
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with a given integer id."""
         actions = self.all_actions()
         if not 0 <= action_id < len(actions):
-            raise OptionError(f"action id {action_id} out of range 0..{len(actions) - 1}")
+            raise OptionError(refusal("action_id_range", id=action_id, last=len(actions) - 1))
         return actions[action_id]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -297,7 +300,7 @@ class State(ABC):
         """A superset of the legal actions of ``seat`` now."""
 
     @abstractmethod
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         """``None`` if ``seat`` may take ``action`` now, else the rule it breaks."""
 
     @abstractmethod
@@ -421,7 +424,7 @@ class State(ABC):
         a = as_action(action)
         seat = self.to_act
         if seat is None:
-            raise IllegalActionError(a, "the match is over" if self.is_over else "the cards have not been dealt")
+            raise IllegalActionError(a, refusal("match_over" if self.is_over else "not_dealt"))
         why = self._why_illegal(seat, a)
         if why is not None:
             raise IllegalActionError(a, why, self.legal_actions())
@@ -461,7 +464,7 @@ class State(ABC):
         """Deal the next deal from the match's seeded generator."""
         rng = self._generator
         if rng is None:
-            raise DealError("this state has no generator: inject the cards with deal()")
+            raise DealError(refusal("deal_no_generator"))
         if self._rng_shared:  # a copy shares it: draw from a private one from now on
             rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
             rng.setstate(self._generator.getstate())  # type: ignore[union-attr]
@@ -469,7 +472,7 @@ class State(ABC):
         dealer = self._next_dealer
         hands, talon = self._deal_random_cards(rng, dealer)
         if self.phase is not _DEAL:
-            raise DealError(f"cannot deal now: the phase is {self.phase}")
+            raise DealError(refusal("deal_phase", phase=str(self.phase)))
         self._deal_cards(dealer, self.active_seats(dealer), hands, talon)  # the game's own deal: no check
 
     def deal(
@@ -480,17 +483,17 @@ class State(ABC):
         """Inject the next deal's cards: a hand per active seat (a list in seat order from the
         dealer's left, or a mapping seat → cards) and the talon."""
         if self.phase is not _DEAL:
-            raise DealError(f"cannot deal now: the phase is {self.phase}")
+            raise DealError(refusal("deal_phase", phase=str(self.phase)))
         dealer = self._next_dealer
         active = self.active_seats(dealer)
         if isinstance(hands, Mapping):
             if sorted(hands) != sorted(active):
-                raise DealError(f"hands are for seats {sorted(hands)}; the active seats are {sorted(active)}")
+                raise DealError(refusal("deal_seats", given=str(sorted(hands)), active=str(sorted(active))))
             ordered = [hands[s] for s in active]
         else:
             ordered = list(hands)
             if len(ordered) != len(active):
-                raise DealError(f"{len(ordered)} hands given; {len(active)} seats play this deal")
+                raise DealError(refusal("deal_hand_count", given=len(ordered), seats=len(active)))
         parsed = [[c if isinstance(c, Card) else parse_card(c) for c in h] for h in ordered]
         talon_cards = [c if isinstance(c, Card) else parse_card(c) for c in talon]
         self._check_deal(parsed, talon_cards)
@@ -513,18 +516,18 @@ class State(ABC):
         seen: set[Card] = set()
         for i, hand in enumerate(hands):
             if len(hand) != self._hand_size():
-                raise DealError(f"hand {i} has {len(hand)} cards; each hand has {self._hand_size()}")
+                raise DealError(refusal("deal_hand_size", hand=i, count=len(hand), size=self._hand_size()))
             seen.update(hand)
         if len(talon) != self._talon_size():
-            raise DealError(f"the talon has {len(talon)} cards; it must have {self._talon_size()}")
+            raise DealError(refusal("deal_talon_size", count=len(talon), size=self._talon_size()))
         seen.update(talon)
         all_cards = [c for h in hands for c in h] + talon
         if len(seen) != len(all_cards):
             dup = sorted({str(c) for c in all_cards if all_cards.count(c) > 1})
-            raise DealError(f"cards dealt twice: {' '.join(dup)}")
+            raise DealError(refusal("deal_twice", cards=" ".join(dup)))
         extra = seen - set(deck)
         if extra:
-            raise DealError(f"cards not in this game's deck: {' '.join(sorted(map(str, extra)))}")
+            raise DealError(refusal("deal_not_in_deck", cards=" ".join(sorted(map(str, extra)))))
 
     def _finish_deal(self, changes: list[int], result: dict[str, Any]) -> None:
         """Score the finished deal, then end the match or wait for the next deal."""
@@ -555,7 +558,7 @@ class State(ABC):
         ``seat=None`` is a spectator, who sees public information only.
         """
         if seat is not None and not (0 <= seat < self.game.players):
-            raise OptionError(f"seat {seat!r} does not exist: seats are 0..{self.game.players - 1}")
+            raise OptionError(refusal("seat_range", seat=seat, last=self.game.players - 1))
         obs: dict[str, Any] = {
             "game": self.game.id,
             "options": dict(self.game.options),

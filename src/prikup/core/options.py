@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from prikup.core.errors import OptionError
+from prikup.core.refusals import FieldValue, refusal
 
 __all__ = ["Option", "OptionValue", "parse_option_text", "validate_options"]
 
@@ -89,8 +90,22 @@ class Option:
                 raise self._bad(value)
         return result
 
+    def _bounds(self) -> dict[str, FieldValue]:
+        """The allowed values as fields: ``choices`` (``a | b``), or ``kind`` and ``low``/``high``."""
+        if self.choices is not None:
+            return {"choices": " | ".join(str(c) for c in self.choices)}
+        out: dict[str, FieldValue] = {"kind": self.kind.__name__}
+        if self.minimum is not None:
+            out["low"] = self.minimum
+        if self.maximum is not None:
+            out["high"] = self.maximum
+        return out
+
     def _bad(self, value: object) -> OptionError:
-        return OptionError(f"option {self.name}={value!r} is not allowed: expected {self.allowed()}")
+        shown = value if isinstance(value, str | int | float | bool) else repr(value)
+        return OptionError(
+            refusal("option_value", option=self.name, value=shown, allowed=self.allowed(), **self._bounds())
+        )
 
 
 def validate_options(game_id: str, declared: tuple[Option, ...], given: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -98,7 +113,7 @@ def validate_options(game_id: str, declared: tuple[Option, ...], given: Mapping[
     by_name = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r} for {game_id}; known options: {', '.join(by_name)}")
+        raise OptionError(refusal("unknown_option", option=unknown[0], game=game_id, known=", ".join(by_name)))
     return {o.name: (o.coerce(given[o.name]) if o.name in given else o.default) for o in declared}
 
 
@@ -106,5 +121,5 @@ def parse_option_text(text: str) -> tuple[str, str]:
     """Split ``name=value`` as given on a command line."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise OptionError(f"bad option {text!r}: write it as name=value")
+        raise OptionError(refusal("option_form", text=text))
     return name.strip(), value.strip()

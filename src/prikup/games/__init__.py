@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from prikup.core.errors import OptionError
 from prikup.core.game import Game
+from prikup.core.refusals import refusal
 from prikup.games.five_hundred import GameFiveHundred
 from prikup.games.five_oh_one import Game501
 from prikup.games.preferans import GamePreferans
@@ -41,7 +42,7 @@ def find_game(name: str) -> type[Game]:
     try:
         return GAMES[key]
     except KeyError:
-        raise OptionError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+        raise OptionError(refusal("unknown_game", name=name, known=", ".join(GAMES))) from None
 
 
 def make_game(name: str, **options: object) -> Game:

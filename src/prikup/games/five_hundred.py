@@ -30,6 +30,7 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.options import Option
+from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
 from prikup.games.five_hundred_tables import (
     CALL_INDEX,
@@ -327,9 +328,9 @@ class GameFiveHundred(Game):
         deck = self._resolved("deck")
         kitty = DECKS[deck].size - HAND_SIZE * self.hands_dealt
         if self.partnership_play and deck not in ("43", "42"):
-            raise OptionError(f"the 4-player partnership game uses the 43 or 42-card deck, not deck={deck}")
+            raise OptionError(refusal("fh_deck_partnership", deck=deck))
         if not self.partnership_play and deck not in ("33", "32"):
-            raise OptionError(f"each-for-himself play uses the 33 or 32-card deck, not deck={deck}")
+            raise OptionError(refusal("fh_deck_single", deck=deck))
         assert kitty in (2, 3)
         self.deck_spec: DeckSpec = DECKS[deck]
         self.cards: tuple[Card, ...] = self.deck_spec.cards()
@@ -581,68 +582,68 @@ class StateFiveHundred(State):
                 else:
                     yield Action(_K_PLAY, card=card)
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
         if phase is _DISCARD:
             if action.kind is not _K_DISCARD or action.card is None:
-                return f"the contractor must now discard {self._discards_left()} more card(s): discard CARD"
+                return refusal("discard_more", n=self._discards_left())
             if not self.hands[seat] >> action.card.id & 1:
-                return f"you do not hold {action.card}"
+                return refusal("not_held", card=str(action.card))
             return None
         if phase is _CONTRACT:
             return self._why_illegal_contract(action)
         if phase is _PLAY:
             return self._why_illegal_play(seat, action)
-        return f"nothing can be done in phase {phase}"
+        return refusal("nothing_now", phase=str(phase))
 
-    def _call_of(self, action: Action) -> int | str:
+    def _call_of(self, action: Action) -> int | Refusal:
         """The call index of a bid/contract action, or why it is not a call of this game."""
         if action.number is not None or action.call is None or action.call not in CALL_INDEX:
-            return "a call is a level 6-10 and a strain written together (6S, 7H, 10NT) or MIS / OMIS"
+            return refusal("fh_call_form")
         return CALL_INDEX[action.call]
 
-    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         g = self.game
         if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
             if g.no_bid == "dealer_must_bid" and self.high is None and all(self.passed[s] for s in others):
-                return "the dealer must bid when all the others have passed (no_bid=dealer_must_bid)"
+                return refusal("dealer_must_bid")
             return None
         if action.kind is not _K_BID:
-            return "in the auction a call is pass or bid CALL (bid 7H, bid 6NT, bid MIS, bid OMIS)"
+            return refusal("fh_auction_form")
         call = self._call_of(action)
-        if isinstance(call, str):
+        if isinstance(call, Refusal):
             return call
         text = CALLS[call]
         if text == MISERE and not g.misere_allowed:
-            return "misère is not played at this table (option misere=false)"
+            return refusal("misere_off")
         if text == OPEN_MISERE and not g.open_misere_allowed:
-            return "open misère is not played at this table (option open_misere=false)"
+            return refusal("open_misere_off")
         if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
-            return f"a bid must outrank the current bid {CALLS[self.high]} in the {g.table.name} table"
+            return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
         if text == MISERE and g.misere_from == "seven":
             level = None if self.high is None else call_level(CALLS[self.high])
             if level is None or level < 7:
-                return "misère may be bid only once the auction has reached the 7 level"
+                return refusal("misere_from_7")
         return None
 
-    def _why_illegal_contract(self, action: Action) -> str | None:
+    def _why_illegal_contract(self, action: Action) -> Refusal | None:
         g = self.game
         if action.kind is not _K_CONTRACT:
-            return "the contractor now names his final contract: contract CALL (the bid or higher)"
+            return refusal("fh_name_contract")
         call = self._call_of(action)
-        if isinstance(call, str):
+        if isinstance(call, Refusal):
             return call
         assert self.contract is not None
         was_misere = CALLS[self.contract] in MISERE_CALLS
         if (CALLS[call] in MISERE_CALLS) != was_misere:
-            return "the contract stays a misère if the bid was one, and a trick contract if not"
+            return refusal("contract_keep_kind")
         if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
-            return "open misère is not played at this table (option open_misere=false)"
+            return refusal("open_misere_off")
         if g.call_rank[call] < g.call_rank[self.contract]:
-            return f"the contract may be raised, never lowered below the bid {CALLS[self.contract]}"
+            return refusal("contract_raise_only", call=CALLS[self.contract])
         return None
 
     def led_mask(self) -> int:
@@ -672,39 +673,38 @@ class StateFiveHundred(State):
         allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
         return allowed or list(Suit)
 
-    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is not _K_PLAY or action.card is None:
-            return "in the play a move is play CARD (a joker led in no-trump: play JK as SUIT)"
+            return refusal("fh_play_form")
         card = action.card
         hand = self.hands[seat]
         if not hand >> card.id & 1:
-            return f"you do not hold {card}"
+            return refusal("not_held", card=str(card))
         no_trump = self.layout.trump_suit is None
         if action.modifier is not None:
             if action.modifier != "as" or not card.is_joker:
-                return "only the joker takes a modifier: play JK as SUIT, when leading it in no-trump or misère"
+                return refusal("joker_modifier_only")
             if self.trick:
-                return "only a joker that is led names a suit; following, write play JK"
+                return refusal("joker_follow_plain")
             if not no_trump:
-                return f"with trumps ({self.layout.trump_suit}) the joker led is the top trump and names no suit"
+                return refusal("joker_top_trump", trump=str(self.layout.trump_suit))
             suit = action.suit_argument
             assert suit is not None
             if suit not in self.lead_suits_for_joker(seat):
-                return f"a led joker may not name {suit.name}: you have shown void in it"
+                return refusal("joker_void_suit", suit=suit.name)
             return None
         if card.is_joker and no_trump and not self.trick:
             names = " ".join(s.name for s in self.lead_suits_for_joker(seat))
-            return f"a joker led in no-trump or misère names the suit to follow: play {card} as SUIT ({names})"
+            return refusal("joker_names_suit", card=str(card), suits=names)
         if not self.playable(seat) >> card.id & 1:
             _, led_card, named = self.trick[0]
             led_suit = self.layout.suit_of(led_card.id, named)
             what = "trumps" if led_suit == self.layout.trump_suit else led_suit.name
             if card.is_joker:
-                return (
-                    "the joker may be played in no-trump only when void in the suit led "
-                    f"(joker_nt=void_only): follow {what}"
-                )
-            return f"follow suit: you hold {what} and must play one"
+                return refusal("joker_nt_void_only", suit=what)
+            if led_suit == self.layout.trump_suit:
+                return refusal("follow_trumps")
+            return refusal("follow_suit", suit=led_suit.name)
         return None
 
     def _discards_left(self) -> int:

@@ -17,6 +17,7 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.options import Option
+from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
@@ -364,7 +365,7 @@ class State501(PlainTricks, State):
             for strain in STRAINS:
                 yield Action(_K_CONTRACT, number=n, call=strain)
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         kind = self.phase
         if kind is _AUCTION:
             return self._why_illegal_call(seat, action)
@@ -373,83 +374,83 @@ class State501(PlainTricks, State):
                 return None
             if self.game.contract_first:
                 if action.kind is not _K_CONTRACT:
-                    return "after the talon the declarer concedes or names trumps and a contract"
+                    return refusal("after_talon_contract")
                 return self._why_illegal_contract(action)
             if action.kind is not _K_GIVE:
-                return "after the talon the declarer concedes or gives a card to each opponent"
+                return refusal("after_talon_give")
             return self._why_illegal_gift(seat, action)
         if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
             if self.game.concede_before_play:
                 return None
-            return "a concession is possible only right after the talon is turned (option concede=at_talon)"
+            return refusal("concede_at_talon_only")
         if kind is _GIFT:
             if action.kind is not _K_GIVE:
-                return "the declarer must now give a card to his other opponent"
+                return refusal("give_other")
             return self._why_illegal_gift(seat, action)
         if kind is _CONTRACT:
             if action.kind is not _K_CONTRACT:
-                return "the declarer must now name trumps (or NT) and a contract, e.g. contract 100 H"
+                return refusal("name_contract_501")
             return self._why_illegal_contract(action)
         if kind is _PLAY:
             return self._why_illegal_play(seat, action)
-        return f"nothing can be done in phase {kind}"
+        return refusal("nothing_now", phase=str(kind))
 
-    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is _K_LOOK:
             if action.number is not None:
-                return "in 501 'look' takes no seat number: a dark player just looks at his own cards"
-            return None if self.dark[seat] else "you have already looked at your cards"
+                return refusal("look_no_seat")
+            return None if self.dark[seat] else refusal("looked_already")
         if action.kind is _K_PASS:
             return None
         if action.kind is not _K_BID:
-            return "in the auction a call is pass, look or bid N"
+            return refusal("auction_call_501")
         if action.number is None or action.call is not None:
-            return "a bid in 501 is a whole number of points, e.g. bid 80"
+            return refusal("bid_whole_number")
         n = action.number
         if n < MIN_BID:
-            return f"a bid must be at least {MIN_BID}"
+            return refusal("bid_too_low", lowest=MIN_BID)
         if self.high_bid is not None and n <= self.high_bid:
-            return f"a bid must be higher than the current bid {self.high_bid}"
+            return refusal("bid_not_higher", bid=self.high_bid)
         if n > self.game.max_bid:
-            return f"no bid may exceed max_bid {self.game.max_bid}"
+            return refusal("bid_above_max", max_bid=self.game.max_bid)
         return None
 
-    def _why_illegal_gift(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_gift(self, seat: int, action: Action) -> Refusal | None:
         assert action.card is not None
         if not self.hands[seat] >> action.card.id & 1:
-            return f"you do not hold {action.card}"
+            return refusal("not_held", card=str(action.card))
         return None
 
-    def _why_illegal_contract(self, action: Action) -> str | None:
+    def _why_illegal_contract(self, action: Action) -> Refusal | None:
         assert self.high_bid is not None
         if action.number is None or action.call not in STRAINS:
-            return "a contract is a number and a trump suit or NT, e.g. contract 100 H or contract 90 NT"
+            return refusal("contract_form_501")
         if action.number < self.high_bid:
-            return f"the contract may not be below the winning bid {self.high_bid}"
+            return refusal("contract_below_winning_bid", bid=self.high_bid)
         if action.number > self.game.max_bid:
-            return f"the contract may not exceed max_bid {self.game.max_bid}"
+            return refusal("contract_above_max", max_bid=self.game.max_bid)
         return None
 
-    def _why_no_marriage(self, seat: int, suit: Suit) -> str | None:
+    def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         if self.trick:
-            return "a marriage is announced only before leading: a card of this trick is already played"
+            return refusal("marriage_before_lead")
         king, queen = Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)
         if not (self.hands[seat] >> king.id & 1 and self.hands[seat] >> queen.id & 1):
-            return f"a marriage needs both the king and the queen of {suit.name} in your hand"
+            return refusal("marriage_needs_kq", suit=suit.name)
         if any(s == suit for _, s in self.marriages):
-            return f"the {suit.name} marriage has already been announced"
+            return refusal("marriage_already", suit=suit.name)
         return None
 
-    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is not _K_PLAY or action.card is None:
-            return "in the play a move is play CARD (leading: play CARD marriage SUIT)"
+            return refusal("play_form_501")
         card = action.card
         hand = self.hands[seat]
         if not hand >> card.id & 1:
-            return f"you do not hold {card}"
+            return refusal("not_held", card=str(card))
         if action.modifier is not None:
             if action.modifier != "marriage":
-                return f"501 has no '{action.modifier}' play; a leader may add 'marriage SUIT'"
+                return refusal("no_modifier_marriage", modifier=action.modifier)
             suit = action.suit_argument
             assert suit is not None
             why = self._why_no_marriage(seat, suit)
@@ -464,8 +465,8 @@ class State501(PlainTricks, State):
             led_suit = self.trick[0][1].suit
             assert led_suit is not None
             if hand & led:
-                return f"follow suit: you hold {led_suit.name} and must play one"
-            return f"must trump: you hold no {led_suit.name} and must play a trump ({self.trump})"
+                return refusal("follow_suit", suit=led_suit.name)
+            return refusal("must_trump", suit=led_suit.name, trump=str(self.trump))
         return None
 
     # -- carrying out ----------------------------------------------------------------------

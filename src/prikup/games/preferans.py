@@ -34,6 +34,7 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
+from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import (
@@ -227,7 +228,7 @@ class GamePreferans(Game):
 
     def _validate(self) -> None:
         if self.options["misere_half"] and self.options["players"] != 4:
-            raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
+            raise OptionError(refusal("misere_half_players"))
         # the options read at use sites, read once into typed fields
         self.games_without_talon: bool = bool(self.options["games_without_talon"])
         #: the 4-player dealer may look at a defender's hand and whist in his place
@@ -590,48 +591,48 @@ class StatePreferans(PlainTricks, State):
                 for card in cards_of(self.hands[self._turn]):
                     yield Action(_K_PLAY, card=card)
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         if phase is _SETTLE:
             if action.kind not in (_K_SETTLE, _K_PASS):
-                return "between deals the player asked answers settle or pass"
+                return refusal("settle_or_pass")
             return None
         if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
         if phase is _DISCARD:
             if action.kind is not _K_DISCARD or action.card is None:
-                return "the declarer must now discard two cards face down, e.g. discard 7C"
+                return refusal("pf_discard_two")
             if not self.hands[seat] >> action.card.id & 1:
-                return f"you do not hold {action.card}"
+                return refusal("not_held", card=str(action.card))
             return None
         if phase is _CONTRACT:
             return self._why_illegal_contract(action)
         if phase is _P_WHIST:
             options = self._whist_actions()
             if action not in options:
-                return f"{self._whist_situation()}: the answer now is {' or '.join(map(str, options))}"
+                return self._whist_refusal(" or ".join(map(str, options)))
             return None
         if phase is _PLAY:
             return self._why_illegal_play(action)
-        return f"nothing can be done in phase {phase}"
+        return refusal("nothing_now", phase=str(phase))
 
-    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is _K_PASS:
             return None
         if action.kind is not _K_BID or action.call is None or action.number is not None:
-            return "in the auction a call is pass or bid GAME (bid 6S … bid 10NT, bid 8H-WT, bid MIS, bid MIS-WT)"
+            return refusal("pf_auction_form")
         call = action.call
         if call not in CALL_RANK:
-            return f"there is no call {call}: games are 6S … 10NT (S C D H NT), -WT without the talon, MIS, MIS-WT"
+            return refusal("pf_no_call", call=call)
         if without_talon(call) and not self.game.games_without_talon:
-            return "games without the talon are not played at this table (option games_without_talon)"
+            return refusal("no_wt")
         own = [c for s, c in self.calls if s == seat]
         if call == MISERE and own:
-            return "misère may only be a player's first call"
+            return refusal("misere_first_call")
         if call == MISERE_WT and own and own[-1] != f"bid {MISERE}":
-            return "misère without the talon is a first call, or the misère player's answer to a nine"
+            return refusal("misere_wt_first")
         if own and own[-1] in (f"bid {MISERE}", f"bid {MISERE_WT}") and call != MISERE_WT:
-            return "a misère player may only go on to misère without the talon, or pass"
+            return refusal("misere_player_only")
         if self.high is None:
             return None
         rank, high = CALL_RANK[call], CALL_RANK[self.high]
@@ -640,43 +641,38 @@ class StatePreferans(PlainTricks, State):
         if rank == high:
             assert self.high_seat is not None
             if is_misere(call):
-                return "a misère is outbid only by a nine (misère without the talon by a nine without it or a ten)"
+                return refusal("misere_outbid_by_nine")
             if call == "6S":
-                return "'here' is never said to six spades"
+                return refusal("here_never_6s")
             if self._active.index(seat) > self._active.index(self.high_seat):
-                return f"only a hand senior to the bidder may say 'here' ({call}); a junior must bid higher"
+                return refusal("here_senior_only", call=call)
             return None
-        return f"a bid must top the current {self.high}" + (
-            "" if self.high == "6S" else " (a senior hand may also hold it: 'here')"
-        )
+        return refusal("bid_top_6s" if self.high == "6S" else "bid_top", call=self.high)
 
-    def _why_illegal_contract(self, action: Action) -> str | None:
+    def _why_illegal_contract(self, action: Action) -> Refusal | None:
         assert self.bid is not None
         if action.kind is not _K_CONTRACT or action.call not in CONTRACT_CALLS:
-            return "the declarer must now name his game, e.g. contract 7H (6S … 10NT)"
+            return refusal("pf_name_contract")
         if CALL_RANK[action.call] < CALL_RANK[self.bid]:
-            return f"the contract may not be below the bid {self.bid}"
+            return refusal("contract_below_bid", bid=self.bid)
         return None
 
-    def _why_illegal_play(self, action: Action) -> str | None:
+    def _why_illegal_play(self, action: Action) -> Refusal | None:
         if self._split_pending:
             if action.kind is not _K_PULYA or action.number not in MISERE_HALF_SPLITS:
-                return (
-                    "the misère played half with the dealer is made and pulyas are open: the inviter chooses "
-                    "pulya 3 (3 into the pulya, 2 off the gora) or pulya 2 (2 and 3); the dealer writes the rest"
-                )
+                return refusal("misere_half_split")
             return None
         if self._open_pending:
             if action.kind not in (_K_OPEN, _K_CLOSED):
-                return "the lone whister must now choose to play open or closed"
+                return refusal("open_or_closed")
             return None
         if action.kind is not _K_PLAY or action.card is None or action.modifier is not None:
-            return "in the play a move is play CARD"
+            return refusal("play_form")
         assert self._turn is not None
         hand = self.hands[self._turn]
         card = action.card
         if not hand >> card.id & 1:
-            return f"the hand to play (seat {self._turn}) does not hold {card}"
+            return refusal("hand_not_held", seat=self._turn, card=str(card))
         if not self.trick:
             return None
         led_id = self.trick[0][1].id
@@ -685,8 +681,8 @@ class StatePreferans(PlainTricks, State):
         if not follow_mask(hand, led, trump, must_trump=True) >> card.id & 1:
             suit = Suit(led_id >> 4).name
             if hand & led:
-                return f"follow suit: the hand holds {suit} and must play one"
-            return f"must trump: the hand holds no {suit} and must play a trump ({self.trump})"
+                return refusal("hand_follow_suit", suit=suit)
+            return refusal("hand_must_trump", suit=suit, trump=str(self.trump))
         return None
 
     # -- carrying out -----------------------------------------------------------------------
@@ -820,12 +816,11 @@ class StatePreferans(PlainTricks, State):
         # otherwise the declarer would go for his own: the 4-player dealer may look, or pass
         return table.get(self._whist_words(), (_LOOK, _PASS))
 
-    def _whist_situation(self) -> str:
-        if self.is_misere:
-            said = ", ".join(f"seat {s} {w}" for s, w in self.half_calls) or "nothing said yet"
-            return f"misère half with the dealer ({said})"
-        said = ", ".join(f"seat {s} {w}" for s, w in self.whist_calls) or "nothing said yet"
-        return f"whisting ({said})"
+    def _whist_refusal(self, answers: str) -> Refusal:
+        """Why an answer is not one of ``answers`` now: whisting, or the misère half with the dealer."""
+        calls = self.half_calls if self.is_misere else self.whist_calls
+        said = ", ".join(f"seat {s} {w}" for s, w in calls) or "nothing said yet"
+        return refusal("misere_half_answer" if self.is_misere else "whist_answer", said=said, answers=answers)
 
     def _do_half(self, seat: int, action: Action) -> None:
         """The misère declarer invites the dealer (or passes); the dealer takes the half or passes."""

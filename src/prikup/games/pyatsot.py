@@ -31,6 +31,7 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Game, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.options import Option
+from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import card_points, follow_mask
 from prikup.games.ace_ten_deck import (
@@ -399,11 +400,11 @@ class GamePyatsot(Game):
         from prikup.core.errors import OptionError
 
         if self.int_option("barrel") >= self.int_option("target"):
-            raise OptionError("option barrel must be below target")
+            raise OptionError(refusal("barrel_below_target"))
         if self.int_option("target") - self.int_option("barrel") > MAX_POINTS:
-            raise OptionError(f"target - barrel must be at most {MAX_POINTS}, the most points of a deal")
+            raise OptionError(refusal("barrel_span", most=MAX_POINTS))
         if self.int_option("barrel_refusals") >= self.int_option("barrel_attempts"):
-            raise OptionError("barrel_refusals must be below barrel_attempts")
+            raise OptionError(refusal("barrel_refusals_attempts"))
         self._ladder = range(self.int_option("min_bid"), MAX_POINTS + 1, self.int_option("bid_step"))
         self._barrel_rules = BarrelRules(
             barrel=self.int_option("barrel"),
@@ -543,14 +544,14 @@ class StatePyatsot(PlainTricks, State):
 
         n = self.game.players
         if self.phase is not _DEAL:
-            raise DealError(f"the score sheet can be set only between deals, not in phase {self.phase}")
+            raise DealError(refusal("sheet_phase", phase=str(self.phase)))
         marks = marks if marks is not None else BarrelMarks.start(n)
         if len(scores) != n or len(marks.falls) != n or len(marks.dashes) != n:
-            raise DealError(f"a score sheet has one score, fall count and dash count per seat ({n})")
+            raise DealError(refusal("sheet_shape", seats=n))
         if marks.seat is not None and scores[marks.seat] != self.game.barrel_rules.barrel:
-            raise DealError("the player on the barrel must have exactly the barrel's score")
+            raise DealError(refusal("sheet_barrel_score"))
         if any(s >= self.game.barrel_rules.barrel for i, s in enumerate(scores) if i != marks.seat):
-            raise DealError("only the player on the barrel can have a score at or above the barrel")
+            raise DealError(refusal("sheet_above_barrel"))
         self._scores = list(scores)
         self.marks = marks
         if n == 4 and self._next_dealer == marks.seat:
@@ -697,7 +698,7 @@ class StatePyatsot(PlainTricks, State):
                     for rank in COMBINATION_RANKS[kind]:
                         yield Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
+    def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         kind = action.kind
         if phase is _AUCTION:
@@ -708,119 +709,121 @@ class StatePyatsot(PlainTricks, State):
             if kind is _K_CONCEDE:
                 limit = self.game.barrel_refusals
                 if self.marks.refusals >= limit:
-                    return f"on the barrel a player may refuse only {limit} times: he must take the talon and play"
+                    return refusal("barrel_refusals", limit=limit)
                 return None
-            return "on the barrel the player decides before seeing the talon: take (play for 120) or concede (refuse)"
+            return refusal("barrel_decide")
         if phase is _KEEP:
             if kind is not _K_KEEP or action.card is None:
-                return "the declarer must now keep one of the three talon cards, e.g. keep AH"
+                return refusal("keep_one")
             if not self.talon >> action.card.id & 1:
-                return f"{action.card} is not in the talon: only a talon card can be kept"
+                return refusal("keep_not_talon", card=str(action.card))
             return None
         if phase is _GIFT:
             if kind is not _K_GIVE or action.card is None:
-                return "the declarer must now give a talon card face down to an opponent, e.g. give QS"
+                return refusal("give_talon_card")
             if not self.talon >> action.card.id & 1:
-                return f"{action.card} is not one of the talon cards left to give"
+                return refusal("give_not_left", card=str(action.card))
             return None
         if phase is _CONTRACT:
             if kind is _K_CONCEDE:
                 return None
             if kind is not _K_CONTRACT:
-                return "the declarer must now name a contract in points (e.g. contract 120) or concede"
+                return refusal("pt_contract_or_concede")
             return self._why_illegal_contract(seat, action)
         if phase is _PLAY:
             return self._why_illegal_play(seat, action)
-        return f"nothing can be done in phase {phase}"
+        return refusal("nothing_now", phase=str(phase))
 
-    def _why_illegal_number(self, number: int) -> str | None:
+    def _why_illegal_number(self, number: int) -> Refusal | None:
         game = self.game
         if number not in game.ladder:
             low, step = game.ladder.start, game.ladder.step
-            return f"bids and contracts are {low}, {low + step}, {low + 2 * step} … in steps of {step}"
+            return refusal("pt_steps", low=low, second=low + step, third=low + 2 * step, step=step)
         return None
 
-    def _why_illegal_call(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         if self.throw_in:
             if action.kind is _K_PASS:
                 return None
-            return "every player is at -120 or below and may not bid: the deal is thrown in (pass)"
+            return refusal("all_barred")
         if action.kind is _K_PASS:
             if self.high_bid is None:
-                return "the player on the dealer's left opens the auction and must bid"
+                return refusal("opener_must_bid")
             return None
         if action.kind is not _K_BID or action.number is None or action.call is not None:
-            return "in the auction a call is pass or bid N (points), e.g. bid 60"
+            return refusal("pt_auction_form")
         n = action.number
         why = self._why_illegal_number(n)
         if why is not None:
             return why
         if self.high_bid is not None and n <= self.high_bid:
-            return f"a bid must be higher than the current bid {self.high_bid}"
+            return refusal("bid_not_higher", bid=self.high_bid)
         cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
-                return f"without a marriage or a triangle in hand nobody may bid above {NO_COMBINATION_CAP}"
-            return f"with the combinations you hold you may bid at most {cap}"
+                return refusal("cap_no_combination", cap=NO_COMBINATION_CAP)
+            return refusal("cap_combinations", cap=cap)
         return None
 
-    def _why_illegal_contract(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_contract(self, seat: int, action: Action) -> Refusal | None:
         assert self.high_bid is not None
         if action.number is None or action.call is not None:
-            return "a contract in Пятьсот is a number of points with no strain (trumps come from declarations)"
+            return refusal("pt_contract_form")
         n = action.number
         why = self._why_illegal_number(n)
         if why is not None:
             return why
         if n < self.high_bid:
-            return f"the contract may not be below the winning bid {self.high_bid}"
+            return refusal("contract_below_winning_bid", bid=self.high_bid)
         cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
         if n > cap:
             if cap == NO_COMBINATION_CAP:
-                return f"without a marriage or a triangle in hand the contract may not exceed {NO_COMBINATION_CAP}"
-            return f"with the combinations you hold the contract may be at most {cap}"
+                return refusal("contract_cap_no_combination", cap=NO_COMBINATION_CAP)
+            return refusal("contract_cap_combinations", cap=cap)
         return None
 
-    def _why_no_declaration(self, seat: int, card: Card, kind: str | None) -> str | None:
+    def _why_no_declaration(self, seat: int, card: Card, kind: str | None) -> Refusal | None:
         if kind not in COMBINATION_RANKS:
-            return "a declaration is 'declare KQJ' (triangle), 'declare KQ' or 'declare QJ' (marriages)"
+            return refusal("declare_form")
         if self.trick:
-            return "a combination is declared only by the player leading to a trick"
+            return refusal("declare_leader_only")
         if not self.won[seat]:
-            return "only a player who has taken a trick may declare a combination"
+            return refusal("declare_after_trick")
         assert card.suit is not None
         if card.rank not in COMBINATION_RANKS[kind]:
             ranks = "+".join(r.code for r in COMBINATION_RANKS[kind])
-            return f"the card led must belong to the combination declared ({ranks} of {card.suit.name})"
+            return refusal("declare_led_card", ranks=ranks, suit=card.suit.name)
         mask = combination_mask(kind, card.suit)
         if self.hands[seat] & mask != mask:
-            return f"to declare {kind} of {card.suit.name} you must hold all of " + " ".join(map(str, cards_of(mask)))
+            return refusal(
+                "declare_must_hold", kind=kind, suit=card.suit.name, cards=" ".join(map(str, cards_of(mask)))
+            )
         if self.used & mask:
             spent = " ".join(map(str, cards_of(self.used & mask)))
-            return f"{spent} already counted in a declaration: a card counts in one declaration only"
+            return refusal("declare_spent", cards=spent)
         return None
 
-    def _why_illegal_play(self, seat: int, action: Action) -> str | None:
+    def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is not _K_PLAY or action.card is None:
-            return "in the play a move is play CARD (leading, after a trick: play CARD declare KQ|QJ|KQJ)"
+            return refusal("pt_play_form")
         card = action.card
         hand = self.hands[seat]
         if not hand >> card.id & 1:
-            return f"you do not hold {card}"
+            return refusal("not_held", card=str(card))
         if action.modifier is not None:
             if action.modifier != "declare":
-                return f"Пятьсот has no '{action.modifier}' play; a leader may add 'declare KQ|QJ|KQJ'"
+                return refusal("no_modifier_declare", modifier=action.modifier)
             return self._why_no_declaration(seat, card, action.argument)
         if not self.trick:
             trump = self.trump
             if trump is not None and card.suit == trump and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
-                return f"only the player who made trumps may lead a trump ({trump.name}) while holding other suits"
+                return refusal("trump_lead_maker_only", suit=trump.name)
             return None
         led = SUIT_MASKS[self.trick[0][1].id >> 4]
         if not follow_mask(hand, led, 0, must_trump=False) >> card.id & 1:
             led_suit = self.trick[0][1].suit
             assert led_suit is not None
-            return f"follow suit: you hold {led_suit.name} and must play one"
+            return refusal("follow_suit", suit=led_suit.name)
         return None
 
     # -- carrying out ----------------------------------------------------------------------
