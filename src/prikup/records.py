@@ -237,5 +237,5 @@ def read(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(refusal("record_read", path=str(path), why=str(exc.strerror))) from None
+        raise RecordError(refusal("record_read", path=str(path), why=str(exc.strerror), errno=exc.errno)) from None
     return load(text)

@@ -104,8 +104,8 @@ def test_solve_errors_speak_russian(record: Path) -> None:
         run = _prikup("solve", str(record), *args, "--lang", "ru")
         assert run.returncode == 1, run.stdout
         said = " ".join(run.stderr.split())
-        assert message in said and said.count("error:") == 1, said
-        assert not _english_left(said.removeprefix("error: ").split(": ", 1)[1], set()), said
+        assert message in said and said.count("ошибка:") == 1, said
+        assert not _english_left(said.removeprefix("ошибка: ").split(": ", 1)[1], set()), said
 
 
 def test_unknown_language_is_one_line(record: Path) -> None:

@@ -12,8 +12,9 @@ import pytest
 
 from prikup import make_game
 from prikup.bots import make_bot
-from prikup.cli.teach import RULES, explain, known_rule
+from prikup.cli.teach import explain, known_rule
 from prikup.core.errors import IllegalActionError
+from prikup.core.refusals import ENGLISH, refusal
 from prikup.core.game import State
 
 FORMS = [
@@ -68,8 +69,9 @@ def test_every_rule_entry_is_used_and_has_both_languages() -> None:
     source = (resources.files("prikup") / "cli" / "teach.py").read_text(encoding="utf-8")
     for key, pair in data.items():
         assert set(pair) == {"en", "ru"} and pair["en"] and pair["ru"], key
-        assert f'"{key}"' in source or f'"rules.{key}"' in source, f"rules.json entry {key} is never used"
-    assert len(RULES) >= 80
+        used = key in ENGLISH or f'"rules.{key}"' in source or key.startswith("os_")
+        assert used, f"rules.json entry {key} is neither a refusal id nor used by teach.py"
+    assert len(ENGLISH) >= 150 and all(key in data for key in ENGLISH)
 
 
 def _must_follow_state(gid: str) -> tuple[State, str]:
@@ -104,7 +106,9 @@ def test_follow_suit_names_the_suit_led(gid: str) -> None:
 
 
 def test_must_trump_names_the_trump() -> None:
-    error = IllegalActionError("play 9C", "must trump: you hold no S and must play a trump (H)", ["play 9H", "play AH"])
+    error = IllegalActionError("play 9C", refusal("must_trump", suit="S", trump="H"), ["play 9H", "play AH"])
+    assert error.rule == "must_trump" and error.fields == {"suit": "S", "trump": "H"}
+    assert "must trump: you hold no S and must play a trump (H)" in str(error)
     assert explain(error, "en") == "you hold no ♠ and cannot follow: you must trump (♥)"
     assert explain(error, "ru") == "у вас нет ♠, в масть не сходить: нужно бить козырем (♥)"
 

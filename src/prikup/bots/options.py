@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from prikup.core.errors import OptionError
-from prikup.core.refusals import refusal
+from prikup.core.refusals import FieldValue, refusal
 
 __all__ = ["BotOption", "BotOptionValue", "parse_settings"]
 
@@ -40,6 +40,12 @@ class BotOption:
         noun = "an integer" if self.kind is int else "a number"
         return f"{noun} {self.low:g}..{self.high:g}"
 
+    def bounds(self) -> dict[str, FieldValue]:
+        """What the option allows as a refusal's fields: ``choices``, or ``kind`` and ``low``..``high``."""
+        if self.choices:
+            return {"choices": " | ".join(self.choices)}
+        return {"kind": self.kind.__name__, "low": self.low, "high": self.high}
+
     def parse(self, bot: str, key: str, text: str) -> BotOptionValue:
         """The value of ``text`` for this option of ``bot``; :class:`OptionError` (one line naming
         the option and what it allows) if it is not allowed."""
@@ -48,18 +54,24 @@ class BotOption:
             value = self.kind(text)
         except ValueError:
             raise OptionError(
-                refusal("bot_option_value", bot=bot, key=key, value=text, allowed=self.allowed())
+                refusal("bot_option_value", bot=bot, setting=key, value=text, allowed=self.allowed(), **self.bounds())
             ) from None
         if isinstance(value, str):
             if self.choices and value not in self.choices:
-                raise OptionError(refusal("bot_option_value", bot=bot, key=key, value=text, allowed=self.allowed()))
+                raise OptionError(
+                    refusal(
+                        "bot_option_value", bot=bot, setting=key, value=text, allowed=self.allowed(), **self.bounds()
+                    )
+                )
             return value
         if (
             not math.isfinite(value)
             or (self.low is not None and value < self.low)
             or (self.high is not None and value > self.high)
         ):
-            raise OptionError(refusal("bot_option_range", bot=bot, key=key, value=text, allowed=self.allowed()))
+            raise OptionError(
+                refusal("bot_option_range", bot=bot, setting=key, value=text, allowed=self.allowed(), **self.bounds())
+            )
         return value
 
 
@@ -73,6 +85,6 @@ def parse_settings(
     for key, text in settings.items():
         option = declared.get(key)
         if option is None:
-            raise OptionError(refusal("bot_unknown_option", bot=bot, key=key, known=", ".join(declared)))
+            raise OptionError(refusal("bot_unknown_option", bot=bot, setting=key, known=", ".join(declared)))
         out[key] = option.parse(bot, key, text)
     return out

@@ -94,7 +94,7 @@ def arena(
             )
         elapsed = time.perf_counter() - started
     except (PrikupError, ValueError, OSError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc if isinstance(exc, PrikupError) else str(exc), lang) from None
     _report(g, result, unit, duplicate, max_deals, lang)
     played = len(result.units)
     if plot is not None:

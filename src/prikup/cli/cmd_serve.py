@@ -9,8 +9,9 @@ import typer
 from rich.markup import escape
 
 from prikup.cli.checks import CliError, check_db, check_port, require_extra
-from prikup.cli.main import app, console, fail
+from prikup.cli.main import app, check_lang, console, fail
 from prikup.core.errors import PrikupError
+from prikup.i18n import t
 
 __all__ = ["serve"]
 
@@ -24,24 +25,26 @@ def serve(
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
     workers: Annotated[int, typer.Option(help="server processes (above 1: PostgreSQL only)")] = 1,
+    lang: Annotated[str, typer.Option(help="language of the messages: en or ru")] = "en",
 ) -> None:
     """Run the multiplayer table server (lobby, tables, WebSockets) in the browser; limits are
     set with PRIKUP_* variables (see prikup.server.config)."""
     try:
-        require_extra("serve", "server")
+        check_lang(lang)
+        require_extra("serve", "server", lang=lang)
         if bot_delay < 0:
-            raise CliError(f"--bot-delay {bot_delay}: not below 0")
-        check_port(host, port)
+            raise CliError(t("cli.serve_err_bot_delay", lang, value=bot_delay))
+        check_port(host, port, lang)
         from prikup.server.storage import default_url
 
         url = db or default_url()
         if workers < 1:
-            raise CliError(f"--workers {workers}: at least 1")
+            raise CliError(t("cli.serve_err_workers", lang, value=workers))
         if workers > 1 and not url.startswith("postgresql"):
-            raise CliError(f"--workers {workers} needs PostgreSQL (--db postgresql://...); SQLite serves one process")
-        shown = check_db(url)
+            raise CliError(t("cli.serve_err_workers_pg", lang, value=workers))
+        shown = check_db(url, lang)
     except (PrikupError, OSError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc if isinstance(exc, PrikupError) else str(exc), lang) from None
     from prikup.server.run import serve as run_server
 
     console.print(
@@ -51,4 +54,4 @@ def serve(
     try:
         run_server(host, port, url, workers=workers, bot_delay=bot_delay)
     except PrikupError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc, lang) from None

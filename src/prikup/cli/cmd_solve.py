@@ -83,7 +83,7 @@ def solve_cmd(
     try:
         check_lang(lang)
     except CliError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc, lang) from None
     try:
         if (trick is None) == (at is None):
             raise CliError(t("cli.sv_err_point", lang))
@@ -102,7 +102,7 @@ def solve_cmd(
         pos, base = position_of(state)
         values = solve(state)
     except (RecordError, PrikupError, ValueError) as exc:
-        raise fail(f"{file}: {exc}") from None
+        raise fail(exc if isinstance(exc, PrikupError) else str(exc), lang, str(file)) from None
     maximise = pos.max_to_move()
     best = (max if maximise else min)(values.values())
     console.print(escape(_header(state, deal, trick, card, at, base, lang)))

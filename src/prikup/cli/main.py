@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.markup import escape
 
 from prikup.bots import make_bot
 from prikup.cli.checks import CliError, check_output_file
+from prikup.cli.localize import localize, only_lang, pick_lang, usage_error
 from prikup.cli.rules_cmd import rules
+from prikup.cli.teach import describe
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game
 from prikup.core.options import parse_option_text
@@ -27,21 +30,26 @@ from prikup.games import GAMES, make_game
 from prikup.i18n import LANGS, t
 from prikup.records import RecordError, Seat, read, replay, save, to_record
 
-__all__ = ["app", "check_lang", "main"]
+__all__ = ["app", "check_lang", "error_line", "fail", "main"]
 
-app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="Trick-taking games with a talon.", pretty_exceptions_enable=False
-)
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 OptionList = Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as name=value")]
 
 
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` on one line of stderr; the exit to raise."""
-    err.print(f"[red]error:[/red] {escape(' '.join(message.split()))}")
+def fail(why: str | PrikupError, lang: str = "en", where: str = "") -> typer.Exit:
+    """Print ``error: why`` (in ``lang``; an error of the rules said by its rule id) on one line of
+    stderr, after ``where`` (a file the error is in); the exit to raise."""
+    err.print(f"[red]{t('cli.error', lang)}:[/red] {escape(error_line(why, lang, where))}")
     return typer.Exit(1)
+
+
+def error_line(why: str | BaseException, lang: str, where: str = "") -> str:
+    """The text of an error line: a refusal in ``lang`` (by its rule id), else the message."""
+    text = describe(why, lang) if isinstance(why, PrikupError) and not isinstance(why, CliError) else str(why)
+    return " ".join(((f"{where}: " if where else "") + text).split())
 
 
 def make_table_game(name: str, players: int | None, options: list[str] | None) -> Game:
@@ -56,6 +64,16 @@ def check_lang(lang: str) -> None:
     """Fail with the one line naming the languages if ``lang`` is not one of them."""
     if lang not in LANGS:
         raise CliError(t("cli.err_lang", "en", name=lang, langs=", ".join(LANGS)))
+
+
+@app.callback()
+def root(
+    lang: Annotated[
+        str, typer.Option(help="language of the help and the messages: en or ru (else PRIKUP_LANG)")
+    ] = "en",
+) -> None:
+    """Trick-taking games with a talon."""
+    check_lang(lang)
 
 
 @app.command()
@@ -98,7 +116,7 @@ def play(
             seats.append(Seat(name, "bot"))
         state = g.new_match(seed)
     except PrikupError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc, lang) from None
     tui = not (plain or auto) and sys.stdin.isatty() and sys.stdout.isatty()
     try:
         if tui:
@@ -116,7 +134,7 @@ def play(
             try:
                 save(record, to_record(state, seats, seed=seed))
             except OSError as exc:
-                raise fail(f"--record {record}: {exc.strerror or exc}") from None
+                raise fail(f"{exc.strerror or exc}", lang, f"--record {record}") from None
             console.print(escape(t("cli.record_saved", lang, path=record)))
 
 
@@ -134,7 +152,7 @@ def replay_cmd(
         check_lang(lang)
         state = replay(read(file))
     except (RecordError, PrikupError) as exc:
-        raise fail(f"{file}: {exc}") from None
+        raise fail(exc, lang, str(file)) from None
     console.print(t("cli.replayed", lang, game=state.game.id, n=len(state.deals)))
     names = Names(state.game.players, [], ["bot"] * state.game.players, lang)
 
@@ -179,24 +197,32 @@ def _click() -> Any:
 
 
 def main() -> None:
-    """Entry point of the console script: every error one line, never a traceback."""
+    """Entry point of the console script: every error one line, never a traceback.
+
+    The language (``--lang`` anywhere in the arguments, else ``PRIKUP_LANG``) is chosen before the
+    command line is built, so that its help and its errors are in that language too.
+    """
     click = _click()
+    lang = pick_lang(sys.argv[1:], os.environ)
+    prefix = t("cli.error", lang)
     try:
-        code = app(standalone_mode=False)
+        command = typer.main.get_command(app)
+        localize(command, lang)
+        args = sys.argv[1:] + (["--help"] if sys.argv[1:] and only_lang(sys.argv[1:]) else [])
+        code = command.main(args=args, prog_name="prikup", standalone_mode=False)
     except click.NoArgsIsHelpError as exc:
         console.print(exc.ctx.get_help() if exc.ctx else "prikup --help")
         code = 0
     except click.UsageError as exc:
-        where = f"prikup {exc.ctx.info_name} --help" if exc.ctx and exc.ctx.parent else "prikup --help"
-        err.print(f"error: {escape(' '.join(exc.format_message().split()))} (see {where})")
+        err.print(f"{prefix}: {escape(usage_error(exc, click, lang))}")
         code = 2
     except click.ClickException as exc:
-        err.print(f"error: {escape(' '.join(exc.format_message().split()))}")
+        err.print(f"{prefix}: {escape(' '.join(exc.format_message().split()))}")
         code = exc.exit_code
     except typer.Abort:
         code = 130
     except PrikupError as exc:
-        err.print(f"error: {escape(' '.join(str(exc).split()))}")
+        err.print(f"{prefix}: {escape(error_line(exc, lang))}")
         code = 1
     except KeyboardInterrupt:
         code = 130
@@ -204,7 +230,7 @@ def main() -> None:
         if os.environ.get("PRIKUP_DEBUG"):
             raise
         err.print(
-            f"error: {escape(type(exc).__name__)}: {escape(' '.join(str(exc).split()))} (PRIKUP_DEBUG=1 shows where)"
+            f"{prefix}: {escape(type(exc).__name__)}: {escape(' '.join(str(exc).split()))} (PRIKUP_DEBUG=1 shows where)"
         )
         code = 1
     sys.exit(code if isinstance(code, int) else 0)

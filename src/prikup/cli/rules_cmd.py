@@ -23,7 +23,7 @@ __all__ = ["rules", "rules_page"]
 
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
-        raise PrikupError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
+        raise PrikupError(t("cli.err_lang", "en", name=lang, langs=", ".join(LANGS)))
 
 
 def rules_page(game: str, lang: str = "en") -> str:
@@ -50,6 +50,9 @@ def rules(
             return
         text = rules_page(game, lang)
     except PrikupError as exc:
-        Console(stderr=True, highlight=False).print(f"[red]error:[/red] {escape(str(exc))}")
+        from prikup.cli.teach import describe
+
+        text = describe(exc, lang if lang in LANGS else "en")
+        Console(stderr=True, highlight=False).print(f"[red]{t('cli.error', lang)}:[/red] {escape(text)}")
         raise typer.Exit(1) from None
     Console(highlight=False).print(Markdown(text))

@@ -10,6 +10,7 @@ rather than from the first bound the engine checked.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Sequence
 
 from prikup.core.actions import Action, ActionKind, parse_action
@@ -98,9 +99,11 @@ def _option_allowed(fields: dict[str, FieldValue], lang: str) -> str:
     kind = fields.get("kind")
     if kind == "bool":
         return "true | false"
-    if kind != "int":
+    if kind not in ("int", "float"):
         return t("rules.allowed_text", lang)
     low, high = fields.get("low"), fields.get("high")
+    if kind == "float" and low is not None and high is not None:
+        return t("rules.allowed_number_range", lang, low=f"{low:g}", high=f"{high:g}")
     if low is not None and high is not None:
         return t("rules.allowed_int_range", lang, low=low, high=high)
     if low is not None:
@@ -141,8 +144,10 @@ def explain_refusal(why: Refusal, lang: str = "en", legal: Sequence[str] = ()) -
     shown = {k: _field(k, v, lang) for k, v in raw.items()}
     if why.cause is not None:
         shown["cause"] = explain_refusal(why.cause, lang)
-    if why.rule == "option_value":
+    if why.rule in ("option_value", "bot_option_value", "bot_option_range"):
         shown["allowed"] = _option_allowed(raw, lang)
+    if isinstance(raw.get("errno"), int) and f"rules.os_{errno.errorcode.get(raw['errno'])}" in catalogue():
+        shown["why"] = t(f"rules.os_{errno.errorcode[raw['errno']]}", lang)
     shown.setdefault("allowed", allowed_text(legal, lang))
     return t(f"rules.{why.rule}", lang, **shown)
 
@@ -156,10 +161,13 @@ def explain(error: IllegalActionError, lang: str = "en") -> str:
 def describe(error: PrikupError, lang: str = "en") -> str:
     """Any refusal of the rules core, a record or a bot as one line in ``lang``.
 
-    An illegal action names its action; a record's error the deal and action it is in.
+    An illegal action names its action; a record's error the deal and action it is in.  In English
+    an error other than an illegal action is its own sentence (``str(error)``).
     """
     if isinstance(error, IllegalActionError):
         return t("rules.illegal_action", lang, action=error.action, why=explain(error, lang))
+    if lang == "en":
+        return str(error)
     text = explain_refusal(error.refusal, lang)
     deal, index = getattr(error, "deal", None), getattr(error, "index", None)
     if deal is not None:

@@ -217,10 +217,10 @@ ENGLISH: dict[str, str] = {
     "unknown_bot": "unknown bot {name!r} for {game}; available: {known}",
     "bot_options_form": "bad bot options in {name!r}: the form is name:key=value:key=value",
     "unknown_bot_level": "unknown bot level {level!r}; levels: {known}",
-    "bot_option_value": "bot {bot} option {key}={value!r} is not allowed: {allowed}",
-    "bot_option_range": "bot {bot} option {key}={value!r} is out of range: {allowed}",
+    "bot_option_value": "bot {bot} option {setting}={value!r} is not allowed: {allowed}",
+    "bot_option_range": "bot {bot} option {setting}={value!r} is out of range: {allowed}",
     "bot_no_options": "bot {bot} takes no options (given: {given})",
-    "bot_unknown_option": "bot {bot} has no option {key!r}; its options: {known}",
+    "bot_unknown_option": "bot {bot} has no option {setting!r}; its options: {known}",
     # -- game records ------------------------------------------------------------------------------
     "record_not_object": "a record is a JSON object",
     "record_json": "not valid JSON: {detail}",
