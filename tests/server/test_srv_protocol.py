@@ -11,6 +11,7 @@ import pytest
 from srv_helpers import Client, ServerProcess, server_kinds, start_server
 from websockets.exceptions import ConnectionClosed
 
+from prikup.core.refusals import ENGLISH, Refusal
 from prikup.server.storage import Storage
 
 
@@ -144,13 +145,15 @@ def test_illegal_card_is_refused_with_rule_and_legal(table: dict[str, Any]) -> N
     client = table["clients"][seat]
     client.send({"type": "act", "action": "play AS"})  # in the auction, no card may be played
     msg = expect_error(client, "illegal")
-    assert msg["rule"] and msg["legal"]
+    assert msg["rule"] in ENGLISH and isinstance(msg["fields"], dict) and msg["legal"]
+    assert str(Refusal(msg["rule"], tuple(msg["fields"].items()))) in msg["message"]
     assert "play AS" not in msg["legal"]
     assert msg["legal"] == client.state["obs"]["legal_actions"]
     client.send({"type": "act", "action": "play ZZ"})
     expect_error(client, "bad_action")
     client.send({"type": "act", "action": "bid 7"})
-    expect_error(client, "illegal")
+    msg = expect_error(client, "illegal")
+    assert msg["rule"] in ENGLISH and str(Refusal(msg["rule"], tuple(msg["fields"].items()))) in msg["message"]
     assert snapshot(table) == before
 
 

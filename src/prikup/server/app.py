@@ -454,7 +454,9 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
         conn.send(error_message(exc.code, exc.message))
     except IllegalActionError as exc:
         metrics.refused.labels("illegal").inc()
-        conn.send(error_message("illegal", str(exc), rule=exc.rule, legal=exc.legal, action=exc.action))
+        conn.send(
+            error_message("illegal", str(exc), rule=exc.rule, fields=exc.fields, legal=exc.legal, action=exc.action)
+        )
     except Exception:  # a bug: nothing was applied, say so and go on
         log.exception("table %s: a message could not be handled", table.id)
         conn.send(error_message("server_error", "the server could not take the action; nothing changed"))

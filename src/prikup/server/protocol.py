@@ -49,7 +49,11 @@ Server → client:
   is shown ``"away": true, "bot": "<level>"`` while a bot plays for him; his return takes the seat
   back), and the last event,
 - ``ack`` (the action was stored and applied), ``error`` (``{"type": "error", "code", "message"}``;
-  for an illegal action also ``rule`` and ``legal``), ``pong``.
+  for an illegal action (``code`` ``"illegal"``) also ``action``, ``legal`` (the legal actions'
+  texts), ``rule`` (the stable id of the rule it breaks, e.g. ``follow_suit``, ``bid_too_low``:
+  the refusal ids listed in the API documentation) and ``fields`` (the values the rule names, e.g.
+  ``{"suit": "S"}``); the page says it with the catalogue's ``rules.<rule>`` words, never by
+  reading ``message``, which is English), ``pong``.
 
 A connection whose reader falls ``PRIKUP_OUTBOX`` frames behind is closed with code 4008.
 
