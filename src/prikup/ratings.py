@@ -83,9 +83,14 @@ class Ratings:
         return [self.current(name) for name in self.names]
 
 
-def plot_ratings(history: Mapping[str, Sequence[RatingPoint]], path: str | Path, title: str = "") -> None:
-    """Write a PNG of every bot's rating (mu) over the games it played, with a band of ± sigma."""
+def plot_ratings(
+    history: Mapping[str, Sequence[RatingPoint]], path: str | Path, title: str = "", lang: str = "en"
+) -> None:
+    """Write a PNG of every bot's rating (mu) over the games it played, with a band of ± sigma;
+    the axes and the legend are worded in ``lang`` (the message catalogue's ``cli.ar_plot_*``)."""
     import matplotlib
+
+    from prikup.i18n import t
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -95,7 +100,11 @@ def plot_ratings(history: Mapping[str, Sequence[RatingPoint]], path: str | Path,
         for name, points in history.items():
             xs = [p.games for p in points]
             mus = [p.mu for p in points]
-            (line,) = ax.plot(xs, mus, label=f"{name} (mu {mus[-1]:.1f}, sigma {points[-1].sigma:.2f})")
+            (line,) = ax.plot(
+                xs,
+                mus,
+                label=t("cli.ar_plot_line", lang, name=name, mu=f"{mus[-1]:.1f}", sigma=f"{points[-1].sigma:.2f}"),
+            )
             ax.fill_between(
                 xs,
                 [p.mu - p.sigma for p in points],
@@ -104,8 +113,8 @@ def plot_ratings(history: Mapping[str, Sequence[RatingPoint]], path: str | Path,
                 alpha=0.2,
                 linewidth=0,
             )
-        ax.set_xlabel("rated games played")
-        ax.set_ylabel("openskill rating mu (band: ± sigma)")
+        ax.set_xlabel(t("cli.ar_plot_x", lang))
+        ax.set_ylabel(t("cli.ar_plot_y", lang))
         if title:
             ax.set_title(title)
         ax.grid(True, alpha=0.3)

@@ -102,7 +102,7 @@ def arena(
 
         units = t(f"cli.ar_title_{unit}", lang)
         title = t("cli.ar_plot_title", lang, game=_game_name(g, lang), n=played, unit=unit, units=units)
-        plot_ratings(result.ratings.history, plot, title=title)
+        plot_ratings(result.ratings.history, plot, title=title, lang=lang)
         console.print(escape(t("cli.ar_plot_saved", lang, path=plot)))
     if records is not None:
         console.print(escape(t("cli.ar_records_saved", lang, n=played, path=records)))
