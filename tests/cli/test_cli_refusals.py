@@ -11,6 +11,7 @@ import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer.main
@@ -123,7 +124,7 @@ def test_the_language_is_picked_before_the_command_line_is_built() -> None:
 
 
 def test_every_command_and_option_has_help_in_both_languages() -> None:
-    group = typer.main.get_command(app)
+    group: Any = typer.main.get_command(app)
     localize(group, "ru")
     keys = [help_key(None)] + [f"cli.help.root.{p.name}" for p in group.params]
     for name, command in group.commands.items():

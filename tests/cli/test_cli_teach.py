@@ -14,8 +14,8 @@ from prikup import make_game
 from prikup.bots import make_bot
 from prikup.cli.teach import explain, known_rule
 from prikup.core.errors import IllegalActionError
-from prikup.core.refusals import ENGLISH, refusal
 from prikup.core.game import State
+from prikup.core.refusals import ENGLISH, refusal
 
 FORMS = [
     ("501", {}),

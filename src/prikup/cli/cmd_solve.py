@@ -13,6 +13,7 @@ from prikup.cli.main import app, check_lang, console, fail
 from prikup.cli.words import call_words, strain
 from prikup.core.errors import PrikupError
 from prikup.core.game import Phase, State
+from prikup.core.refusals import refusal
 from prikup.i18n import t
 from prikup.records import RecordError, read, replay
 
@@ -26,7 +27,7 @@ def _deal_of(record: dict[str, Any], deal: int, lang: str = "en") -> tuple[list[
         raise CliError(t("cli.sv_err_deal", lang, deal=deal, count=count))
     actions = deals[deal - 1].get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError(f"deal {deal}: 'actions' is not a list")
+        raise RecordError(refusal("record_actions"), deal=deal)
     return deals, deals[deal - 1]
 
 

@@ -146,8 +146,9 @@ def explain_refusal(why: Refusal, lang: str = "en", legal: Sequence[str] = ()) -
         shown["cause"] = explain_refusal(why.cause, lang)
     if why.rule in ("option_value", "bot_option_value", "bot_option_range"):
         shown["allowed"] = _option_allowed(raw, lang)
-    if isinstance(raw.get("errno"), int) and f"rules.os_{errno.errorcode.get(raw['errno'])}" in catalogue():
-        shown["why"] = t(f"rules.os_{errno.errorcode[raw['errno']]}", lang)
+    code = raw.get("errno")
+    if isinstance(code, int) and f"rules.os_{errno.errorcode.get(code)}" in catalogue():
+        shown["why"] = t(f"rules.os_{errno.errorcode[code]}", lang)
     shown.setdefault("allowed", allowed_text(legal, lang))
     return t(f"rules.{why.rule}", lang, **shown)
 

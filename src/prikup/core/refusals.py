@@ -48,7 +48,7 @@ class Refusal:
         return ENGLISH[self.rule].format(cause=self.cause, **self.field_map)
 
 
-def refusal(rule: str, /, cause: Refusal | None = None, **fields: FieldValue) -> Refusal:
+def refusal(rule: str, cause: Refusal | None = None, /, **fields: FieldValue) -> Refusal:
     """A refusal with its fields given as keywords: ``refusal("follow_suit", suit="S")``."""
     return Refusal(rule, tuple(fields.items()), cause)
 
