@@ -11,7 +11,7 @@ from rich.markup import escape
 from prikup.bots import Bot
 from prikup.cli.keywords import InputError, read_line, summarise
 from prikup.cli.narrate import Event, Narrator, standings
-from prikup.cli.teach import explain
+from prikup.cli.teach import describe, explain
 from prikup.cli.words import Names
 from prikup.core.actions import Action
 from prikup.core.cards import Card, parse_card
@@ -149,7 +149,9 @@ class TerminalTable:
             try:
                 return check_line(self.state, text, self.lang)
             except PrikupError as exc:
-                self.console.print(f"[yellow]{escape(t('illegal', self.lang))}: {escape(str(exc))}[/yellow]")
+                self.console.print(
+                    f"[yellow]{escape(t('illegal', self.lang))}: {escape(describe(exc, self.lang))}[/yellow]"
+                )
 
     def _show_sheet(self) -> None:
         self.console.print(f"[bold]{escape(t('score_sheet', self.lang))}[/bold]")

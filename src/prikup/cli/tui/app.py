@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 from prikup.bots import Bot
 from prikup.cli.keywords import InputError, summarise
 from prikup.cli.narrate import Event, Narrator, standings
+from prikup.cli.teach import describe
 from prikup.cli.terminal import check_line
 from prikup.cli.tui.widgets import CallButton, CardButton, SeatPanel, call_actions, hand_codes, seat_text, trick_text
 from prikup.cli.words import Names
@@ -254,7 +255,7 @@ class TableApp(App[None]):
         try:
             actions = check_line(st, text, self.lang)
         except (InputError, PrikupError) as exc:
-            self.notice = f"{t('illegal', self.lang)}: {exc}"
+            self.notice = f"{t('illegal', self.lang)}: {describe(exc, self.lang)}"
             self.query_one("#message", Static).update(self.notice)
             return
         self.notice = ""
