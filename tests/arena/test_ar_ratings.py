@@ -44,3 +44,25 @@ def test_plot_is_a_png(tmp_path):
     plot_ratings(ratings.history, path, title="test")
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+@pytest.mark.parametrize(("lang", "x_label"), [("en", "rated games played"), ("ru", "сыграно игр с рейтингом")])
+def test_plot_is_worded_in_the_language(tmp_path, monkeypatch, lang, x_label):
+    from matplotlib.figure import Figure
+
+    ratings = Ratings(["x", "y", "z"])
+    ratings.rate({"x": 2.0, "y": 1.0, "z": 0.5})
+    seen: list[tuple[str, str, list[str]]] = []
+    save = Figure.savefig
+
+    def note(fig, *args, **kwargs):  # the real savefig, after noting the words drawn
+        ax = fig.axes[0]
+        seen.append((ax.get_xlabel(), ax.get_ylabel(), [t.get_text() for t in ax.get_legend().get_texts()]))
+        return save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", note)
+    plot_ratings(ratings.history, tmp_path / "r.png", title="t", lang=lang)
+    ((x, y, legend),) = seen
+    assert x == x_label and ("μ" in y if lang == "ru" else "mu" in y)
+    assert legend[0].startswith("x (") and (("σ" in legend[0]) == (lang == "ru"))
+    assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
