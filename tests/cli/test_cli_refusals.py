@@ -225,3 +225,17 @@ def test_the_prompt_refuses_in_russian() -> None:
     said = " ".join(run.stdout.split())
     assert "Нельзя: в 501 «look» пишут без номера места" in said, said
     assert "Нельзя: заказ в 501 — целое число очков" in said, said
+
+
+def test_games_lists_every_option_in_russian() -> None:
+    from prikup.games import GAMES
+
+    run = prikup("games", "--lang", "ru")
+    assert run.returncode == 0, run.stderr
+    said = " ".join(run.stdout.split())
+    for gid, cls in GAMES.items():
+        for option in cls.OPTIONS:
+            pair = catalogue()[f"cli.opt.{gid}.{option.name}"]
+            assert pair["en"] == option.help, f"{gid} {option.name}: the catalogue's English is not the option's help"
+            assert " ".join(pair["ru"].split()) in said, (gid, option.name)
+    assert "целое число 66..1000" in said and "an integer" not in said

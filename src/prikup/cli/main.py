@@ -173,12 +173,20 @@ def replay_cmd(
 
 
 @app.command()
-def games() -> None:
+def games(lang: Annotated[str, typer.Option(help="language: en or ru")] = "en") -> None:
     """List the games and their options."""
+    from prikup.cli.teach import option_allowed
+
+    try:
+        check_lang(lang)
+    except CliError as exc:
+        raise fail(exc, lang) from None
     for gid, cls in GAMES.items():
         console.print(f"[bold]{gid}[/bold] — {cls.title} ({cls.title_ru})")
         for o in cls.OPTIONS:
-            console.print(f"  {o.name} = {o.format(o.default)}  ({escape(o.allowed())}) — {escape(o.help)}")
+            allowed = o.allowed() if lang == "en" else option_allowed(o.bounds(), lang)
+            said = o.help if lang == "en" else t(f"cli.opt.{gid}.{o.name}", lang)
+            console.print(f"  {o.name} = {o.format(o.default)}  ({escape(allowed)}) — {escape(said)}")
 
 
 app.command()(rules)

@@ -19,7 +19,7 @@ from prikup.core.errors import IllegalActionError, PrikupError
 from prikup.core.refusals import FieldValue, Refusal
 from prikup.i18n import catalogue, t
 
-__all__ = ["RANGES", "describe", "explain", "explain_refusal", "known_rule", "suit_word"]
+__all__ = ["RANGES", "describe", "explain", "explain_refusal", "known_rule", "option_allowed", "suit_word"]
 
 
 def suit_word(text: str, lang: str) -> str:
@@ -92,8 +92,9 @@ RANGES: dict[str, Callable[[Sequence[str], str], str]] = {
 }
 
 
-def _option_allowed(fields: dict[str, FieldValue], lang: str) -> str:
-    """An option's allowed values (``option_value``) in ``lang``."""
+def option_allowed(fields: dict[str, FieldValue], lang: str) -> str:
+    """An option's allowed values in ``lang``, from its bounds (``Option.bounds()``: ``choices``,
+    or ``kind`` and ``low``/``high``), as an ``option_value`` refusal names them."""
     if "choices" in fields:
         return str(fields["choices"])
     kind = fields.get("kind")
@@ -145,7 +146,7 @@ def explain_refusal(why: Refusal, lang: str = "en", legal: Sequence[str] = ()) -
     if why.cause is not None:
         shown["cause"] = explain_refusal(why.cause, lang)
     if why.rule in ("option_value", "bot_option_value", "bot_option_range"):
-        shown["allowed"] = _option_allowed(raw, lang)
+        shown["allowed"] = option_allowed(raw, lang)
     code = raw.get("errno")
     if isinstance(code, int) and f"rules.os_{errno.errorcode.get(code)}" in catalogue():
         shown["why"] = t(f"rules.os_{errno.errorcode[code]}", lang)

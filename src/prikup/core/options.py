@@ -90,7 +90,7 @@ class Option:
                 raise self._bad(value)
         return result
 
-    def _bounds(self) -> dict[str, FieldValue]:
+    def bounds(self) -> dict[str, FieldValue]:
         """The allowed values as fields: ``choices`` (``a | b``), or ``kind`` and ``low``/``high``."""
         if self.choices is not None:
             return {"choices": " | ".join(str(c) for c in self.choices)}
@@ -104,7 +104,7 @@ class Option:
     def _bad(self, value: object) -> OptionError:
         shown = value if isinstance(value, str | int | float | bool) else repr(value)
         return OptionError(
-            refusal("option_value", option=self.name, value=shown, allowed=self.allowed(), **self._bounds())
+            refusal("option_value", option=self.name, value=shown, allowed=self.allowed(), **self.bounds())
         )
 
 
