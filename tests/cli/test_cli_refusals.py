@@ -239,3 +239,23 @@ def test_games_lists_every_option_in_russian() -> None:
             assert pair["en"] == option.help, f"{gid} {option.name}: the catalogue's English is not the option's help"
             assert " ".join(pair["ru"].split()) in said, (gid, option.name)
     assert "целое число 66..1000" in said and "an integer" not in said
+
+
+def test_errors_keep_their_refusal_through_pickle() -> None:
+    import pickle
+
+    from prikup import make_game
+    from prikup.core.errors import IllegalActionError
+    from prikup.records import RecordError, replay
+
+    state = make_game("501").new_match(seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply("play AS")
+    with pytest.raises(RecordError) as bad:
+        replay({"format": "prikup-record/1", "game": "501", "deals": [{"dealer": 0, "hands": {"1": ["KS"]}}]})
+    for err in (caught.value, bad.value):
+        back = pickle.loads(pickle.dumps(err))
+        assert type(back) is type(err) and str(back) == str(err)
+        assert back.rule == err.rule and back.fields == err.fields and back.refusal == err.refusal
+    assert bad.value.rule == "record_bad_card" and bad.value.refusal.cause is not None
+    assert bad.value.refusal.cause.rule == "deal_seats" and pickle.loads(pickle.dumps(bad.value)).deal == 1

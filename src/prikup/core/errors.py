@@ -34,6 +34,10 @@ class PrikupError(ValueError):
         self.refusal = why if isinstance(why, Refusal) else refusal("text", text=why)
         super().__init__(str(self.refusal))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with the refusal and every attribute (errors cross process pools)."""
+        return (_restore, (type(self), self.args, self.__dict__))
+
     @property
     def rule(self) -> str:
         """The stable id of the rule or check that refused (see :data:`prikup.core.refusals.ENGLISH`)."""
@@ -43,6 +47,13 @@ class PrikupError(ValueError):
     def fields(self) -> dict[str, FieldValue]:
         """The values the refusal names (a suit, a card, the allowed values …)."""
         return self.refusal.field_map
+
+
+def _restore(cls: type[PrikupError], args: tuple[object, ...], state: dict[str, object]) -> PrikupError:
+    err = cls.__new__(cls)
+    ValueError.__init__(err, *args)
+    err.__dict__.update(state)
+    return err
 
 
 class CardParseError(PrikupError):
