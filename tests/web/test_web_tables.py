@@ -331,3 +331,19 @@ def test_a_refusal_of_the_server_is_said_in_words_naming_the_player(browser: Any
     assert f"Игрок {waiting_for + 1}" in text and "seat" not in text, text
     shot(page, "refusal-ru")
     page.context.close()
+
+
+def test_an_illegal_action_refused_by_the_server_is_said_by_its_rule(browser: Any, server: ServerProcess) -> None:
+    """The error frame's rule id and fields are said with the catalogue's words, never its English message."""
+    page = open_page(browser, "ru", "desktop")
+    create_table(page, server, "501", "ru")
+    page.wait_for_function(
+        "() => { const s = window.prikup.state; return s.obs.to_act === s.viewer && s.obs.phase === 'auction'; }",
+        timeout=30000,
+    )
+    page.evaluate("() => window.prikup.conn.send({type: 'act', action: 'bid 5'})")  # below the lowest bid
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
+    text = page.locator("#error").inner_text()
+    assert "заказ должен быть не меньше 66" in text and "must be" not in text, text
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

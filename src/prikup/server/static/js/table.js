@@ -8,7 +8,7 @@ import { renderSheet } from "./sheets.js";
 import { buildSummary, renderSummary } from "./summary.js";
 import { areaOf, sideOf } from "./seats.js";
 import {
-  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, seatName, suitWord, t, variantText,
+  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, has, seatName, suitWord, t, variantText,
 } from "./words.js";
 
 const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
@@ -223,10 +223,24 @@ function showError(msg) {
   if (msg.code === "not_your_turn" && st) text = t("web.err.not_your_turn", { name: seatName(seats, st.obs.to_act) });
   else if (msg.code === "illegal") {
     text = t("web.err.illegal", { action: msg.action ? describe(msg.action, { seats }) : "" });
+    if (msg.rule && has(`rules.${msg.rule}`)) text += " " + t(`rules.${msg.rule}`, ruleFields(msg, seats));
     if (msg.legal && msg.legal.length) text += " " + t("web.can_now", { list: msg.legal.slice(0, 8).map((a) => describe(a, { seats })).join(", ") });
   } else if (`web.err.${msg.code}` in wordsProbe()) text = t(`web.err.${msg.code}`);
   else text = t("web.err.other");
   box.textContent = text;
+}
+/** A refusal's fields (``rule`` + ``fields`` of an error frame) as the page shows them: suits as
+ * symbols, cards and calls in words, ``allowed`` from the legal actions. */
+function ruleFields(msg, seats) {
+  const out = { allowed: (msg.legal || []).slice(0, 8).map((a) => describe(a, { seats })).join(", ") };
+  for (const [k, v] of Object.entries(msg.fields || {})) {
+    if (k === "suit" || k === "trump") out[k] = suitWord(v);
+    else if (k === "card") out[k] = cardShort(v);
+    else if (k === "cards") out[k] = String(v).split(" ").map(cardShort).join(" ");
+    else if ((k === "call" || k === "bid") && !/^\d+$/.test(String(v))) out[k] = callText(v);
+    else out[k] = v;
+  }
+  return out;
 }
 const wordsProbe = () => new Proxy({}, { has: (_, k) => t(k) !== k });
 
