@@ -48,7 +48,7 @@ def serve(
     from prikup.server.run import serve as run_server
 
     console.print(
-        f"prikup server: http://{host}:{port}/  (database: {escape(shown)}, workers: {workers})", soft_wrap=True
+        t("cli.serve_started", lang, url=f"http://{host}:{port}/", db=escape(shown), workers=workers), soft_wrap=True
     )
     sys.stdout.flush()
     try:
