@@ -53,6 +53,7 @@ _STATUS = {
     "malformed": 400,
     "unknown_language": 404,
     "not_finished": 409,
+    "abandoned": 410,
     "rate_limited": 429,
     "busy": 503,
     "storage_unavailable": 503,
@@ -261,7 +262,8 @@ def create_app(
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(manager().storage.list_tables)
+        idle_before = time.time() - config.table_ttl
+        rows = await asyncio.to_thread(manager().storage.list_tables, 50, idle_before)
         return [
             {
                 "id": r.id,
@@ -336,9 +338,10 @@ def create_app(
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         table = await table_or_404(table_id)
-        if not table.finished:
+        if not table.finished and not table.closed:
             raise ProtocolError(
-                "not_finished", "the record of a match shows every card: it is given once the match is over"
+                "not_finished",
+                "the record of a match shows every card: it is given once the match is over (or abandoned)",
             )
         return table.record()
 
@@ -403,7 +406,13 @@ def create_app(
 
 async def _janitor(manager: TableManager, config: ServerConfig) -> None:
     while True:
-        await asyncio.sleep(max(0.5, min(config.evict_after, 10.0)))
+        await asyncio.sleep(max(0.5, min(config.evict_after, config.table_ttl, 10.0)))
+        try:
+            await manager.abandon_idle()
+        except StorageUnavailable as exc:
+            log.warning("closing idle tables failed: %s", exc)
+        except Exception:
+            log.exception("closing idle tables failed")
         try:
             await manager.evict()
         except Exception:
@@ -419,6 +428,8 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.outbox.get()
         if text is None:
+            if conn.close_code is not None:
+                await _close(websocket, conn.close_code)
             return
         try:
             await websocket.send_text(text)
@@ -434,6 +445,7 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
         elif msg.type == "hello":
             if conn.authenticated:
                 raise ProtocolError("already_seated", "hello was already accepted on this connection")
+            table.check_open()
             await table.authenticate_fresh(msg.seat, msg.token)
             if msg.seat is None and table.spectators() >= config.max_spectators:
                 raise ProtocolError("full", f"this table already has {config.max_spectators} spectators")

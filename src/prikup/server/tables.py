@@ -59,6 +59,9 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 log = logging.getLogger("prikup.server")
 
+#: The WebSocket close code of a connection to a table closed as abandoned.
+ABANDONED_CLOSE = 4410
+
 
 def frame_text(message: dict[str, Any]) -> str:
     """A frame as JSON text (orjson: the server serialises a frame per viewer per action)."""
@@ -135,6 +138,7 @@ class Connection:
     authenticated: bool = False
     on_overflow: Callable[[], None] | None = None
     overflowed: bool = False
+    close_code: int | None = None
     outbox: asyncio.Queue[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -155,8 +159,11 @@ class Connection:
         """Queue a frame."""
         self.send_text(frame_text(message))
 
-    def close(self) -> None:
-        """Tell the writer to stop."""
+    def close(self, code: int | None = None) -> None:
+        """Tell the writer to stop (after the frames queued), and to close the socket with
+        ``code`` if one is given."""
+        if code is not None:
+            self.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
@@ -190,6 +197,8 @@ class Table:
         self.creator_seat = stored.creator_seat
         self.created_at = stored.created_at
         self.finished_at = stored.finished_at
+        self.abandoned_at = stored.abandoned_at
+        self.active_at = stored.active_at
         self.seats = [SeatInfo(s.kind, s.name, s.bot, s.token_hash, s.invite_hash) for s in stored.seats]
         self.state: State = self.game.new_replay(stored.first_dealer)
         self.deals: list[DealRow] = []
@@ -218,6 +227,9 @@ class Table:
             info.token_hash, info.invite_hash, info.name = s.token_hash, s.invite_hash, s.name
         if stored.finished_at is not None:
             self.finished_at = stored.finished_at
+        self.active_at = max(self.active_at, stored.active_at)
+        if stored.abandoned_at is not None and self.abandoned_at is None:
+            self.abandon(stored.abandoned_at)
 
     def _inject(self, deal: DealRow) -> None:
         _inject(self.state, deal)
@@ -234,6 +246,39 @@ class Table:
     def finished(self) -> bool:
         """True once the match is over."""
         return self.state.is_over
+
+    @property
+    def closed(self) -> bool:
+        """True once the unfinished table is abandoned: closed by the janitor, or idle (no
+        action) for longer than ``PRIKUP_TABLE_TTL`` and about to be."""
+        if self.abandoned_at is not None:
+            return True
+        return not self.finished and time.time() - self.active_at > self.config.table_ttl
+
+    def check_open(self) -> None:
+        """Raise :class:`ProtocolError` ``abandoned`` if the table was closed as abandoned."""
+        if self.closed:
+            raise ProtocolError("abandoned", self._abandoned_text())
+
+    def _abandoned_text(self) -> str:
+        return (
+            f"table {self.id} was closed as abandoned after {self.config.table_ttl:g} s without an action: "
+            "its seats are closed; its replay and record stay readable"
+        )
+
+    def abandon(self, when: float) -> None:
+        """Close the table as abandoned: its bots stop and every connection is told and closed."""
+        self.abandoned_at = when
+        if self._away_timer is not None:
+            self._away_timer.cancel()
+            self._away_timer = None
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for conn in list(self.connections):
+            conn.send({"type": "error", "code": "abandoned", "message": self._abandoned_text()})
+            conn.authenticated = False
+            conn.close(ABANDONED_CLOSE)
+        log.info("table %s: closed as abandoned", self.id, extra={"event": "abandoned"})
 
     def _apply(self, seat: int, action: Action) -> None:
         state = self.state
@@ -280,6 +325,7 @@ class Table:
             "seats": self.public_seats(),
             "ply": self.ply,
             "finished": self.finished,
+            "abandoned": self.closed,
             "created_at": self.created_at,
         }
 
@@ -349,6 +395,7 @@ class Table:
         if seat is None:
             return
         info = self.check_seat(seat)
+        self.check_open()
         if info.token_hash is None or token is None or not hmac.compare_digest(info.token_hash, hash_secret(token)):
             raise ProtocolError("bad_token", f"the token does not hold seat {seat}")
         if self.finished_at is not None and time.time() > self.finished_at + self.config.token_ttl:
@@ -390,6 +437,7 @@ class Table:
             state = self.state
             if state.is_over:
                 raise ProtocolError("finished", "the match is over")
+            self.check_open()
             if state.to_act != conn.seat:
                 raise ProtocolError("not_your_turn", f"seat {state.to_act} is to act, not seat {conn.seat}")
             if ply is not None and ply != self.ply:
@@ -431,6 +479,7 @@ class Table:
             self._inject(next_deal)
         if self.state.is_over:
             self.finished_at = time.time()
+        self.active_at = time.time()
         metrics = self.manager.metrics
         metrics.actions.labels(by).inc()
         metrics.action_seconds.observe(time.perf_counter() - start)
@@ -473,6 +522,7 @@ class Table:
                 return False
             self._inject(next_deal)
         self.touched = time.monotonic()
+        self.active_at = time.time()
         self.broadcast()
         self.watch_turn()
         return True
@@ -509,14 +559,14 @@ class Table:
 
     def kick_bots(self) -> None:
         """Start the bot driver if a bot is to act and none is running."""
-        if self.finished or self.bot_for(self.state.to_act) is None:
+        if self.finished or self.closed or self.bot_for(self.state.to_act) is None:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
         runner = self.manager.bots
-        while not self.finished:
+        while not self.finished and not self.closed:
             seat = self.state.to_act
             level = self.bot_for(seat)
             if seat is None or level is None:
@@ -559,6 +609,8 @@ class Table:
             self._away_timer.cancel()
             self._away_timer = None
         seat = self.state.to_act
+        if self.closed:
+            return
         if self.finished or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
             self.kick_bots()
             return
@@ -657,8 +709,18 @@ class TableManager:
         return loaded
 
     def live_unfinished(self) -> int:
-        """Unfinished tables in memory."""
-        return sum(1 for t in self.tables.values() if not t.finished)
+        """Unfinished tables in memory (not those closed as abandoned)."""
+        return sum(1 for t in self.tables.values() if not t.finished and not t.closed)
+
+    async def abandon_idle(self) -> int:
+        """Close as abandoned every unfinished table idle past ``PRIKUP_TABLE_TTL`` (in storage,
+        and those in memory); returns how many this call closed."""
+        ids = await asyncio.to_thread(self.storage.abandon_idle, time.time() - self.config.table_ttl)
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is not None and table.abandoned_at is None:
+                table.abandon(time.time())
+        return len(ids)
 
     async def create(
         self,
@@ -726,6 +788,7 @@ class TableManager:
     async def claim(self, table: Table, seat: int, invite: object, name: object) -> str:
         """Take a free human seat with its invitation secret; returns the seat's new token."""
         info = table.check_seat(seat)
+        table.check_open()
         if info.token_hash is not None:
             raise ProtocolError("seat_taken", f"seat {seat} is already taken")
         if (
@@ -750,6 +813,7 @@ class TableManager:
 
     async def release(self, table: Table, seat: int, token: str | None) -> str:
         """The creator frees a human seat: its token stops working; returns a new invitation secret."""
+        table.check_open()
         table.authenticate(table.creator_seat, token)
         info = table.check_seat(seat)
         if seat == table.creator_seat:
@@ -803,7 +867,7 @@ class TableManager:
             for t in self.tables.values()
             if t.idle
             and now - t.touched >= self.config.evict_after
-            and (t.finished or t.bot_for(t.state.to_act) is None)
+            and (t.finished or t.closed or t.bot_for(t.state.to_act) is None)
         ]
         for table in gone:
             await table.stop()
