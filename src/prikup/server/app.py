@@ -35,7 +35,7 @@ from prikup.server.notify import Listener
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError, error_message, parse_client_message, parse_json
 from prikup.server.storage import Storage, StorageUnavailable
-from prikup.server.tables import Connection, Table, TableManager
+from prikup.server.tables import PRESENCE_FRESH, Connection, Table, TableManager
 
 __all__ = ["app_from_env", "create_app"]
 
@@ -174,10 +174,13 @@ def create_app(
                 await asyncio.wait_for(listener.ready.wait(), 10)
         await manager.resume_unfinished()
         janitor = asyncio.get_running_loop().create_task(_janitor(manager, config))
+        beat = asyncio.get_running_loop().create_task(_heartbeat(manager)) if manager.shared else None
         try:
             yield
         finally:
             janitor.cancel()
+            if beat is not None:
+                beat.cancel()
             if listener is not None:
                 await listener.stop()
             await manager.close()
@@ -399,7 +402,7 @@ def create_app(
                     await task
             if conn.authenticated and conn.seat is not None:
                 table.broadcast()
-            table.watch_turn()
+            table.left(conn.seat)
 
     return app
 
@@ -417,6 +420,18 @@ async def _janitor(manager: TableManager, config: ServerConfig) -> None:
             await manager.evict()
         except Exception:
             log.exception("evicting tables failed")
+
+
+async def _heartbeat(manager: TableManager) -> None:
+    """Keep this worker's presence fresh in storage (several workers on PostgreSQL)."""
+    while True:
+        await asyncio.sleep(PRESENCE_FRESH / 3)
+        try:
+            await manager.heartbeat()
+        except StorageUnavailable as exc:
+            log.warning("the presence heartbeat failed: %s", exc)
+        except Exception:
+            log.exception("the presence heartbeat failed")
 
 
 async def _close(websocket: WebSocket, code: int) -> None:

@@ -51,6 +51,7 @@ from prikup.records import FORMAT
 
 __all__ = [
     "CHANNEL",
+    "PRESENCE",
     "ActionWrite",
     "DealRow",
     "Storage",
@@ -114,6 +115,19 @@ actions = Table(
     Column("text", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
 )
+
+
+presence = Table(
+    "prikup_presence",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("worker", String(32), primary_key=True),
+    Column("seen_at", Float, nullable=False),
+)
+
+#: The ply of an announcement that a seat's human came or went at some worker.
+PRESENCE = -2
 
 
 class StorageUnavailable(RuntimeError):
@@ -470,6 +484,57 @@ class Storage:
                 return ok
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
+
+    # -- presence (several workers) ---------------------------------------------------------
+    def set_presence(self, worker: str, table_id: str, seat: int, here: bool) -> None:
+        """Record whether ``seat``'s human is connected to ``worker`` (a process of a PostgreSQL
+        deployment), and announce the change to the other workers."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    presence.delete().where(
+                        presence.c.table_id == table_id, presence.c.seat == seat, presence.c.worker == worker
+                    )
+                )
+                if here:
+                    conn.execute(
+                        insert(presence).values(table_id=table_id, seat=seat, worker=worker, seen_at=time.time())
+                    )
+                self._notify(conn, table_id, PRESENCE)
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def heartbeat(self, worker: str, forget_before: float) -> None:
+        """Mark every presence of ``worker`` as seen now; forget other workers' rows not seen
+        since ``forget_before`` (a process that died)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(presence).where(presence.c.worker == worker).values(seen_at=time.time()))
+                conn.execute(presence.delete().where(presence.c.seen_at < forget_before))
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def clear_presence(self, worker: str) -> None:
+        """Forget every presence of ``worker`` (it stops)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(presence.delete().where(presence.c.worker == worker))
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def present_elsewhere(self, table_id: str, worker: str, seen_since: float) -> dict[int, int]:
+        """Per seat of ``table_id``, how many workers other than ``worker`` hold its human (seen
+        since ``seen_since``)."""
+        query = (
+            select(presence.c.seat, func.count())
+            .where(presence.c.table_id == table_id, presence.c.worker != worker, presence.c.seen_at >= seen_since)
+            .group_by(presence.c.seat)
+        )
+        try:
+            with self.engine.connect() as conn:
+                return {int(seat): int(n) for seat, n in conn.execute(query)}
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be read: {_one_line(exc)}") from None
 
     # -- reads ---------------------------------------------------------------------------
     def load(self, table_id: str, from_ply: int = 0, from_deal: int = 0) -> StoredTable | None:

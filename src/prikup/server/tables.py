@@ -42,6 +42,7 @@ from prikup.server.notify import Announced
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError
 from prikup.server.storage import (
+    PRESENCE,
     ActionWrite,
     DealRow,
     Storage,
@@ -52,12 +53,26 @@ from prikup.server.storage import (
 )
 from prikup.server.writer import Writer
 
-__all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "frame_text", "replay_frames"]
+__all__ = [
+    "ABANDONED_CLOSE",
+    "PRESENCE_FRESH",
+    "TABLE_ID",
+    "Connection",
+    "SeatInfo",
+    "Table",
+    "TableManager",
+    "draw_deal",
+    "frame_text",
+    "replay_frames",
+]
 
 #: The shape of a table id; anything else is unknown without asking the database.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 log = logging.getLogger("prikup.server")
+
+#: Seconds a worker's presence row stays valid without its heartbeat (every third of it).
+PRESENCE_FRESH = 15.0
 
 #: The WebSocket close code of a connection to a table closed as abandoned.
 ABANDONED_CLOSE = 4410
@@ -189,6 +204,8 @@ class Table:
         self._away_timer: asyncio.TimerHandle | None = None
         self.touched = time.monotonic()
         self._bot_salt = int(hash_secret(self.id)[:12], 16)
+        self.remote: dict[int, int] = {}  # seat -> other workers holding its human
+        self._checks: set[asyncio.Task[None]] = set()
         self._load(stored)
 
     # -- building from storage ---------------------------------------------------------------
@@ -301,9 +318,14 @@ class Table:
         self.last = (self.ply - 1, seat)
 
     # -- what a viewer is sent ----------------------------------------------------------------
-    def online(self, seat: int) -> int:
+    def local_online(self, seat: int) -> int:
         """How many connections of this process hold ``seat``."""
         return sum(1 for c in self.connections if c.authenticated and c.seat == seat)
+
+    def online(self, seat: int) -> int:
+        """Where ``seat``'s human is connected: this process's connections plus the other
+        workers that hold him (as last announced)."""
+        return self.local_online(seat) + self.remote.get(seat, 0)
 
     def spectators(self) -> int:
         """How many spectators watch in this process."""
@@ -413,10 +435,30 @@ class Table:
             self.authenticate(seat, token)
 
     def arrived(self, seat: int | None) -> None:
-        """A connection now holds ``seat``: its human is back."""
+        """A connection now holds ``seat``: its human is back (told to the other workers)."""
         self.touched = time.monotonic()
-        if seat is not None and self.seats[seat].away:
+        if seat is not None:
             self.seats[seat].away = False
+            self.manager.publish_presence(self, seat)
+        self.watch_turn()
+
+    def left(self, seat: int | None) -> None:
+        """A connection that held ``seat`` is gone: the other workers are told if it was the last."""
+        if seat is not None:
+            self.manager.publish_presence(self, seat)
+        self.watch_turn()
+
+    def others_present(self, remote: dict[int, int]) -> None:
+        """The other workers' presence of this table's humans, as just read: a human back at
+        another worker takes his seat back from the stand-in bot here."""
+        changed = remote != self.remote  # the seats' online counts changed
+        self.remote = remote
+        for seat, info in enumerate(self.seats):
+            if info.away and remote.get(seat, 0) > 0:
+                info.away = False
+                changed = True
+        if changed:
+            self.broadcast()
         self.watch_turn()
 
     # -- actions ----------------------------------------------------------------------------
@@ -618,10 +660,38 @@ class Table:
             loop = asyncio.get_running_loop()
             self._away_timer = loop.call_later(self.config.away_after, self._go_away, seat, self.ply)
 
+    def _still_absent(self, seat: int, ply: int) -> bool:
+        return self.ply == ply and self.state.to_act == seat and self.online(seat) == 0 and not self.finished
+
     def _go_away(self, seat: int, ply: int) -> None:
         self._away_timer = None
-        if self.ply != ply or self.state.to_act != seat or self.online(seat) > 0 or self.finished:
+        if not self._still_absent(seat, ply):
             return
+        if self.manager.shared:  # is he at another worker?  Ask storage, not this process's memory
+            task = asyncio.get_running_loop().create_task(self._go_away_unless_elsewhere(seat, ply))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+            return
+        self._mark_away(seat)
+
+    async def _go_away_unless_elsewhere(self, seat: int, ply: int) -> None:
+        try:
+            remote = await self.manager.presence_of(self.id)
+        except StorageUnavailable as exc:
+            log.warning("table %s: presence unknown (%s): seat %d taken as absent", self.id, exc, seat)
+            remote = {}
+        self.remote = remote
+        if self.closed or self.finished:
+            return
+        if remote.get(seat, 0) > 0 and self.state.to_act == seat and self.local_online(seat) == 0:
+            if self._away_timer is None:  # he is at another worker: look again later (he may leave it)
+                loop = asyncio.get_running_loop()
+                self._away_timer = loop.call_later(self.config.away_after, self._go_away, seat, self.ply)
+            return
+        if self._still_absent(seat, ply):
+            self._mark_away(seat)
+
+    def _mark_away(self, seat: int) -> None:
         self.seats[seat].away = True
         log.info("table %s: seat %d is away; a bot plays for it", self.id, seat, extra={"event": "away"})
         self.broadcast()
@@ -636,6 +706,8 @@ class Table:
         """Cancel the bot driver and close every connection's outbox."""
         if self._away_timer is not None:
             self._away_timer.cancel()
+        for task in list(self._checks):
+            task.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -653,6 +725,11 @@ class TableManager:
         self.metrics = metrics
         self.bots = bots
         self.writer = Writer(storage)
+        #: several workers share the tables (PostgreSQL): presence is kept in storage
+        self.shared = storage.dialect == "postgresql"
+        self.worker = secrets.token_hex(8)
+        self._presence_lock = asyncio.Lock()
+        self._presence_tasks: set[asyncio.Task[None]] = set()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._seed_rng: dict[str, random.Random] = {}
@@ -683,6 +760,9 @@ class TableManager:
                     table = Table(stored, self, self._seed_rng.pop(table_id, None))
                 except (ValueError, RuntimeError) as exc:
                     raise ProtocolError("broken_table", f"table {table_id} cannot be rebuilt: {exc}") from None
+                if self.shared:  # its humans may be at other workers
+                    with contextlib.suppress(StorageUnavailable):
+                        table.remote = await self.presence_of(table_id)
                 self.tables[table_id] = table
                 self.metrics.tables.set(len(self.tables))
             future.set_result(table)
@@ -694,6 +774,35 @@ class TableManager:
         if table is not None:
             table.kick_bots()
         return table
+
+    # -- presence across workers -------------------------------------------------------------
+    def publish_presence(self, table: Table, seat: int) -> None:
+        """Store (in the background, in order) whether ``seat``'s human is connected to this
+        worker, so the other workers do not take him for absent.  Nothing on SQLite."""
+        if not self.shared:
+            return
+        task = asyncio.get_running_loop().create_task(self._publish(table, seat))
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    async def _publish(self, table: Table, seat: int) -> None:
+        async with self._presence_lock:  # one write at a time, each of the state at its turn
+            here = table.local_online(seat) > 0
+            try:
+                await asyncio.to_thread(self.storage.set_presence, self.worker, table.id, seat, here)
+            except StorageUnavailable as exc:
+                log.warning("table %s: the presence of seat %d was not stored: %s", table.id, seat, exc)
+
+    async def presence_of(self, table_id: str) -> dict[int, int]:
+        """Per seat of a table, how many other workers hold its human (fresh rows only)."""
+        since = time.time() - PRESENCE_FRESH
+        return await asyncio.to_thread(self.storage.present_elsewhere, table_id, self.worker, since)
+
+    async def heartbeat(self) -> None:
+        """Keep this worker's presence rows fresh; forget those of workers that died."""
+        if self.shared:
+            forget = time.time() - 10 * PRESENCE_FRESH
+            await asyncio.to_thread(self.storage.heartbeat, self.worker, forget)
 
     async def resume_unfinished(self) -> int:
         """Rebuild every unfinished table with a bot seat so its bots go on; returns how many."""
@@ -830,6 +939,7 @@ class TableManager:
                     conn.send({"type": "error", "code": "released", "message": f"seat {seat} was released"})
                     conn.authenticated = False
                     conn.close()
+            self.publish_presence(table, seat)
             table.broadcast()
             table.watch_turn()
         return secret
@@ -855,6 +965,9 @@ class TableManager:
         """Another process stored something at ``table_id``: catch up if we hold it."""
         table = self.tables.get(table_id)
         if table is not None:
+            if ply == PRESENCE:
+                table.others_present(await self.presence_of(table_id))
+                return
             if action is not None and table.follow(ply, action):
                 return
             await table.refresh(ply)
@@ -876,7 +989,13 @@ class TableManager:
         return len(gone)
 
     async def close(self) -> None:
-        """Stop every table's bots and connections, then the writer."""
+        """Stop every table's bots and connections, then the writer; forget this worker's presence."""
         for table in list(self.tables.values()):
             await table.stop()
         await self.writer.close()
+        for task in list(self._presence_tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.shared:
+            with contextlib.suppress(StorageUnavailable):
+                await asyncio.to_thread(self.storage.clear_presence, self.worker)
