@@ -34,8 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import orjson
@@ -46,6 +47,20 @@ from prikup.core.actions import parse_action
 from prikup.games import make_game
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+T = TypeVar("T")
+
+
+def run_client(main: Coroutine[Any, Any, T]) -> T:
+    """Run the clients on uvloop (installed with the server extra): they share the cores with the
+    server, so their event loop should cost as little as the server's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
 
 
 def free_port() -> int:
@@ -320,7 +335,7 @@ def main() -> None:
     if args.server:
         base, _, pid = args.server.partition(",")
         for n in [int(x) for x in args.tables.split(",")]:
-            print(asyncio.run(run(base, n, args.seconds, args.game, args.bot, args.interval, int(pid or 0))))
+            print(run_client(run(base, n, args.seconds, args.game, args.bot, args.interval, int(pid or 0))))
         return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/bench.sqlite3"
@@ -340,7 +355,7 @@ def main() -> None:
             where = db.split("@")[-1]
             print(f"server on 127.0.0.1:{port}, db {where}, workers {args.workers}, game {args.game}", flush=True)
             if args.pimc:
-                print(asyncio.run(probe(base, args.pimc, args.seconds)))
+                print(run_client(probe(base, args.pimc, args.seconds)))
                 return
             mode = f"one action per table every {args.interval} s" if args.interval else "as fast as acknowledged"
             print(f"load: {mode}; client bot {args.bot}")
@@ -349,7 +364,7 @@ def main() -> None:
                 f"{'server cpu ms/act':>17} {'client cpu ms/act':>17}"
             )
             for n in [int(x) for x in args.tables.split(",")]:
-                r = asyncio.run(run(base, n, args.seconds, args.game, args.bot, args.interval, proc.pid))
+                r = run_client(run(base, n, args.seconds, args.game, args.bot, args.interval, proc.pid))
                 print(
                     f"{r['tables']:>6} {r['actions']:>8} {r['seconds']:>6} {r['actions_per_s']:>8} "
                     f"{r['p50_ms']:>8} {r['p99_ms']:>8} "

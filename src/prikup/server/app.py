@@ -440,16 +440,21 @@ async def _close(websocket: WebSocket, code: int) -> None:
 
 
 async def _writer(websocket: WebSocket, conn: Connection) -> None:
+    outbox = conn.outbox
     while True:
-        text = await conn.outbox.get()
-        if text is None:
-            if conn.close_code is not None:
-                await _close(websocket, conn.close_code)
-            return
-        try:
-            await websocket.send_text(text)
-        except Exception:  # the socket is gone; the reader will clean up
-            return
+        text = await outbox.get()
+        while True:  # every frame already queued, without waking up again for each
+            if text is None:
+                if conn.close_code is not None:
+                    await _close(websocket, conn.close_code)
+                return
+            try:
+                await websocket.send_text(text)
+            except Exception:  # the socket is gone; the reader will clean up
+                return
+            if outbox.empty():
+                break
+            text = outbox.get_nowait()
 
 
 async def _handle(table: Table, conn: Connection, text: str | bytes, config: ServerConfig, metrics: Metrics) -> None:

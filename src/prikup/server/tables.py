@@ -386,13 +386,15 @@ class Table:
         if not groups:
             return
         seats = self.public_seats()
-        metrics = self.manager.metrics
+        sent = 0
         for viewer, conns in groups.items():
             text = frame_text(self.state_message(viewer, seats))
-            metrics.frames_built.inc()
             for conn in conns:
                 conn.send_text(text)
-            metrics.frames_sent.inc(len(conns))
+            sent += len(conns)
+        metrics = self.manager.metrics
+        metrics.frames_built.inc(len(groups))
+        metrics.frames_sent.inc(sent)
 
     def frames_data(self) -> tuple[Game, int, list[DealRow], list[tuple[int, int, str]]]:
         """What :func:`replay_frames` needs, copied (to compute off the event loop)."""
