@@ -90,3 +90,37 @@ def test_a_human_at_worker_a_is_not_replaced_by_worker_b(workers: tuple[ServerPr
     for c in (back, zero, watcher):
         c.close()
     assert tokens[1] not in a.output() + b.output() and "Traceback" not in a.output() + b.output()
+
+
+def test_with_workers_2_a_human_is_not_replaced_by_the_other_worker(tmp_path: Path) -> None:
+    """The same with ``prikup serve --workers 2``: the sockets are spread by the kernel, and the
+    ``welcome`` frame names the worker each one reached."""
+    server = ServerProcess(db_url("postgres", tmp_path), workers=2, env={"PRIKUP_AWAY_AFTER": str(AWAY)}).start()
+    try:
+        created = server.create("501", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+        tid = created["id"]
+        tokens = server.tokens(created)
+        one = Client(server, tid, 1, tokens[1])
+        here = one.until(lambda m: m["type"] == "welcome")["worker"]
+        for _ in range(40):  # seat 0 on the other worker
+            zero = Client(server, tid, 0, tokens[0])
+            if zero.until(lambda m: m["type"] == "welcome")["worker"] != here:
+                break
+            zero.close()
+        else:
+            pytest.fail("every connection reached the same worker")
+        at_turn = play_until_turn_of(1, zero, [one])
+        for _ in range(int(8 * AWAY / 0.25)):
+            zero.read_for(0.25)
+            one.read_for(0.01)
+        assert zero.state is not None and zero.state["ply"] == at_turn["ply"], "a bot played for a human who is here"
+        assert zero.state["seats"][1]["away"] is False and zero.state["seats"][1]["online"] >= 1
+        mine = one.wait_ply(at_turn["ply"])
+        one.send({"type": "act", "action": mine["obs"]["legal_actions"][0], "ply": at_turn["ply"]})
+        assert one.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        zero.wait_ply(at_turn["ply"] + 1)
+        one.close()
+        zero.close()
+        assert "Traceback" not in server.output()
+    finally:
+        server.stop()

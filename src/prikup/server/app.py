@@ -471,7 +471,9 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
                 raise ProtocolError("full", f"this table already has {config.max_spectators} spectators")
             conn.seat = msg.seat
             conn.authenticated = True
-            conn.send({"type": "welcome", "seat": msg.seat, "table": table.public_info()})
+            conn.send(
+                {"type": "welcome", "seat": msg.seat, "table": table.public_info(), "worker": table.manager.worker}
+            )
             table.arrived(msg.seat)
             if msg.seat is None:
                 conn.send(table.state_message(None))

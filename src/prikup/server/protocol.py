@@ -47,7 +47,8 @@ Client → server:
 
 Server → client:
 
-- ``welcome`` (the seat held and the table's public description),
+- ``welcome`` (the seat held, the table's public description and ``worker``, the random id of
+  the server process that holds the connection),
 - ``state`` (after every action and on joining): the seat's own observation
   (``State.observation(seat)``), the current deal's actions as that seat saw them
   (``State.action_view``), the public score sheet, the seats (each ``kind``, ``name``, ``bot``,
