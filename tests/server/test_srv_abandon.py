@@ -3,9 +3,6 @@ for PRIKUP_TABLE_TTL seconds is closed as abandoned (real server, real sockets, 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srv_helpers import ROOT, Client, ServerProcess, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, db_kinds, db_url, replay_cli
 from websockets.exceptions import ConnectionClosed
 
 from prikup.server.storage import Storage
@@ -105,15 +102,7 @@ def test_an_abandoned_table_refuses_its_tokens_and_leaves_the_lobby(server: Serv
     assert replay.status_code == 200 and replay.json()["frames"][0]["ply"] == 0
     record = httpx.get(server.base + f"/api/tables/{tid}/record")
     assert record.status_code == 200 and record.json()["result"]["finished"] is False
-    path = tmp_path / "abandoned.json"
-    path.write_text(json.dumps(record.json()), encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, "-m", "prikup", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
-        timeout=120,
-    )
+    out = replay_cli(record.json(), tmp_path)
     assert out.returncode == 0, out.stderr
     assert created["token"] not in server.output() and "Traceback" not in server.output()
 

@@ -12,7 +12,7 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -410,28 +410,25 @@ def create_app(
 async def _janitor(manager: TableManager, config: ServerConfig) -> None:
     while True:
         await asyncio.sleep(max(0.5, min(config.evict_after, config.table_ttl, 10.0)))
-        try:
-            await manager.abandon_idle()
-        except StorageUnavailable as exc:
-            log.warning("closing idle tables failed: %s", exc)
-        except Exception:
-            log.exception("closing idle tables failed")
-        try:
-            await manager.evict()
-        except Exception:
-            log.exception("evicting tables failed")
+        await _logged("closing idle tables", manager.abandon_idle)
+        await _logged("evicting tables", manager.evict)
 
 
 async def _heartbeat(manager: TableManager) -> None:
     """Keep this worker's presence fresh in storage (several workers on PostgreSQL)."""
     while True:
         await asyncio.sleep(PRESENCE_FRESH / 3)
-        try:
-            await manager.heartbeat()
-        except StorageUnavailable as exc:
-            log.warning("the presence heartbeat failed: %s", exc)
-        except Exception:
-            log.exception("the presence heartbeat failed")
+        await _logged("the presence heartbeat", manager.heartbeat)
+
+
+async def _logged(what: str, job: Callable[[], Awaitable[object]]) -> None:
+    """Run a background job; a failure is logged (one line if the database is the cause)."""
+    try:
+        await job()
+    except StorageUnavailable as exc:
+        log.warning("%s failed: %s", what, exc)
+    except Exception:
+        log.exception("%s failed", what)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:
