@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -254,8 +255,11 @@ def create_app(
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return _games_json()
+    async def games() -> Response:
+        body = holder.get("games")
+        if body is None:  # the games and their levels do not change while the process runs
+            body = holder["games"] = await asyncio.to_thread(lambda: orjson.dumps(_games_json()))
+        return Response(body, media_type="application/json")
 
     @app.get("/api/words/{lang}")
     async def catalogue_words(lang: str) -> dict[str, str]:
