@@ -246,3 +246,16 @@ def stored_replayer(stored: Any) -> tuple[Any, Any]:
 def cards_in(text: str) -> set[str]:
     """Every card-like token of a text (bids like ``7H`` match too: callers compare like with like)."""
     return set(CARD_RE.findall(text))
+
+
+def replay_cli(record: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[str]:
+    """``prikup replay`` run on a record saved in ``folder`` (a fresh process, a bare PATH)."""
+    path = folder / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "prikup", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )

@@ -4,8 +4,6 @@ origins, headers and names cleaned the same on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srv_helpers import ROOT, Client, ServerProcess, db_kinds, db_url
+from srv_helpers import Client, ServerProcess, db_kinds, db_url, replay_cli
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -184,15 +182,7 @@ def test_a_finished_match_gives_its_record_to_prikup_replay(server: ServerProces
     expired = Client(server, created["id"], 0, created["token"]).until(lambda m: m["type"] == "error")
     assert expired["code"] == "bad_token" and "expired" in expired["message"]
     assert record["result"]["finished"] is True
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, "-m", "prikup", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
-        timeout=120,
-    )
+    out = replay_cli(record, tmp_path)
     assert out.returncode == 0, out.stderr
     stored = Storage(server.url).load(created["id"])
     assert stored is not None and stored.finished and len(stored.deals) == len(record["deals"])

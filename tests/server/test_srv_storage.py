@@ -94,3 +94,32 @@ def test_bots_fill_seats_and_act_promptly(kind: str, tmp_path: Path) -> None:
         assert msg["obs"]["legal_actions"]
     finally:
         server.stop()
+
+
+def test_a_database_of_an_older_version_gets_the_abandoned_column(storage: Storage) -> None:
+    from sqlalchemy import inspect, text
+
+    tid = new_table(storage)
+    with storage.engine.begin() as conn:  # as an older version made it: no abandoned_at
+        conn.execute(text("ALTER TABLE prikup_match DROP COLUMN abandoned_at"))
+    again = Storage(storage.url)
+    with again.engine.connect() as conn:
+        assert "abandoned_at" in {c["name"] for c in inspect(conn).get_columns("prikup_match")}
+    stored = again.load(tid)
+    assert stored is not None and stored.abandoned_at is None and tid in again.unfinished_ids()
+    assert again.abandon_idle(time.time() + 1) == [tid]
+    assert tid not in again.unfinished_ids() and tid not in {t.id for t, _ in again.list_tables()}
+
+
+def test_idle_is_counted_from_the_last_action(storage: Storage) -> None:
+    tid = new_table(storage)
+    created = storage.load(tid)
+    assert created is not None
+    time.sleep(0.05)
+    assert storage.append_action(tid, 0, 0, 2, "look")
+    acted = storage.load(tid)
+    assert acted is not None and acted.active_at > created.active_at
+    assert storage.abandon_idle(acted.active_at - 0.01) == []  # it acted since then
+    assert tid in {t.id for t, _ in storage.list_tables(idle_before=acted.active_at - 0.01)}
+    assert tid not in {t.id for t, _ in storage.list_tables(idle_before=acted.active_at + 0.01)}
+    assert storage.abandon_idle(acted.active_at + 0.01) == [tid]

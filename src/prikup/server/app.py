@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -35,11 +37,14 @@ from prikup.server.notify import Listener
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError, error_message, parse_client_message, parse_json
 from prikup.server.storage import Storage, StorageUnavailable
-from prikup.server.tables import Connection, Table, TableManager
+from prikup.server.tables import PRESENCE_FRESH, Connection, Table, TableManager
 
 __all__ = ["app_from_env", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
+
+#: Allocations between two young garbage collections (Python's default: 700).
+GC_THRESHOLD = 20_000
 
 log = logging.getLogger("prikup.server")
 
@@ -53,6 +58,7 @@ _STATUS = {
     "malformed": 400,
     "unknown_language": 404,
     "not_finished": 409,
+    "abandoned": 410,
     "rate_limited": 429,
     "busy": 503,
     "storage_unavailable": 503,
@@ -172,11 +178,15 @@ def create_app(
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(listener.ready.wait(), 10)
         await manager.resume_unfinished()
+        _quiet_gc()
         janitor = asyncio.get_running_loop().create_task(_janitor(manager, config))
+        beat = asyncio.get_running_loop().create_task(_heartbeat(manager)) if manager.shared else None
         try:
             yield
         finally:
             janitor.cancel()
+            if beat is not None:
+                beat.cancel()
             if listener is not None:
                 await listener.stop()
             await manager.close()
@@ -250,8 +260,11 @@ def create_app(
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return _games_json()
+    async def games() -> Response:
+        body = holder.get("games")
+        if body is None:  # the games and their levels do not change while the process runs
+            body = holder["games"] = await asyncio.to_thread(lambda: orjson.dumps(_games_json()))
+        return Response(body, media_type="application/json")
 
     @app.get("/api/words/{lang}")
     async def catalogue_words(lang: str) -> dict[str, str]:
@@ -261,7 +274,8 @@ def create_app(
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(manager().storage.list_tables)
+        idle_before = time.time() - config.table_ttl
+        rows = await asyncio.to_thread(manager().storage.list_tables, 50, idle_before)
         return [
             {
                 "id": r.id,
@@ -336,9 +350,10 @@ def create_app(
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         table = await table_or_404(table_id)
-        if not table.finished:
+        if not table.finished and not table.closed:
             raise ProtocolError(
-                "not_finished", "the record of a match shows every card: it is given once the match is over"
+                "not_finished",
+                "the record of a match shows every card: it is given once the match is over (or abandoned)",
             )
         return table.record()
 
@@ -396,18 +411,43 @@ def create_app(
                     await task
             if conn.authenticated and conn.seat is not None:
                 table.broadcast()
-            table.watch_turn()
+            table.left(conn.seat)
 
     return app
 
 
+def _quiet_gc() -> None:
+    """Keep the cyclic garbage collector from pausing every table: what is loaded at start (the
+    libraries, the rules, the app: most of the heap) is frozen out of its scans, and young
+    collections run less often.  A full collection of the heap took up to half a second on a
+    loaded machine, stopping every table's acknowledgements meanwhile."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, 20, 20)
+
+
 async def _janitor(manager: TableManager, config: ServerConfig) -> None:
     while True:
-        await asyncio.sleep(max(0.5, min(config.evict_after, 10.0)))
-        try:
-            await manager.evict()
-        except Exception:
-            log.exception("evicting tables failed")
+        await asyncio.sleep(max(0.5, min(config.evict_after, config.table_ttl, 10.0)))
+        await _logged("closing idle tables", manager.abandon_idle)
+        await _logged("evicting tables", manager.evict)
+
+
+async def _heartbeat(manager: TableManager) -> None:
+    """Keep this worker's presence fresh in storage (several workers on PostgreSQL)."""
+    while True:
+        await asyncio.sleep(PRESENCE_FRESH / 3)
+        await _logged("the presence heartbeat", manager.heartbeat)
+
+
+async def _logged(what: str, job: Callable[[], Awaitable[object]]) -> None:
+    """Run a background job; a failure is logged (one line if the database is the cause)."""
+    try:
+        await job()
+    except StorageUnavailable as exc:
+        log.warning("%s failed: %s", what, exc)
+    except Exception:
+        log.exception("%s failed", what)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:
@@ -416,14 +456,21 @@ async def _close(websocket: WebSocket, code: int) -> None:
 
 
 async def _writer(websocket: WebSocket, conn: Connection) -> None:
+    outbox = conn.outbox
     while True:
-        text = await conn.outbox.get()
-        if text is None:
-            return
-        try:
-            await websocket.send_text(text)
-        except Exception:  # the socket is gone; the reader will clean up
-            return
+        text = await outbox.get()
+        while True:  # every frame already queued, without waking up again for each
+            if text is None:
+                if conn.close_code is not None:
+                    await _close(websocket, conn.close_code)
+                return
+            try:
+                await websocket.send_text(text)
+            except Exception:  # the socket is gone; the reader will clean up
+                return
+            if outbox.empty():
+                break
+            text = outbox.get_nowait()
 
 
 async def _handle(table: Table, conn: Connection, text: str | bytes, config: ServerConfig, metrics: Metrics) -> None:
@@ -434,12 +481,15 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
         elif msg.type == "hello":
             if conn.authenticated:
                 raise ProtocolError("already_seated", "hello was already accepted on this connection")
+            table.check_open()
             await table.authenticate_fresh(msg.seat, msg.token)
             if msg.seat is None and table.spectators() >= config.max_spectators:
                 raise ProtocolError("full", f"this table already has {config.max_spectators} spectators")
             conn.seat = msg.seat
             conn.authenticated = True
-            conn.send({"type": "welcome", "seat": msg.seat, "table": table.public_info()})
+            conn.send(
+                {"type": "welcome", "seat": msg.seat, "table": table.public_info(), "worker": table.manager.worker}
+            )
             table.arrived(msg.seat)
             if msg.seat is None:
                 conn.send(table.state_message(None))

@@ -19,6 +19,9 @@ PRIKUP_AWAY_AFTER          seconds before an absent human's turn goes to a bot 6
 PRIKUP_AWAY_BOT            the bot level that plays for him                    heuristic
 PRIKUP_EVICT_AFTER         seconds a finished or idle table stays in memory    60
 PRIKUP_TOKEN_TTL           seconds seat tokens live after the match ends       3600
+PRIKUP_TABLE_TTL           seconds an unfinished table may go without an       604800
+                           action before it is closed as abandoned (its
+                           tokens refused, out of the lobby, replay kept)
 PRIKUP_ORIGINS             allowed WebSocket origins besides the page's own    (none)
 PRIKUP_OPENAPI             1: serve the OpenAPI schema at /openapi.json        0
 PRIKUP_BOT_DELAY           seconds a bot waits before acting                   0.4
@@ -48,6 +51,7 @@ _ENV = {
     "away_bot": "PRIKUP_AWAY_BOT",
     "evict_after": "PRIKUP_EVICT_AFTER",
     "token_ttl": "PRIKUP_TOKEN_TTL",
+    "table_ttl": "PRIKUP_TABLE_TTL",
     "origins": "PRIKUP_ORIGINS",
     "openapi": "PRIKUP_OPENAPI",
     "bot_delay": "PRIKUP_BOT_DELAY",
@@ -72,6 +76,7 @@ class ServerConfig:
     away_bot: str = "heuristic"
     evict_after: float = 60.0
     token_ttl: float = 3600.0
+    table_ttl: float = 7 * 24 * 3600.0
     origins: tuple[str, ...] = ()
     openapi: bool = False
     bot_delay: float = 0.4

@@ -5,6 +5,12 @@
 and, over HTTP, in an ``Authorization: Bearer <token>`` header.  Tokens stop working when their seat
 is released and ``PRIKUP_TOKEN_TTL`` seconds after the match ends.
 
+**Abandoned tables.**  An unfinished table with no action for ``PRIKUP_TABLE_TTL`` seconds (7 days
+by default) is closed as abandoned: every token of it, a ``hello`` (spectators too), a claim or a
+release is refused with code ``abandoned`` (HTTP 410), its connections get that error and are
+closed (code 4410), its bots stop and it leaves ``GET /api/tables``; ``GET /api/tables/<id>`` says
+``"abandoned": true``, and its spectator replay and its record stay readable.
+
 **HTTP** (errors: a status and ``{"detail": "<one line>", "code": "<stable name>"}``; ``code`` is
 absent only for errors that are not refusals, such as an unknown route):
 
@@ -24,7 +30,7 @@ absent only for errors that are not refusals, such as an unknown route):
 - ``GET /api/tables`` recent tables; ``GET /api/tables/<id>`` one table (public data only).
 - ``GET /api/tables/<id>/replay`` (Bearer token for a seat's view; none: the spectator's view):
   the match step by step as that viewer saw it.  ``GET /api/tables/<id>/record``: the game record
-  (``prikup replay`` reads it) of a finished match.
+  (``prikup replay`` reads it) of a finished or abandoned match.
 - ``GET /health`` (200 when the database answers and takes writes, else 503), ``GET /metrics``.
 
 **WebSocket** ``/ws/<id>`` (text frames of at most ``PRIKUP_MAX_WS_MESSAGE`` bytes; a larger one
@@ -41,7 +47,8 @@ Client → server:
 
 Server → client:
 
-- ``welcome`` (the seat held and the table's public description),
+- ``welcome`` (the seat held, the table's public description and ``worker``, the random id of
+  the server process that holds the connection),
 - ``state`` (after every action and on joining): the seat's own observation
   (``State.observation(seat)``), the current deal's actions as that seat saw them
   (``State.action_view``), the public score sheet, the seats (each ``kind``, ``name``, ``bot``,

@@ -6,6 +6,8 @@ exactly a game record (:mod:`prikup.records`), which :meth:`Storage.record` buil
 ``records.replay`` rebuilds a table from.  The action that ends a deal is stored in the same
 transaction as the next deal's cards, and the one that ends the match with the match's end.
 
+An unfinished table with no action for ``PRIKUP_TABLE_TTL`` seconds is closed as abandoned
+(:meth:`Storage.abandon_idle`): it keeps its record but leaves the lobby and its tokens stop working.
 Seat tokens and invitation secrets are stored as SHA-256 hashes only.  Every write is committed
 before the call returns; a database that is gone (a deleted SQLite file) or refuses writes raises
 :class:`StorageUnavailable` instead of acknowledging into nothing.  On PostgreSQL each stored
@@ -37,6 +39,7 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -48,6 +51,7 @@ from prikup.records import FORMAT
 
 __all__ = [
     "CHANNEL",
+    "PRESENCE",
     "ActionWrite",
     "DealRow",
     "Storage",
@@ -76,6 +80,7 @@ matches = Table(
     Column("created_at", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("finished_at", Float, nullable=True),
+    Column("abandoned_at", Float, nullable=True),  # closed unfinished after PRIKUP_TABLE_TTL idle
 )
 
 seats = Table(
@@ -110,6 +115,19 @@ actions = Table(
     Column("text", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
 )
+
+
+presence = Table(
+    "prikup_presence",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("worker", String(32), primary_key=True),
+    Column("seen_at", Float, nullable=False),
+)
+
+#: The ply of an announcement that a seat's human came or went at some worker.
+PRESENCE = -2
 
 
 class StorageUnavailable(RuntimeError):
@@ -166,6 +184,8 @@ class StoredTable:
     actions: list[tuple[int, int, str]] = field(default_factory=list)  # (deal, seat, text)
     first_deal: int = 0  # the index of deals[0] (a load of what is new since a point)
     first_ply: int = 0  # the ply of actions[0]
+    abandoned_at: float | None = None  # when the unfinished table was closed as abandoned
+    active_at: float = 0.0  # the time of its last action (or of its creation)
 
     def record(self) -> dict[str, Any]:
         """The table as a game record (``prikup-record/1``), ready for ``records.replay``."""
@@ -224,6 +244,7 @@ class Storage:
                 if self.engine.dialect.name == "postgresql":  # workers starting together create it once
                     conn.execute(text("SELECT pg_advisory_xact_lock(7114014)"))
                 metadata.create_all(conn)
+                _add_missing_columns(conn)
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"cannot open the database: {_one_line(exc)}") from None
         if self._file is not None:
@@ -464,6 +485,57 @@ class Storage:
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
 
+    # -- presence (several workers) ---------------------------------------------------------
+    def set_presence(self, worker: str, table_id: str, seat: int, here: bool) -> None:
+        """Record whether ``seat``'s human is connected to ``worker`` (a process of a PostgreSQL
+        deployment), and announce the change to the other workers."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    presence.delete().where(
+                        presence.c.table_id == table_id, presence.c.seat == seat, presence.c.worker == worker
+                    )
+                )
+                if here:
+                    conn.execute(
+                        insert(presence).values(table_id=table_id, seat=seat, worker=worker, seen_at=time.time())
+                    )
+                self._notify(conn, table_id, PRESENCE)
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def heartbeat(self, worker: str, forget_before: float) -> None:
+        """Mark every presence of ``worker`` as seen now; forget other workers' rows not seen
+        since ``forget_before`` (a process that died)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(presence).where(presence.c.worker == worker).values(seen_at=time.time()))
+                conn.execute(presence.delete().where(presence.c.seen_at < forget_before))
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def clear_presence(self, worker: str) -> None:
+        """Forget every presence of ``worker`` (it stops)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(presence.delete().where(presence.c.worker == worker))
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be stored: {_one_line(exc)}") from None
+
+    def present_elsewhere(self, table_id: str, worker: str, seen_since: float) -> dict[int, int]:
+        """Per seat of ``table_id``, how many workers other than ``worker`` hold its human (seen
+        since ``seen_since``)."""
+        query = (
+            select(presence.c.seat, func.count())
+            .where(presence.c.table_id == table_id, presence.c.worker != worker, presence.c.seen_at >= seen_since)
+            .group_by(presence.c.seat)
+        )
+        try:
+            with self.engine.connect() as conn:
+                return {int(seat): int(n) for seat, n in conn.execute(query)}
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the presence could not be read: {_one_line(exc)}") from None
+
     # -- reads ---------------------------------------------------------------------------
     def load(self, table_id: str, from_ply: int = 0, from_deal: int = 0) -> StoredTable | None:
         """A table with its seats, deals and actions (from ``from_deal`` and ``from_ply`` on, for
@@ -485,6 +557,9 @@ class Storage:
                         .order_by(deals.c.deal)
                     )
                 ]
+                last_action = conn.execute(
+                    select(func.max(actions.c.created_at)).where(actions.c.table_id == table_id)
+                ).scalar()
                 action_rows = [
                     (a.deal, a.seat, a.text)
                     for a in conn.execute(
@@ -509,20 +584,43 @@ class Storage:
             action_rows,
             from_deal,
             from_ply,
+            row.abandoned_at,
+            max(row.created_at, last_action or 0.0),
         )
 
     def unfinished_ids(self, *, with_bots: bool = False) -> list[str]:
         """The ids of every table whose match is not over (only those with a bot seat if ``with_bots``)."""
-        query = select(matches.c.id).where(matches.c.finished.is_(False))
+        query = select(matches.c.id).where(matches.c.finished.is_(False), matches.c.abandoned_at.is_(None))
         if with_bots:
             query = query.where(exists().where(and_(seats.c.table_id == matches.c.id, seats.c.kind == "bot")))
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(query)]
 
-    def list_tables(self, limit: int = 50) -> list[tuple[StoredTable, int]]:
-        """The most recent tables (seats, no deals nor actions) with their number of actions."""
+    def abandon_idle(self, idle_before: float) -> list[str]:
+        """Close as abandoned every unfinished table with no action since ``idle_before`` (a
+        time): its tokens stop working and it leaves the lobby.  Returns the ids closed."""
+        now = time.time()
+        try:
+            with self._write() as conn:
+                ids = [r[0] for r in conn.execute(select(matches.c.id).where(_idle(idle_before)))]
+                if ids:
+                    conn.execute(
+                        update(matches).where(matches.c.id.in_(ids), _idle(idle_before)).values(abandoned_at=now)
+                    )
+                    for table_id in ids:
+                        self._notify(conn, table_id, -1)
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"idle tables could not be closed: {_one_line(exc)}") from None
+        return ids
+
+    def list_tables(self, limit: int = 50, idle_before: float | None = None) -> list[tuple[StoredTable, int]]:
+        """The most recent tables (seats, no deals nor actions) with their number of actions;
+        not those closed as abandoned, nor those idle since ``idle_before`` (about to be)."""
+        query = select(matches).where(matches.c.abandoned_at.is_(None))
+        if idle_before is not None:
+            query = query.where(~_idle(idle_before))
         with self.engine.connect() as conn:
-            rows = list(conn.execute(select(matches).order_by(matches.c.created_at.desc()).limit(limit)))
+            rows = list(conn.execute(query.order_by(matches.c.created_at.desc()).limit(limit)))
             ids = [r.id for r in rows]
             by_id: dict[str, list[StoredSeat]] = {i: [] for i in ids}
             plies: dict[str, int] = {}
@@ -548,6 +646,24 @@ class Storage:
             )
             for r in rows
         ]
+
+
+def _idle(before: float) -> Any:
+    """The unfinished, still open tables with no action (nor creation) since ``before``."""
+    recent = exists().where(actions.c.table_id == matches.c.id, actions.c.created_at >= before)
+    return and_(
+        matches.c.finished.is_(False),
+        matches.c.abandoned_at.is_(None),
+        matches.c.created_at < before,
+        ~recent,
+    )
+
+
+def _add_missing_columns(conn: Connection) -> None:
+    """Add the columns a database made by an older version lacks (``abandoned_at``)."""
+    have = {c["name"] for c in inspect(conn).get_columns(matches.name)}
+    if "abandoned_at" not in have:
+        conn.execute(text(f"ALTER TABLE {matches.name} ADD COLUMN abandoned_at FLOAT"))
 
 
 def _announce(w: ActionWrite) -> str:

@@ -42,6 +42,7 @@ from prikup.server.notify import Announced
 from prikup.server.observe import Metrics
 from prikup.server.protocol import ProtocolError
 from prikup.server.storage import (
+    PRESENCE,
     ActionWrite,
     DealRow,
     Storage,
@@ -52,12 +53,29 @@ from prikup.server.storage import (
 )
 from prikup.server.writer import Writer
 
-__all__ = ["TABLE_ID", "Connection", "SeatInfo", "Table", "TableManager", "draw_deal", "frame_text", "replay_frames"]
+__all__ = [
+    "ABANDONED_CLOSE",
+    "PRESENCE_FRESH",
+    "TABLE_ID",
+    "Connection",
+    "SeatInfo",
+    "Table",
+    "TableManager",
+    "draw_deal",
+    "frame_text",
+    "replay_frames",
+]
 
 #: The shape of a table id; anything else is unknown without asking the database.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 log = logging.getLogger("prikup.server")
+
+#: Seconds a worker's presence row stays valid without its heartbeat (every third of it).
+PRESENCE_FRESH = 15.0
+
+#: The WebSocket close code of a connection to a table closed as abandoned.
+ABANDONED_CLOSE = 4410
 
 
 def frame_text(message: dict[str, Any]) -> str:
@@ -135,6 +153,7 @@ class Connection:
     authenticated: bool = False
     on_overflow: Callable[[], None] | None = None
     overflowed: bool = False
+    close_code: int | None = None
     outbox: asyncio.Queue[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -155,8 +174,11 @@ class Connection:
         """Queue a frame."""
         self.send_text(frame_text(message))
 
-    def close(self) -> None:
-        """Tell the writer to stop."""
+    def close(self, code: int | None = None) -> None:
+        """Tell the writer to stop (after the frames queued), and to close the socket with
+        ``code`` if one is given."""
+        if code is not None:
+            self.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
@@ -182,6 +204,8 @@ class Table:
         self._away_timer: asyncio.TimerHandle | None = None
         self.touched = time.monotonic()
         self._bot_salt = int(hash_secret(self.id)[:12], 16)
+        self.remote: dict[int, int] = {}  # seat -> other workers holding its human
+        self._checks: set[asyncio.Task[None]] = set()
         self._load(stored)
 
     # -- building from storage ---------------------------------------------------------------
@@ -190,6 +214,8 @@ class Table:
         self.creator_seat = stored.creator_seat
         self.created_at = stored.created_at
         self.finished_at = stored.finished_at
+        self.abandoned_at = stored.abandoned_at
+        self.active_at = stored.active_at
         self.seats = [SeatInfo(s.kind, s.name, s.bot, s.token_hash, s.invite_hash) for s in stored.seats]
         self.state: State = self.game.new_replay(stored.first_dealer)
         self.deals: list[DealRow] = []
@@ -218,6 +244,9 @@ class Table:
             info.token_hash, info.invite_hash, info.name = s.token_hash, s.invite_hash, s.name
         if stored.finished_at is not None:
             self.finished_at = stored.finished_at
+        self.active_at = max(self.active_at, stored.active_at)
+        if stored.abandoned_at is not None and self.abandoned_at is None:
+            self.abandon(stored.abandoned_at)
 
     def _inject(self, deal: DealRow) -> None:
         _inject(self.state, deal)
@@ -234,6 +263,39 @@ class Table:
     def finished(self) -> bool:
         """True once the match is over."""
         return self.state.is_over
+
+    @property
+    def closed(self) -> bool:
+        """True once the unfinished table is abandoned: closed by the janitor, or idle (no
+        action) for longer than ``PRIKUP_TABLE_TTL`` and about to be."""
+        if self.abandoned_at is not None:
+            return True
+        return not self.finished and time.time() - self.active_at > self.config.table_ttl
+
+    def check_open(self) -> None:
+        """Raise :class:`ProtocolError` ``abandoned`` if the table was closed as abandoned."""
+        if self.closed:
+            raise ProtocolError("abandoned", self._abandoned_text())
+
+    def _abandoned_text(self) -> str:
+        return (
+            f"table {self.id} was closed as abandoned after {self.config.table_ttl:g} s without an action: "
+            "its seats are closed; its replay and record stay readable"
+        )
+
+    def abandon(self, when: float) -> None:
+        """Close the table as abandoned: its bots stop and every connection is told and closed."""
+        self.abandoned_at = when
+        if self._away_timer is not None:
+            self._away_timer.cancel()
+            self._away_timer = None
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for conn in list(self.connections):
+            conn.send({"type": "error", "code": "abandoned", "message": self._abandoned_text()})
+            conn.authenticated = False
+            conn.close(ABANDONED_CLOSE)
+        log.info("table %s: closed as abandoned", self.id, extra={"event": "abandoned"})
 
     def _apply(self, seat: int, action: Action) -> None:
         state = self.state
@@ -256,9 +318,14 @@ class Table:
         self.last = (self.ply - 1, seat)
 
     # -- what a viewer is sent ----------------------------------------------------------------
-    def online(self, seat: int) -> int:
+    def local_online(self, seat: int) -> int:
         """How many connections of this process hold ``seat``."""
         return sum(1 for c in self.connections if c.authenticated and c.seat == seat)
+
+    def online(self, seat: int) -> int:
+        """Where ``seat``'s human is connected: this process's connections plus the other
+        workers that hold him (as last announced)."""
+        return self.local_online(seat) + self.remote.get(seat, 0)
 
     def spectators(self) -> int:
         """How many spectators watch in this process."""
@@ -280,6 +347,7 @@ class Table:
             "seats": self.public_seats(),
             "ply": self.ply,
             "finished": self.finished,
+            "abandoned": self.closed,
             "created_at": self.created_at,
         }
 
@@ -318,13 +386,15 @@ class Table:
         if not groups:
             return
         seats = self.public_seats()
-        metrics = self.manager.metrics
+        sent = 0
         for viewer, conns in groups.items():
             text = frame_text(self.state_message(viewer, seats))
-            metrics.frames_built.inc()
             for conn in conns:
                 conn.send_text(text)
-            metrics.frames_sent.inc(len(conns))
+            sent += len(conns)
+        metrics = self.manager.metrics
+        metrics.frames_built.inc(len(groups))
+        metrics.frames_sent.inc(sent)
 
     def frames_data(self) -> tuple[Game, int, list[DealRow], list[tuple[int, int, str]]]:
         """What :func:`replay_frames` needs, copied (to compute off the event loop)."""
@@ -349,6 +419,7 @@ class Table:
         if seat is None:
             return
         info = self.check_seat(seat)
+        self.check_open()
         if info.token_hash is None or token is None or not hmac.compare_digest(info.token_hash, hash_secret(token)):
             raise ProtocolError("bad_token", f"the token does not hold seat {seat}")
         if self.finished_at is not None and time.time() > self.finished_at + self.config.token_ttl:
@@ -366,10 +437,30 @@ class Table:
             self.authenticate(seat, token)
 
     def arrived(self, seat: int | None) -> None:
-        """A connection now holds ``seat``: its human is back."""
+        """A connection now holds ``seat``: its human is back (told to the other workers)."""
         self.touched = time.monotonic()
-        if seat is not None and self.seats[seat].away:
+        if seat is not None:
             self.seats[seat].away = False
+            self.manager.publish_presence(self, seat)
+        self.watch_turn()
+
+    def left(self, seat: int | None) -> None:
+        """A connection that held ``seat`` is gone: the other workers are told if it was the last."""
+        if seat is not None:
+            self.manager.publish_presence(self, seat)
+        self.watch_turn()
+
+    def others_present(self, remote: dict[int, int]) -> None:
+        """The other workers' presence of this table's humans, as just read: a human back at
+        another worker takes his seat back from the stand-in bot here."""
+        changed = remote != self.remote  # the seats' online counts changed
+        self.remote = remote
+        for seat, info in enumerate(self.seats):
+            if info.away and remote.get(seat, 0) > 0:
+                info.away = False
+                changed = True
+        if changed:
+            self.broadcast()
         self.watch_turn()
 
     # -- actions ----------------------------------------------------------------------------
@@ -390,6 +481,7 @@ class Table:
             state = self.state
             if state.is_over:
                 raise ProtocolError("finished", "the match is over")
+            self.check_open()
             if state.to_act != conn.seat:
                 raise ProtocolError("not_your_turn", f"seat {state.to_act} is to act, not seat {conn.seat}")
             if ply is not None and ply != self.ply:
@@ -431,6 +523,7 @@ class Table:
             self._inject(next_deal)
         if self.state.is_over:
             self.finished_at = time.time()
+        self.active_at = time.time()
         metrics = self.manager.metrics
         metrics.actions.labels(by).inc()
         metrics.action_seconds.observe(time.perf_counter() - start)
@@ -473,6 +566,7 @@ class Table:
                 return False
             self._inject(next_deal)
         self.touched = time.monotonic()
+        self.active_at = time.time()
         self.broadcast()
         self.watch_turn()
         return True
@@ -509,14 +603,14 @@ class Table:
 
     def kick_bots(self) -> None:
         """Start the bot driver if a bot is to act and none is running."""
-        if self.finished or self.bot_for(self.state.to_act) is None:
+        if self.finished or self.closed or self.bot_for(self.state.to_act) is None:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
         runner = self.manager.bots
-        while not self.finished:
+        while not self.finished and not self.closed:
             seat = self.state.to_act
             level = self.bot_for(seat)
             if seat is None or level is None:
@@ -559,6 +653,8 @@ class Table:
             self._away_timer.cancel()
             self._away_timer = None
         seat = self.state.to_act
+        if self.closed:
+            return
         if self.finished or seat is None or self.seats[seat].kind != "human" or self.seats[seat].away:
             self.kick_bots()
             return
@@ -566,10 +662,38 @@ class Table:
             loop = asyncio.get_running_loop()
             self._away_timer = loop.call_later(self.config.away_after, self._go_away, seat, self.ply)
 
+    def _still_absent(self, seat: int, ply: int) -> bool:
+        return self.ply == ply and self.state.to_act == seat and self.online(seat) == 0 and not self.finished
+
     def _go_away(self, seat: int, ply: int) -> None:
         self._away_timer = None
-        if self.ply != ply or self.state.to_act != seat or self.online(seat) > 0 or self.finished:
+        if not self._still_absent(seat, ply):
             return
+        if self.manager.shared:  # is he at another worker?  Ask storage, not this process's memory
+            task = asyncio.get_running_loop().create_task(self._go_away_unless_elsewhere(seat, ply))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+            return
+        self._mark_away(seat)
+
+    async def _go_away_unless_elsewhere(self, seat: int, ply: int) -> None:
+        try:
+            remote = await self.manager.presence_of(self.id)
+        except StorageUnavailable as exc:
+            log.warning("table %s: presence unknown (%s): seat %d taken as absent", self.id, exc, seat)
+            remote = {}
+        self.remote = remote
+        if self.closed or self.finished:
+            return
+        if remote.get(seat, 0) > 0 and self.state.to_act == seat and self.local_online(seat) == 0:
+            if self._away_timer is None:  # he is at another worker: look again later (he may leave it)
+                loop = asyncio.get_running_loop()
+                self._away_timer = loop.call_later(self.config.away_after, self._go_away, seat, self.ply)
+            return
+        if self._still_absent(seat, ply):
+            self._mark_away(seat)
+
+    def _mark_away(self, seat: int) -> None:
         self.seats[seat].away = True
         log.info("table %s: seat %d is away; a bot plays for it", self.id, seat, extra={"event": "away"})
         self.broadcast()
@@ -584,6 +708,8 @@ class Table:
         """Cancel the bot driver and close every connection's outbox."""
         if self._away_timer is not None:
             self._away_timer.cancel()
+        for task in list(self._checks):
+            task.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -601,6 +727,11 @@ class TableManager:
         self.metrics = metrics
         self.bots = bots
         self.writer = Writer(storage)
+        #: several workers share the tables (PostgreSQL): presence is kept in storage
+        self.shared = storage.dialect == "postgresql"
+        self.worker = secrets.token_hex(8)
+        self._presence_lock = asyncio.Lock()
+        self._presence_tasks: set[asyncio.Task[None]] = set()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._seed_rng: dict[str, random.Random] = {}
@@ -631,6 +762,9 @@ class TableManager:
                     table = Table(stored, self, self._seed_rng.pop(table_id, None))
                 except (ValueError, RuntimeError) as exc:
                     raise ProtocolError("broken_table", f"table {table_id} cannot be rebuilt: {exc}") from None
+                if self.shared:  # its humans may be at other workers
+                    with contextlib.suppress(StorageUnavailable):
+                        table.remote = await self.presence_of(table_id)
                 self.tables[table_id] = table
                 self.metrics.tables.set(len(self.tables))
             future.set_result(table)
@@ -642,6 +776,35 @@ class TableManager:
         if table is not None:
             table.kick_bots()
         return table
+
+    # -- presence across workers -------------------------------------------------------------
+    def publish_presence(self, table: Table, seat: int) -> None:
+        """Store (in the background, in order) whether ``seat``'s human is connected to this
+        worker, so the other workers do not take him for absent.  Nothing on SQLite."""
+        if not self.shared:
+            return
+        task = asyncio.get_running_loop().create_task(self._publish(table, seat))
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    async def _publish(self, table: Table, seat: int) -> None:
+        async with self._presence_lock:  # one write at a time, each of the state at its turn
+            here = table.local_online(seat) > 0
+            try:
+                await asyncio.to_thread(self.storage.set_presence, self.worker, table.id, seat, here)
+            except StorageUnavailable as exc:
+                log.warning("table %s: the presence of seat %d was not stored: %s", table.id, seat, exc)
+
+    async def presence_of(self, table_id: str) -> dict[int, int]:
+        """Per seat of a table, how many other workers hold its human (fresh rows only)."""
+        since = time.time() - PRESENCE_FRESH
+        return await asyncio.to_thread(self.storage.present_elsewhere, table_id, self.worker, since)
+
+    async def heartbeat(self) -> None:
+        """Keep this worker's presence rows fresh; forget those of workers that died."""
+        if self.shared:
+            forget = time.time() - 10 * PRESENCE_FRESH
+            await asyncio.to_thread(self.storage.heartbeat, self.worker, forget)
 
     async def resume_unfinished(self) -> int:
         """Rebuild every unfinished table with a bot seat so its bots go on; returns how many."""
@@ -657,8 +820,18 @@ class TableManager:
         return loaded
 
     def live_unfinished(self) -> int:
-        """Unfinished tables in memory."""
-        return sum(1 for t in self.tables.values() if not t.finished)
+        """Unfinished tables in memory (not those closed as abandoned)."""
+        return sum(1 for t in self.tables.values() if not t.finished and not t.closed)
+
+    async def abandon_idle(self) -> int:
+        """Close as abandoned every unfinished table idle past ``PRIKUP_TABLE_TTL`` (in storage,
+        and those in memory); returns how many this call closed."""
+        ids = await asyncio.to_thread(self.storage.abandon_idle, time.time() - self.config.table_ttl)
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is not None and table.abandoned_at is None:
+                table.abandon(time.time())
+        return len(ids)
 
     async def create(
         self,
@@ -726,6 +899,7 @@ class TableManager:
     async def claim(self, table: Table, seat: int, invite: object, name: object) -> str:
         """Take a free human seat with its invitation secret; returns the seat's new token."""
         info = table.check_seat(seat)
+        table.check_open()
         if info.token_hash is not None:
             raise ProtocolError("seat_taken", f"seat {seat} is already taken")
         if (
@@ -750,6 +924,7 @@ class TableManager:
 
     async def release(self, table: Table, seat: int, token: str | None) -> str:
         """The creator frees a human seat: its token stops working; returns a new invitation secret."""
+        table.check_open()
         table.authenticate(table.creator_seat, token)
         info = table.check_seat(seat)
         if seat == table.creator_seat:
@@ -766,6 +941,7 @@ class TableManager:
                     conn.send({"type": "error", "code": "released", "message": f"seat {seat} was released"})
                     conn.authenticated = False
                     conn.close()
+            self.publish_presence(table, seat)
             table.broadcast()
             table.watch_turn()
         return secret
@@ -791,6 +967,9 @@ class TableManager:
         """Another process stored something at ``table_id``: catch up if we hold it."""
         table = self.tables.get(table_id)
         if table is not None:
+            if ply == PRESENCE:
+                table.others_present(await self.presence_of(table_id))
+                return
             if action is not None and table.follow(ply, action):
                 return
             await table.refresh(ply)
@@ -803,7 +982,7 @@ class TableManager:
             for t in self.tables.values()
             if t.idle
             and now - t.touched >= self.config.evict_after
-            and (t.finished or t.bot_for(t.state.to_act) is None)
+            and (t.finished or t.closed or t.bot_for(t.state.to_act) is None)
         ]
         for table in gone:
             await table.stop()
@@ -812,7 +991,13 @@ class TableManager:
         return len(gone)
 
     async def close(self) -> None:
-        """Stop every table's bots and connections, then the writer."""
+        """Stop every table's bots and connections, then the writer; forget this worker's presence."""
         for table in list(self.tables.values()):
             await table.stop()
         await self.writer.close()
+        for task in list(self._presence_tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.shared:
+            with contextlib.suppress(StorageUnavailable):
+                await asyncio.to_thread(self.storage.clear_presence, self.worker)
