@@ -80,10 +80,11 @@ from typing import Any, ClassVar
 
 from prikup.bots.base import Bot
 from prikup.bots.options import BotOption
+from prikup.bots.pimc_play import PlayRace
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve, utility_of
+from prikup.solver import ADAPTERS, best_action, play_out
 
 __all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
 
@@ -217,6 +218,8 @@ class PimcBot(Bot):
         "play_value": BotOption(str, "average the score a play nets, or its raw value", choices=("score", "raw")),
         "infer": BotOption(int, "1: weigh samples by the other seats' calls; 0: do not", 0, 1),
         "infer_steps": BotOption(int, "moves per sample towards deals that explain the calls", 0, 100),
+        "race": BotOption(float, "play: drop a move trailing by this many standard errors (0: never)", 0, 10),
+        "collapse": BotOption(int, "play: 1: search one of equivalent moves; 0: every legal move", 0, 1),
     }
     samples: int = 8
     decision_samples: int = 4
@@ -229,6 +232,8 @@ class PimcBot(Bot):
     play_value: str = "score"
     infer: int = 1
     infer_steps: int = 12
+    race: float = 0.0
+    collapse: int = 1
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -236,6 +241,7 @@ class PimcBot(Bot):
         #: Counters for measurements: decisions, samples used, seconds spent, failed samplings.
         self.play_decisions = 0
         self.play_samples = 0
+        self.play_searches = 0
         self.play_seconds = 0.0
         self.other_decisions = 0
         self.other_samples = 0
@@ -293,25 +299,26 @@ class PimcBot(Bot):
         return self.fallback.act(state, seat)
 
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:
-        """The legal play with the best mean solver value over the samples."""
+        """The legal play with the best mean solver value over the samples, searched as
+        :class:`prikup.bots.pimc_play.PlayRace` says (equivalent moves once, moves that can no
+        longer win dropped, ``race``)."""
         start = time.process_time()
-        totals = dict.fromkeys(legal, 0.0)
-        maximise = True
-        drawn = 0
+        race = PlayRace(
+            legal,
+            self.samples,
+            collapse=bool(self.collapse),
+            race=self.race,
+            raw=self.play_value == "raw",
+        )
         for sample in self.samples_of(state, seat):
-            values = solve(sample)
-            maximise = position_of(sample)[0].max_to_move()
-            utility = utility_of(sample) if self.play_value == "score" else None
-            for action in legal:
-                totals[action] += values[action] if utility is None else utility(values[action])
-            drawn += 1
-            if drawn >= self.samples or time.process_time() - start >= self.seconds:
+            race.add(sample)
+            if race.done or race.drawn >= self.samples or time.process_time() - start >= self.seconds:
                 break
         self.play_decisions += 1
-        self.play_samples += drawn
+        self.play_samples += race.drawn
+        self.play_searches += race.searches
         self.play_seconds += time.process_time() - start
-        pick = max if maximise else min
-        return pick(legal, key=lambda a: totals[a])
+        return race.choice()
 
     def decision(self, state: State, seat: int, legal: list[Action]) -> Action:
         """A non-play decision: the candidate with the best mean finished-deal score."""
