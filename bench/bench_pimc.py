@@ -25,8 +25,8 @@ import prikup.bots.pimc_play as pimc_play
 from prikup import make_game
 from prikup.bots import make_bot
 from prikup.bots.pimc import PimcBot
+from prikup.bots.pimc_play import Searched
 from prikup.core.game import Phase, State
-from prikup.solver import PlayPosition
 
 
 def first_lead(game_id: str, seed: int, phase: Phase = Phase.PLAY) -> State | None:
@@ -63,7 +63,7 @@ class _Timed:
         self.seconds = 0.0
         self.inner = pimc_play.sample_values
 
-    def __call__(self, state: State, moves: list[int] | None) -> tuple[dict[int, int], PlayPosition, int]:
+    def __call__(self, state: State, moves: list[int] | None) -> Searched:
         start = time.process_time()
         try:
             return self.inner(state, moves)
@@ -80,7 +80,7 @@ TARGET_GAMES = ("501", "five-hundred")
 def bench(game_id: str, spec: str, states: list[State], profiler: cProfile.Profile | None) -> None:
     """Print the CPU times of ``spec``'s decision on each position."""
     times: list[float] = []
-    samples = searches = 0
+    samples = searches = nodes = 0
     timed = _Timed()
     pimc_play.sample_values = timed  # type: ignore[assignment]  # counts the time, same signature
     try:
@@ -98,6 +98,7 @@ def bench(game_id: str, spec: str, states: list[State], profiler: cProfile.Profi
             if isinstance(bot, PimcBot):
                 samples += bot.play_samples + bot.other_samples
                 searches += bot.play_searches
+                nodes += bot.play_nodes
     finally:
         pimc_play.sample_values = timed.inner
     solving = timed.seconds / sum(times)
@@ -107,6 +108,7 @@ def bench(game_id: str, spec: str, states: list[State], profiler: cProfile.Profi
     print(
         f"{game_id:13} {spec:26} median {median:6.3f} s  mean {statistics.mean(times):6.3f} s"
         f"  worst {max(times):6.3f} s  samples {samples / len(states):5.1f}  searches {searches / len(states):5.1f}"
+        f"  nodes {nodes / len(states) / 1e3:6.0f}k"
         f"  solving {solving:4.0%}  ({len(states)} deals, CPU){verdict}"
     )
 

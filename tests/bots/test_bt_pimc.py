@@ -322,10 +322,10 @@ def test_pimc_play_averages_what_the_values_net_in_the_score(monkeypatch) -> Non
         def upper(self) -> int:
             return 10
 
-    def fake_values(_sample: State, moves: list[int] | None) -> tuple[dict[int, int], Max, int]:
+    def fake_values(_sample: State, moves: list[int] | None) -> tuple[dict[int, int], Max, int, int]:
         va, vb = next(draws)
         every = moves if moves is not None else [adapter.move_of(x) for x in legal]
-        return {m: va if m == ma else vb if m == mb else -99 for m in every}, Max(), 0
+        return {m: va if m == ma else vb if m == mb else -99 for m in every}, Max(), 0, 1
 
     monkeypatch.setattr(pimc_play, "sample_values", fake_values)
     monkeypatch.setattr(pimc_play, "utility_of", lambda _s: lambda v: 1.0 if v >= 4 else 0.0)

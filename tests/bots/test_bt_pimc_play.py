@@ -153,10 +153,10 @@ def _race_on(values: list[tuple[int, int]], planned: int, upper: int, race: floa
     a, b = adapter.move_of(legal[0]), adapter.move_of(legal[1])
     draws = iter(values)
 
-    def fake(_sample: State, moves: list[int] | None) -> tuple[dict[int, int], PlayPosition, int]:
+    def fake(_sample: State, moves: list[int] | None) -> tuple[dict[int, int], PlayPosition, int, int]:
         va, vb = next(draws)
         every = moves if moves is not None else [adapter.move_of(x) for x in legal]
-        return {m: va if m == a else vb if m == b else -100 for m in every}, cast(PlayPosition, _Pos(upper)), 0
+        return {m: va if m == a else vb if m == b else -100 for m in every}, cast(PlayPosition, _Pos(upper)), 0, 1
 
     contest = PlayRace(legal, planned, collapse=False, race=race, raw=True, values=fake)
     for _ in values:
@@ -212,3 +212,26 @@ def test_a_racing_pimc_decides_the_same_with_the_same_seed() -> None:
         assert isinstance(first, PimcBot) and isinstance(second, PimcBot)
         assert first.act(state, seat) == second.act(state, seat)
         assert (first.play_samples, first.play_searches) == (second.play_samples, second.play_searches)
+
+
+def test_the_nodes_budget_stops_sampling_once_the_searches_visited_that_many_positions() -> None:
+    """``nodes=N`` draws no sample after the decision's searches have visited N positions (at
+    least one sample is searched); the count is the search's own, so the same seed gives the
+    same samples and the same card on any machine."""
+    game = make_game("five-hundred")
+    state = next(play_positions(game, range(1), late=7))
+    seat = state.to_act
+    assert seat is not None
+    free = make_bot("pimc:samples=6", game, 3)
+    assert isinstance(free, PimcBot)
+    free.act(state, seat)
+    assert free.play_samples == 6 and free.play_nodes > 0
+    per_sample = free.play_nodes // 6
+    for budget, most in ((1, 1), (per_sample * 2, 5)):
+        runs = []
+        for _ in range(2):
+            bot = make_bot(f"pimc:samples=6:nodes={budget}", game, 3)
+            assert isinstance(bot, PimcBot)
+            runs.append((bot.act(state, seat), bot.play_samples, bot.play_nodes))
+        assert runs[0] == runs[1]
+        assert 1 <= runs[0][1] <= most and runs[0][2] >= min(budget, runs[0][2])

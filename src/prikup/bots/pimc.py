@@ -84,7 +84,7 @@ from prikup.bots.pimc_play import PlayRace
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, best_action, play_out
+from prikup.solver import ADAPTERS, best_action, fast, play_out
 
 __all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
 
@@ -220,6 +220,7 @@ class PimcBot(Bot):
         "infer_steps": BotOption(int, "moves per sample towards deals that explain the calls", 0, 100),
         "race": BotOption(float, "play: drop a move trailing by this many standard errors (0: never)", 0, 10),
         "collapse": BotOption(int, "play: 1: search one of equivalent moves; 0: every legal move", 0, 1),
+        "nodes": BotOption(int, "play: positions searched after which no more samples are drawn (0: no cap)", 0, 10**9),
     }
     samples: int = 8
     decision_samples: int = 4
@@ -234,6 +235,7 @@ class PimcBot(Bot):
     infer_steps: int = 12
     race: float = 0.0
     collapse: int = 1
+    nodes: int = 0
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -242,6 +244,7 @@ class PimcBot(Bot):
         self.play_decisions = 0
         self.play_samples = 0
         self.play_searches = 0
+        self.play_nodes = 0
         self.play_seconds = 0.0
         self.other_decisions = 0
         self.other_samples = 0
@@ -303,6 +306,9 @@ class PimcBot(Bot):
         :class:`prikup.bots.pimc_play.PlayRace` says (equivalent moves once, moves that can no
         longer win dropped, ``race``)."""
         start = time.process_time()
+        if self.nodes and fast.enabled():
+            # the count must not depend on what earlier searches left in the table
+            fast.module().clear()
         race = PlayRace(
             legal,
             self.samples,
@@ -314,9 +320,12 @@ class PimcBot(Bot):
             race.add(sample)
             if race.done or race.drawn >= self.samples or time.process_time() - start >= self.seconds:
                 break
+            if self.nodes and race.nodes >= self.nodes:
+                break
         self.play_decisions += 1
         self.play_samples += race.drawn
         self.play_searches += race.searches
+        self.play_nodes += race.nodes
         self.play_seconds += time.process_time() - start
         return race.choice()
 

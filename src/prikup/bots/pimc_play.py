@@ -25,8 +25,9 @@ savings, the first two exact (the same choice as solving every legal action of e
 
 Each remaining representative is searched in the child position it leads to
 (:func:`child_value`: the C search's value of that position, or the Python reference's); while
-every legal move is still racing and none collapses, one search of the whole position
-(:func:`prikup.solver.solve`) is used instead, which is cheaper per move.
+every legal move is still racing and none collapses, one search of the whole position is used
+instead, which is cheaper per move (the C search guesses each move's value from the last).  The
+positions searched are counted (:attr:`PlayRace.nodes`): pimc's ``nodes`` budget reads them.
 """
 
 from __future__ import annotations
@@ -37,10 +38,19 @@ from dataclasses import dataclass, field
 
 from prikup.core.actions import Action
 from prikup.core.game import State
-from prikup.solver import ADAPTERS, PlayPosition, Solver, fast, solve, utility_of
+from prikup.solver import ADAPTERS, PlayPosition, Solver, fast, utility_of
 from prikup.solver.play_points import PointsPosition
 
-__all__ = ["MIN_RACE_SAMPLES", "MoveClasses", "PlayRace", "child_value", "move_classes", "sample_values", "value_span"]
+__all__ = [
+    "MIN_RACE_SAMPLES",
+    "MoveClasses",
+    "PlayRace",
+    "Searched",
+    "child_value",
+    "move_classes",
+    "sample_values",
+    "value_span",
+]
 
 #: Samples a statistical race waits for before it drops a move.
 MIN_RACE_SAMPLES = 3
@@ -127,30 +137,49 @@ def value_span(pos: PlayPosition, utility: Callable[[int], float] | None, base: 
     return utility(base + cap) - utility(base)
 
 
-def child_value(game_id: str, pos: PlayPosition, move: int) -> int:
-    """The exact future gain of ``move`` in ``pos`` (its own gain included; ``pos`` unchanged)."""
+#: What :func:`sample_values` gives: the values by move, the play position, the declarer's
+#: points so far and the positions the search visited.
+Searched = tuple[dict[int, int], PlayPosition, int, int]
+
+
+def child_value(game_id: str, pos: PlayPosition, move: int) -> tuple[int, int]:
+    """The exact future gain of ``move`` in ``pos`` (its own gain included; ``pos`` unchanged)
+    and the positions searched for it."""
     gain = pos.play(move)
     try:
         if pos.over():
-            return gain
+            return gain, 0
         adapter = ADAPTERS[game_id]
         if adapter.fast is not None and fast.enabled():
-            values = adapter.fast(pos, best=True)[0]
-            return gain + next(iter(values.values()))
-        return gain + Solver(pos).value()
+            values, nodes = adapter.fast(pos, best=True)
+            return gain + next(iter(values.values())), nodes
+        solver = Solver(pos)
+        return gain + solver.value(), solver.nodes
     finally:
         pos.undo()
 
 
-def sample_values(sample: State, moves: list[int] | None) -> tuple[dict[int, int], PlayPosition, int]:
+def sample_values(sample: State, moves: list[int] | None) -> Searched:
     """The declarer's final points after each of ``moves`` (move numbers of the sample's play
-    position; ``None``: every legal move, by one search of the whole position), the position and
-    the declarer's points so far."""
-    adapter = ADAPTERS[sample.game.id]
+    position; ``None``: every legal move, by one search of the whole position), the position,
+    the declarer's points so far and the positions searched (see :data:`Searched`)."""
+    game_id = sample.game.id
+    adapter = ADAPTERS[game_id]
     pos, base = adapter.position(sample)
     if moves is None:
-        return {adapter.move_of(a): v for a, v in solve(sample).items()}, pos, base
-    return {m: base + child_value(sample.game.id, pos, m) for m in moves}, pos, base
+        if adapter.fast is not None and fast.enabled():
+            gains, nodes = adapter.fast(pos)
+        else:
+            solver = Solver(pos)
+            gains, nodes = solver.values(), solver.nodes
+        return {m: base + v for m, v in gains.items()}, pos, base, nodes
+    out: dict[int, int] = {}
+    nodes = 0
+    for m in moves:
+        value, searched = child_value(game_id, pos, m)
+        out[m] = base + value
+        nodes += searched
+    return out, pos, base, nodes
 
 
 class PlayRace:
@@ -171,7 +200,7 @@ class PlayRace:
         race: float = 0.0,
         raw: bool = False,
         exact_stop: bool = True,
-        values: Callable[[State, list[int] | None], tuple[dict[int, int], PlayPosition, int]] | None = None,
+        values: Callable[[State, list[int] | None], Searched] | None = None,
     ) -> None:
         self.legal = legal
         self.planned = samples
@@ -183,6 +212,8 @@ class PlayRace:
         self.drawn = 0
         self.maximise = True
         self.searches = 0
+        #: positions the searches of this decision visited (what ``nodes`` of pimc budgets)
+        self.nodes = 0
         self._move: dict[Action, int] = {}
         self._classes: MoveClasses | None = None
         self._got: dict[int, list[float]] = {}
@@ -201,8 +232,9 @@ class PlayRace:
         assert self._classes is not None
         whole = len(self._alive) == len(self.legal)
         search = self._values if self._values is not None else sample_values
-        values, pos, base = search(sample, None if whole else list(self._alive))
+        values, pos, base, nodes = search(sample, None if whole else list(self._alive))
         self.searches += len(self.legal) if whole else len(self._alive)
+        self.nodes += nodes
         utility = None if self.raw else utility_of(sample)
         if self.drawn == 0:
             self.maximise = pos.max_to_move()
