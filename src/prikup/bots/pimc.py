@@ -5,10 +5,16 @@ consistent with everything its seat has observed (:mod:`prikup.core.resample`: c
 voids shown, gifts, the talon if it was shown, its own discards).  The same samples serve every
 candidate action (common random numbers, so the comparison is not blurred by the luck of the draw).
 
-**Play** (phase ``play``): each sample is solved exactly (:func:`prikup.solver.solve`, the
-declarer's final points or tricks after each legal play) and the bot plays the action with the
-best average: the highest for the declarer, the lowest for a defender (the solver's convention,
-read from the sample's position, so misère and raspasy follow their own).
+**Play** (phase ``play``): each sample is solved exactly (the declarer's final points or tricks
+after each legal play, as :func:`prikup.solver.solve` gives them) and the bot plays the action
+with the best average: the highest for the declarer, the lowest for a defender (the solver's
+convention, read from the sample's position, so misère and raspasy follow their own).  Only what
+that choice needs is searched (:mod:`prikup.bots.pimc_play`): one move of each set of
+equivalent moves (``collapse=1``, the default: the same choice as searching every move), no
+move that can no longer win once the remaining samples could not make up its lag (exact: the
+same choice again; the decision ends when one move is left), and, with ``race`` (default 1),
+no move trailing the leader by more than ``race`` standard errors of the paired differences
+after three samples (racing: statistical, it spends the samples on the moves still in doubt).
 
 Where the game's scoring is a step in the value (:func:`prikup.solver.utility_of`: a Five
 Hundred contract is made or failed, an overtrick is worth only the other side's ten), each
@@ -41,11 +47,15 @@ the other calls, then others at random.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
-:attr:`PimcBot.OPTIONS`): ``samples`` (default 8) samples per play decision and
-``decision_samples`` (default 4) per other decision (``confidence`` as above), stopping early
-once ``seconds`` (default 5) of the process's CPU time (``time.process_time``, never the wall
-clock: a seeded arena run plays the same on a busy machine as long as the cap does not bind) have
-been spent after a sample (at least one sample is always used); ``candidates`` (default 4);
+:attr:`PimcBot.OPTIONS`): ``samples`` (default 16) samples at most per play decision, and no
+sample drawn once the decision's searches have visited ``nodes`` positions (default 1,200,000,
+about a quarter of a CPU second of the C search at a first lead; ``0``: no such cap; the count is
+the search's own, and the solver's table is emptied before each such decision, so the same seed
+makes the same decision on any machine and under any load, with at least one sample always
+searched); ``decision_samples`` (default 4) per other decision (``confidence`` as above);
+stopping early once ``seconds`` (default 5) of the process's CPU time (``time.process_time``,
+never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
+not bind) have been spent after a sample; ``candidates`` (default 4);
 ``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
 than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
 to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
@@ -68,7 +78,8 @@ against anyone else).  The other PIMC simplification stays: each sample is playe
 cards were seen (the known optimism of PIMC).
 
 **Cost** (``python bench/bench_pimc.py``): drawing and weighing the samples of a first-lead
-decision takes a few per cent of it; the rest is the open-hand solver, one solve per sample.
+decision takes 5–20 per cent of it; the rest is the open-hand solver (its share and the
+positions it visited are printed).
 """
 
 from __future__ import annotations
@@ -222,7 +233,7 @@ class PimcBot(Bot):
         "collapse": BotOption(int, "play: 1: search one of equivalent moves; 0: every legal move", 0, 1),
         "nodes": BotOption(int, "play: positions searched after which no more samples are drawn (0: no cap)", 0, 10**9),
     }
-    samples: int = 8
+    samples: int = 16
     decision_samples: int = 4
     seconds: float = 5.0
     candidates: int = 4
@@ -233,9 +244,9 @@ class PimcBot(Bot):
     play_value: str = "score"
     infer: int = 1
     infer_steps: int = 12
-    race: float = 0.0
+    race: float = 1.0
     collapse: int = 1
-    nodes: int = 0
+    nodes: int = 1_200_000
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)

@@ -216,14 +216,18 @@ class PlayRace:
         self.nodes = 0
         self._move: dict[Action, int] = {}
         self._classes: MoveClasses | None = None
+        self._same: dict[int, int] = {}  # move → its class's representative (also without collapse)
         self._got: dict[int, list[float]] = {}
         self._alive: list[int] = []
         self._span = 0.0
 
     @property
     def done(self) -> bool:
-        """True when no further sample can change the choice (one move left in the race)."""
-        return self._classes is not None and len(self._alive) <= 1
+        """True when no further sample can change the choice (one class of moves left in the
+        race, not counting dominated moves)."""
+        if self._classes is None:
+            return False
+        return len({self._same[m] for m in self._alive if m not in self._classes.dominated}) <= 1
 
     def add(self, sample: State) -> None:
         """Search the moves still racing in one more sample."""
@@ -249,10 +253,12 @@ class PlayRace:
         adapter = ADAPTERS[sample.game.id]
         pos, _ = adapter.position(sample)
         self._move = {a: adapter.move_of(a) for a in self.legal}
+        classes = move_classes(pos)
+        self._same = classes.rep
         if self.collapse:
-            self._classes = move_classes(pos)
+            self._classes = classes
         else:
-            self._classes = MoveClasses({m: m for m in self._move.values()}, move_classes(pos).dominated)
+            self._classes = MoveClasses({m: m for m in self._move.values()}, classes.dominated)
         self._alive = self._classes.searched
         self._got = {m: [] for m in self._alive}
 
