@@ -1,7 +1,7 @@
 """CPU time of one pimc decision at the first lead of a deal (every game), and its profile.
 
 Run: PYTHONPATH=src python bench/bench_pimc.py [--deals 8] [--games 501,five-hundred]
-[--bots pimc,pimc:samples=100:nodes=0] [--phase auction] [--profile]
+[--bots pimc,pimc:samples=100:knodes=0] [--phase auction] [--profile]
 
 Each position is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played
 by the heuristic bots; deals that end before the play are skipped (``--phase auction``: the
@@ -12,7 +12,7 @@ does not inflate it), and prints the median, mean and worst over the deals with 
 searches (moves searched in a sample, summed) and positions visited per decision, the share of
 the time spent in the open-hand solver (the rest: drawing samples, inference, choosing), and,
 for 501 and Five Hundred, the issue's targets beside the median: the default decision
-(``pimc``) within 0.3 s, 100 samples (``pimc:samples=100:nodes=0``: without the default's cap
+(``pimc``) within 0.3 s, 100 samples (``pimc:samples=100:knodes=0``: without the default's cap
 on positions searched; racing still ends a decision whose choice is settled, add ``race=0`` to
 search every sample) within 1.5 s.  ``--profile`` prints the functions taking the most
 cumulative time over all the decisions.
@@ -78,7 +78,7 @@ class _Timed:
 
 #: The issue's targets: CPU seconds of the median decision at the first lead, by bot spec, for the
 #: games they are set for.
-TARGETS = {"pimc": 0.3, "pimc:samples=100:nodes=0": 1.5, "pimc:samples=100:nodes=0:race=0": 1.5}
+TARGETS = {"pimc": 0.3, "pimc:samples=100:knodes=0": 1.5, "pimc:samples=100:knodes=0:race=0": 1.5}
 TARGET_GAMES = ("501", "five-hundred")
 
 
@@ -123,7 +123,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=8)
     parser.add_argument("--games", default="501,five-hundred,pyatsot,preferans")
-    parser.add_argument("--bots", default="pimc,pimc:samples=100:nodes=0")
+    parser.add_argument("--bots", default="pimc,pimc:samples=100:knodes=0")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--phase", default="play", help="the first decision of this phase (default: the first lead)")
     args = parser.parse_args()

@@ -214,24 +214,26 @@ def test_a_racing_pimc_decides_the_same_with_the_same_seed() -> None:
         assert (first.play_samples, first.play_searches) == (second.play_samples, second.play_searches)
 
 
-def test_the_nodes_budget_stops_sampling_once_the_searches_visited_that_many_positions() -> None:
-    """``nodes=N`` draws no sample after the decision's searches have visited N positions (at
-    least one sample is searched); the count is the search's own, so the same seed gives the
-    same samples and the same card on any machine."""
+def test_the_knodes_budget_stops_sampling_once_the_searches_visited_that_many_positions() -> None:
+    """``knodes=N`` draws no sample after the decision's searches have visited N thousand
+    positions (at least one sample is searched); the count is the search's own (its table emptied
+    before each decision), so the same seed gives the same samples, positions and card on any
+    machine, and a capped decision is the uncapped one cut short."""
     game = make_game("five-hundred")
-    state = next(play_positions(game, range(1), late=7))
+    state = next(play_positions(game, range(1), late=8))
     seat = state.to_act
     assert seat is not None
-    free = make_bot("pimc:samples=6", game, 3)
-    assert isinstance(free, PimcBot)
-    free.act(state, seat)
-    assert free.play_samples == 6 and free.play_nodes > 0
-    per_sample = free.play_nodes // 6
-    for budget, most in ((1, 1), (per_sample * 2, 5)):
-        runs = []
-        for _ in range(2):
-            bot = make_bot(f"pimc:samples=6:nodes={budget}", game, 3)
-            assert isinstance(bot, PimcBot)
-            runs.append((bot.act(state, seat), bot.play_samples, bot.play_nodes))
-        assert runs[0] == runs[1]
-        assert 1 <= runs[0][1] <= most and runs[0][2] >= min(budget, runs[0][2])
+
+    def run(spec: str) -> tuple[Action, int, int]:
+        bot = make_bot(spec, game, 3)
+        assert isinstance(bot, PimcBot)
+        return bot.act(state, seat), bot.play_samples, bot.play_nodes
+
+    free = run("pimc:samples=6:knodes=0:race=0")
+    assert free[1] == 6 and free[2] > 6000
+    assert run("pimc:samples=6:knodes=0:race=0") == free
+    capped = run("pimc:samples=6:knodes=1:race=0")
+    assert capped == run("pimc:samples=6:knodes=1:race=0")
+    assert capped[1] == 1 and 1000 <= capped[2] < free[2]
+    half = run(f"pimc:samples=6:knodes={free[2] // 2000}:race=0")
+    assert 1 <= half[1] < 6 and half[2] >= 1000 * (free[2] // 2000)

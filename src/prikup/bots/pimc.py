@@ -48,9 +48,9 @@ the other calls, then others at random.
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
 :attr:`PimcBot.OPTIONS`): ``samples`` (default 16) samples at most per play decision, and no
-sample drawn once the decision's searches have visited ``nodes`` positions (default 1,200,000,
-about a quarter of a CPU second of the C search at a first lead; ``0``: no such cap; the count is
-the search's own, and the solver's table is emptied before each such decision, so the same seed
+sample drawn once the decision's searches have visited ``knodes`` thousand positions (default
+1200, about a quarter of a CPU second of the C search at a first lead; ``0``: no such cap; the count is
+the search's own, and the solver's table is emptied before each play decision, so the same seed
 makes the same decision on any machine and under any load, with at least one sample always
 searched); ``decision_samples`` (default 4) per other decision (``confidence`` as above);
 stopping early once ``seconds`` (default 5) of the process's CPU time (``time.process_time``,
@@ -231,7 +231,7 @@ class PimcBot(Bot):
         "infer_steps": BotOption(int, "moves per sample towards deals that explain the calls", 0, 100),
         "race": BotOption(float, "play: drop a move trailing by this many standard errors (0: never)", 0, 10),
         "collapse": BotOption(int, "play: 1: search one of equivalent moves; 0: every legal move", 0, 1),
-        "nodes": BotOption(int, "play: positions searched after which no more samples are drawn (0: no cap)", 0, 10**9),
+        "knodes": BotOption(int, "play: thousands of positions searched, then no more samples (0: no cap)", 0, 50000),
     }
     samples: int = 16
     decision_samples: int = 4
@@ -246,7 +246,7 @@ class PimcBot(Bot):
     infer_steps: int = 12
     race: float = 1.0
     collapse: int = 1
-    nodes: int = 1_200_000
+    knodes: int = 1200
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -317,8 +317,8 @@ class PimcBot(Bot):
         :class:`prikup.bots.pimc_play.PlayRace` says (equivalent moves once, moves that can no
         longer win dropped, ``race``)."""
         start = time.process_time()
-        if self.nodes and fast.enabled():
-            # the count must not depend on what earlier searches left in the table
+        if fast.enabled():
+            # the positions counted must not depend on what earlier searches left in the table
             fast.module().clear()
         race = PlayRace(
             legal,
@@ -331,7 +331,7 @@ class PimcBot(Bot):
             race.add(sample)
             if race.done or race.drawn >= self.samples or time.process_time() - start >= self.seconds:
                 break
-            if self.nodes and race.nodes >= self.nodes:
+            if self.knodes and race.nodes >= 1000 * self.knodes:
                 break
         self.play_decisions += 1
         self.play_samples += race.drawn

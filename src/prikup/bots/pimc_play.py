@@ -27,7 +27,7 @@ Each remaining representative is searched in the child position it leads to
 (:func:`child_value`: the C search's value of that position, or the Python reference's); while
 every legal move is still racing and none collapses, one search of the whole position is used
 instead, which is cheaper per move (the C search guesses each move's value from the last).  The
-positions searched are counted (:attr:`PlayRace.nodes`): pimc's ``nodes`` budget reads them.
+positions searched are counted (:attr:`PlayRace.nodes`): pimc's ``knodes`` budget reads them.
 """
 
 from __future__ import annotations
