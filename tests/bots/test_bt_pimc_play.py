@@ -83,15 +83,20 @@ def test_the_collapsed_decision_equals_the_full_one(gid: str) -> None:
             chosen.append(state)
     fewer = 0
     for i, state in enumerate(chosen):
-        seat = state.to_act
-        assert seat is not None
-        one = make_bot("pimc:samples=3:collapse=1", game, i)
-        every = make_bot("pimc:samples=3:collapse=0", game, i)
-        assert isinstance(one, PimcBot) and isinstance(every, PimcBot)
-        assert one.act(state, seat) == every.act(state, seat)
+        one, every = _same_choice(state, i, "pimc:samples=3:collapse=1", "pimc:samples=3:collapse=0")
         assert one.play_samples == every.play_samples
         fewer += one.play_searches < every.play_searches
     assert fewer >= min(collapsing, 2) and (collapsing >= 2 or gid == "pyatsot"), (fewer, collapsing)
+
+
+def _same_choice(state: State, seed: int, spec: str, other: str) -> tuple[PimcBot, PimcBot]:
+    """Two pimc bots seeded alike, having checked that they play the same card in ``state``."""
+    seat = state.to_act
+    assert seat is not None
+    first, second = make_bot(spec, state.game, seed), make_bot(other, state.game, seed)
+    assert isinstance(first, PimcBot) and isinstance(second, PimcBot)
+    assert first.act(state, seat) == second.act(state, seat)
+    return first, second
 
 
 def _samples(bot: PimcBot, state: State, n: int) -> list[State]:
@@ -205,12 +210,7 @@ def test_a_racing_pimc_decides_the_same_with_the_same_seed() -> None:
     """With racing on, two bots seeded alike take the same samples and play the same card."""
     game = make_game("501")
     for i, state in enumerate(play_positions(game, range(3), late=5)):
-        seat = state.to_act
-        assert seat is not None
-        first = make_bot("pimc:samples=6:race=1", game, i)
-        second = make_bot("pimc:samples=6:race=1", game, i)
-        assert isinstance(first, PimcBot) and isinstance(second, PimcBot)
-        assert first.act(state, seat) == second.act(state, seat)
+        first, second = _same_choice(state, i, "pimc:samples=6:race=1", "pimc:samples=6:race=1")
         assert (first.play_samples, first.play_searches) == (second.play_samples, second.play_searches)
 
 
