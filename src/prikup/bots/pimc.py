@@ -49,10 +49,11 @@ the other calls, then others at random.
 :func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
 :attr:`PimcBot.OPTIONS`): ``samples`` (default 16) samples at most per play decision, and no
 sample drawn once the decision's searches have visited ``knodes`` thousand positions (default
-1200, about a quarter of a CPU second of the C search at a first lead; ``0``: no such cap; the count is
-the search's own, and the solver's table is emptied before each play decision, so the same seed
-makes the same decision on any machine and under any load, with at least one sample always
-searched); ``decision_samples`` (default 4) per other decision (``confidence`` as above);
+1200: about 0.2 s of the C search at a first lead, the slower Python reference search taking
+far longer for as many; ``0``: no such cap; the count is the search's own, and the solver's
+table is emptied before each play decision, so the same seed makes the same decision on any
+machine and under any load, with at least one sample always searched); ``decision_samples``
+(default 4) per other decision (``confidence`` as above);
 stopping early once ``seconds`` (default 5) of the process's CPU time (``time.process_time``,
 never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
 not bind) have been spent after a sample; ``candidates`` (default 4);
