@@ -212,7 +212,7 @@ class PlayRace:
         self.drawn = 0
         self.maximise = True
         self.searches = 0
-        #: positions the searches of this decision visited (what ``nodes`` of pimc budgets)
+        #: positions the searches of this decision visited (what pimc's ``knodes`` budgets)
         self.nodes = 0
         self._move: dict[Action, int] = {}
         self._classes: MoveClasses | None = None
