@@ -304,29 +304,34 @@ def test_rollout_play_self_solves_for_the_seat_alone(monkeypatch) -> None:
 def test_pimc_play_averages_what_the_values_net_in_the_score(monkeypatch) -> None:
     """``play_value=score`` (default) averages each sample's values turned by ``utility_of``
     (making the contract, not the most tricks on average); ``raw`` averages the values."""
-    import prikup.bots.pimc as pimc
+    import prikup.bots.pimc_play as pimc_play
 
     game = make_game("five-hundred")
     state, seat = _decision_at(game, 1, Phase.PLAY)
     legal = state.legal_actions()
     assert len(legal) >= 2
     a, b = legal[0], legal[1]
+    adapter = ADAPTERS["five-hundred"]
+    ma, mb = adapter.move_of(a), adapter.move_of(b)
     draws = iter([(10, 4), (0, 4)] * 2)  # per sample: the value of a, of b
 
     class Max:
         def max_to_move(self) -> bool:
             return True
 
-    def fake_solve(_sample: State) -> dict:
-        va, vb = next(draws)
-        return {x: va if x == a else vb if x == b else -99 for x in legal}
+        def upper(self) -> int:
+            return 10
 
-    monkeypatch.setattr(pimc, "solve", fake_solve)
-    monkeypatch.setattr(pimc, "position_of", lambda _s: (Max(), 0))
-    monkeypatch.setattr(pimc, "utility_of", lambda _s: lambda v: 1.0 if v >= 4 else 0.0)
-    score = make_bot("pimc:samples=2", game, 0)
+    def fake_values(_sample: State, moves: list[int] | None) -> tuple[dict[int, int], Max, int, int]:
+        va, vb = next(draws)
+        every = moves if moves is not None else [adapter.move_of(x) for x in legal]
+        return {m: va if m == ma else vb if m == mb else -99 for m in every}, Max(), 0, 1
+
+    monkeypatch.setattr(pimc_play, "sample_values", fake_values)
+    monkeypatch.setattr(pimc_play, "utility_of", lambda _s: lambda v: 1.0 if v >= 4 else 0.0)
+    score = make_bot("pimc:samples=2:collapse=0", game, 0)
     assert score.act(state, seat) == b  # both samples make it with b, one with a
-    raw = make_bot("pimc:samples=2:play_value=raw", game, 0)
+    raw = make_bot("pimc:samples=2:play_value=raw:collapse=0", game, 0)
     assert raw.act(state, seat) == a  # 5 tricks on average with a, 4 with b
     with pytest.raises(OptionError, match="play_value"):
         make_bot("pimc:play_value=tricks", game, 0)

@@ -5,10 +5,16 @@ consistent with everything its seat has observed (:mod:`prikup.core.resample`: c
 voids shown, gifts, the talon if it was shown, its own discards).  The same samples serve every
 candidate action (common random numbers, so the comparison is not blurred by the luck of the draw).
 
-**Play** (phase ``play``): each sample is solved exactly (:func:`prikup.solver.solve`, the
-declarer's final points or tricks after each legal play) and the bot plays the action with the
-best average: the highest for the declarer, the lowest for a defender (the solver's convention,
-read from the sample's position, so misère and raspasy follow their own).
+**Play** (phase ``play``): each sample is solved exactly (the declarer's final points or tricks
+after each legal play, as :func:`prikup.solver.solve` gives them) and the bot plays the action
+with the best average: the highest for the declarer, the lowest for a defender (the solver's
+convention, read from the sample's position, so misère and raspasy follow their own).  Only what
+that choice needs is searched (:mod:`prikup.bots.pimc_play`): one move of each set of
+equivalent moves (``collapse=1``, the default: the same choice as searching every move), no
+move that can no longer win once the remaining samples could not make up its lag (exact: the
+same choice again; the decision ends when one move is left), and, with ``race`` (default 1),
+no move trailing the leader by more than ``race`` standard errors of the paired differences
+after three samples (racing: statistical, it spends the samples on the moves still in doubt).
 
 Where the game's scoring is a step in the value (:func:`prikup.solver.utility_of`: a Five
 Hundred contract is made or failed, an overtrick is worth only the other side's ten), each
@@ -41,11 +47,16 @@ the other calls, then others at random.
 
 **Budget** (set with the bot's name, e.g. ``pimc:samples=16:seconds=2``; see
 :func:`prikup.bots.make_bot`, which refuses any value outside the ranges declared in
-:attr:`PimcBot.OPTIONS`): ``samples`` (default 8) samples per play decision and
-``decision_samples`` (default 4) per other decision (``confidence`` as above), stopping early
-once ``seconds`` (default 5) of the process's CPU time (``time.process_time``, never the wall
-clock: a seeded arena run plays the same on a busy machine as long as the cap does not bind) have
-been spent after a sample (at least one sample is always used); ``candidates`` (default 4);
+:attr:`PimcBot.OPTIONS`): ``samples`` (default 16) samples at most per play decision, and no
+sample drawn once the decision's searches have visited ``knodes`` thousand positions (default
+1200: about 0.2 s of the C search at a first lead, the slower Python reference search taking
+far longer for as many; ``0``: no such cap; the count is the search's own, and the solver's
+table is emptied before each play decision, so the same seed makes the same decision on any
+machine and under any load, with at least one sample always searched); ``decision_samples``
+(default 4) per other decision (``confidence`` as above);
+stopping early once ``seconds`` (default 5) of the process's CPU time (``time.process_time``,
+never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
+not bind) have been spent after a sample; ``candidates`` (default 4);
 ``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
 than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
 to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
@@ -68,7 +79,8 @@ against anyone else).  The other PIMC simplification stays: each sample is playe
 cards were seen (the known optimism of PIMC).
 
 **Cost** (``python bench/bench_pimc.py``): drawing and weighing the samples of a first-lead
-decision takes a few per cent of it; the rest is the open-hand solver, one solve per sample.
+decision takes 5–20 per cent of it; the rest is the open-hand solver (its share and the
+positions it visited are printed).
 """
 
 from __future__ import annotations
@@ -80,10 +92,11 @@ from typing import Any, ClassVar
 
 from prikup.bots.base import Bot
 from prikup.bots.options import BotOption
+from prikup.bots.pimc_play import PlayRace
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, best_action, play_out, position_of, solve, utility_of
+from prikup.solver import ADAPTERS, best_action, fast, play_out
 
 __all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
 
@@ -217,8 +230,11 @@ class PimcBot(Bot):
         "play_value": BotOption(str, "average the score a play nets, or its raw value", choices=("score", "raw")),
         "infer": BotOption(int, "1: weigh samples by the other seats' calls; 0: do not", 0, 1),
         "infer_steps": BotOption(int, "moves per sample towards deals that explain the calls", 0, 100),
+        "race": BotOption(float, "play: drop a move trailing by this many standard errors (0: never)", 0, 10),
+        "collapse": BotOption(int, "play: 1: search one of equivalent moves; 0: every legal move", 0, 1),
+        "knodes": BotOption(int, "play: thousands of positions searched, then no more samples (0: no cap)", 0, 50000),
     }
-    samples: int = 8
+    samples: int = 16
     decision_samples: int = 4
     seconds: float = 5.0
     candidates: int = 4
@@ -229,6 +245,9 @@ class PimcBot(Bot):
     play_value: str = "score"
     infer: int = 1
     infer_steps: int = 12
+    race: float = 1.0
+    collapse: int = 1
+    knodes: int = 1200
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -236,6 +255,8 @@ class PimcBot(Bot):
         #: Counters for measurements: decisions, samples used, seconds spent, failed samplings.
         self.play_decisions = 0
         self.play_samples = 0
+        self.play_searches = 0
+        self.play_nodes = 0
         self.play_seconds = 0.0
         self.other_decisions = 0
         self.other_samples = 0
@@ -293,25 +314,32 @@ class PimcBot(Bot):
         return self.fallback.act(state, seat)
 
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:
-        """The legal play with the best mean solver value over the samples."""
+        """The legal play with the best mean solver value over the samples, searched as
+        :class:`prikup.bots.pimc_play.PlayRace` says (equivalent moves once, moves that can no
+        longer win dropped, ``race``)."""
         start = time.process_time()
-        totals = dict.fromkeys(legal, 0.0)
-        maximise = True
-        drawn = 0
+        if fast.enabled():
+            # the positions counted must not depend on what earlier searches left in the table
+            fast.module().clear()
+        race = PlayRace(
+            legal,
+            self.samples,
+            collapse=bool(self.collapse),
+            race=self.race,
+            raw=self.play_value == "raw",
+        )
         for sample in self.samples_of(state, seat):
-            values = solve(sample)
-            maximise = position_of(sample)[0].max_to_move()
-            utility = utility_of(sample) if self.play_value == "score" else None
-            for action in legal:
-                totals[action] += values[action] if utility is None else utility(values[action])
-            drawn += 1
-            if drawn >= self.samples or time.process_time() - start >= self.seconds:
+            race.add(sample)
+            if race.done or race.drawn >= self.samples or time.process_time() - start >= self.seconds:
+                break
+            if self.knodes and race.nodes >= 1000 * self.knodes:
                 break
         self.play_decisions += 1
-        self.play_samples += drawn
+        self.play_samples += race.drawn
+        self.play_searches += race.searches
+        self.play_nodes += race.nodes
         self.play_seconds += time.process_time() - start
-        pick = max if maximise else min
-        return pick(legal, key=lambda a: totals[a])
+        return race.choice()
 
     def decision(self, state: State, seat: int, legal: list[Action]) -> Action:
         """A non-play decision: the candidate with the best mean finished-deal score."""
