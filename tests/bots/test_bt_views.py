@@ -25,7 +25,7 @@ def test_quiet_observation_and_lazy_legal_are_the_public_values(gid: str, player
                 break
             legal = state.legal_actions()
             for seat in range(game.players):
-                public = state.observation(seat)
+                public = state.observation(seat).to_json()
                 public.pop("legal_actions", None)
                 assert quiet_observation(state, seat) == public
             lazy = LazyLegal(state)

@@ -9,8 +9,9 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from prikup import make_game
 from test_core_fast_api import CONFIGS, config_id, random_states
+
+from prikup import make_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "observations.json"
 #: decisions per configuration and the walk's seed

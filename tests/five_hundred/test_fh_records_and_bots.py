@@ -71,7 +71,7 @@ def test_view_status_and_sheet() -> None:
     run(
         s, "pass", "pass", "pass", "bid OMIS", "discard 8S", "discard 7S", "discard 6S", "play 4H", "play AH", "play AC"
     )
-    lines = view_for("five-hundred").status(s.observation(0))
+    lines = view_for("five-hundred").status(s.observation(0).to_json())
     assert any("Open misère" in line for line in lines) and any("Sitting out" in line for line in lines)
     while not s.is_over:
         s.apply(s.legal_actions()[0])
@@ -86,7 +86,7 @@ def bot_call(hand: str, *before: str, **options: object) -> str:
     s = deal({1: hand}, None, **options)
     run(s, *before)
     bot = Heuristic500(s.game, 0)
-    return str(bot.choose(s.observation(1), s.legal_actions()))
+    return str(bot.choose(s.observation(1).to_json(), s.legal_actions()))
 
 
 def test_heuristic_opens_at_the_cheapest_level_it_can_make() -> None:
@@ -127,8 +127,8 @@ def test_heuristic_leads_trumps_holding_the_top_ones() -> None:
     run(s, "bid 7S", "pass", "pass", "pass")
     bot = Heuristic500(s.game, 0)
     while s.phase.value == "discard":
-        s.apply(bot.choose(s.observation(0), s.legal_actions()))
-    assert str(bot.choose(s.observation(0), s.legal_actions())) == "play JK"
+        s.apply(bot.choose(s.observation(0).to_json(), s.legal_actions()))
+    assert str(bot.choose(s.observation(0).to_json(), s.legal_actions())) == "play JK"
 
 
 @pytest.mark.parametrize(

@@ -127,7 +127,7 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
         current = len(state.deals) - 1
         for v, at_ply in frames.items():
             for msg in at_ply.get(ply, []):
-                assert msg["obs"] == state.observation(v), (v, ply)
+                assert msg["obs"] == state.observation(v).to_json(), (v, ply)
                 assert msg["log"] == [[s, t] for d, s, t in views[v] if d == current]
                 assert msg["previous_log"] == [[s, t] for d, s, t in views[v] if d == current - 1]
                 if last is None:
@@ -173,7 +173,7 @@ def record_views(
 
 
 def _received(state: Any, viewer: int, card: str) -> bool:
-    obs = state.observation(viewer)
+    obs = state.observation(viewer).to_json()
     return card in (obs.get("hand") or [])
 
 

@@ -82,13 +82,13 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
         for _, _, text in acked:
             step(text)
         for s, c in clients.items():
-            assert c.wait_ply(len(acked))["obs"] == state.observation(s)
-        assert spectator.state is not None and spectator.state["obs"] == state.observation(None)
+            assert c.wait_ply(len(acked))["obs"] == state.observation(s).to_json()
+        assert spectator.state is not None and spectator.state["obs"] == state.observation(None).to_json()
         # the state before the last action matches what the seats had before the kill
         replayed, step_before = stored_replayer(stored)
         for _, _, text in acked[:-1]:
             step_before(text)
-        assert {s: replayed.observation(s) for s in range(3)} == before
+        assert {s: replayed.observation(s).to_json() for s in range(3)} == before
         # the old tokens still hold their seats; a forged one does not
         forged = Client(again, tid, 0, "forged")
         assert forged.until(lambda m: m["type"] == "error")["code"] == "bad_token"

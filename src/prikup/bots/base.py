@@ -19,7 +19,7 @@ class Bot(ABC):
     """A player program for one seat.
 
     ``act(state, seat)`` is what the arena and the front ends call; by default it hands the bot
-    only what the seat may know (``state.observation(seat)``) and the legal actions, so an
+    only what the seat may know (``state.observation(seat).to_json()``) and the legal actions, so an
     ordinary bot cannot cheat.  A bot that is meant to see everything (an oracle) overrides
     :meth:`act`.
     """
@@ -40,7 +40,7 @@ class Bot(ABC):
     def act(self, state: State, seat: int) -> Action:
         """The bot's action for ``seat``, which must be the seat to act: :meth:`choose` on the
         seat's observation and legal actions (cheap views, :mod:`prikup.bots.views`: the same
-        values as ``state.observation(seat)`` without its ``legal_actions`` entry, and
+        values as ``state.observation(seat).to_json()`` without its ``legal_actions`` entry, and
         ``state.legal_actions()``, made only when read as a list)."""
         return self.choose(quiet_observation(state, seat), LazyLegal(state))
 

@@ -138,7 +138,7 @@ class Heuristic500(Bot):
         """Bids: a pass first, then every bid by the margin of its strain's trick estimate over
         its level (a misère by how safe the hand looks); discards: the cards least worth
         keeping first.  Other phases: no order."""
-        obs = state.observation(seat)
+        obs = state.observation(seat).to_json()
         legal = state.legal_actions()
         hand = [parse_card(c) for c in obs["hand"] or []]
         if obs["phase"] == "discard":

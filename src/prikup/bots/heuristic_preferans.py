@@ -124,7 +124,7 @@ class HeuristicPreferans(Bot):
         talon's help included; without the talon, without it) over its level, a misère by how
         clean the hand is; discards: the card whose loss leaves the best forecast first; the
         contract: by the margin of the forecast over the level.  Other phases: no order."""
-        obs = state.observation(seat)
+        obs = state.observation(seat).to_json()
         legal = state.legal_actions()
         hand = [parse_card(c) for c in obs["hand"] or []]
         phase = obs["phase"]

@@ -21,19 +21,7 @@ __all__ = ["LazyLegal", "quiet_observation"]
 
 def quiet_observation(state: State, seat: int) -> dict[str, Any]:
     """``state.observation(seat)`` without its ``legal_actions`` entry."""
-    obs: dict[str, Any] = {
-        "game": state.game.id,
-        "options": dict(state.game.options),
-        "seat": seat,
-        "phase": state.phase.value,
-        "deal": len(state.deals),
-        "dealer": state.dealer,
-        "to_act": state.to_act,
-        "scores": list(state.scores),
-        "winners": list(state.winners),
-    }
-    obs.update(state._observe(seat))
-    return obs
+    return state.observation(seat, with_legal=False).to_json()
 
 
 class LazyLegal(list[Action]):

@@ -59,7 +59,7 @@ def play_position(record: dict[str, Any], deal: int, trick: int, card: int, lang
         if state.phase is not Phase.PLAY or len(state.deals) != deal:
             tricks_done, in_trick = tricks_done + 1, 0
             continue
-        obs = state.observation(None)
+        obs = state.observation(None).to_json()
         done = len(obs.get("tricks") or [])
         if done != tricks_done:
             tricks_done, in_trick = done, 0
@@ -115,7 +115,7 @@ def solve_cmd(
 
 def _header(state: State, deal: int, trick: int | None, card: int, at: int, base: object, lang: str) -> str:
     """The position said in one line: where it is, who plays, the contract, the points counted."""
-    obs = state.observation(None)
+    obs = state.observation(None).to_json()
     if trick is not None:
         where = t("cli.sv_where_trick", lang, trick=trick, card=card)
     else:

@@ -59,7 +59,7 @@ class Narrator:
             return None
         self._deal_seen = len(st.deals)
         self._tricks_seen = 0
-        obs = st.observation(self.viewer)
+        obs = st.observation(self.viewer).to_json()
         active = obs.get("active") or []
         key = "cli.deal_start_out" if active and st.dealer not in active else "cli.deal_start"
         return Event("deal", tw(key, self.lang, self.names.is_you(st.dealer), n=len(st.deals), who=self.who(st.dealer)))
@@ -118,7 +118,7 @@ class Narrator:
         """A gift in words, for its giver and its receiver (``you gave 9♦ to Ivan``)."""
         if str(action).split()[0] != "give" or self.viewer is None or action.card is None:
             return None
-        obs = self.state.observation(self.viewer)
+        obs = self.state.observation(self.viewer).to_json()
         code = str(action.card)
         for gift in obs.get("gifts") or []:
             if gift.get("card") != code:
@@ -134,7 +134,7 @@ class Narrator:
         observation; a deal just scored (the next one already dealt) replayed alone from its log."""
         st = self.state
         if deal_index == len(st.deals) - 1:
-            return list(st.observation(self.viewer).get("tricks") or [])
+            return list(st.observation(self.viewer).to_json().get("tricks") or [])
         log = st.deals[deal_index]
         try:
             alone = st.game.new_deal(log.hands, log.talon, dealer=log.dealer)
@@ -142,12 +142,12 @@ class Narrator:
                 alone.apply(action)
         except ValueError:  # a deal that cannot stand alone (e.g. a between-deals question): no trick lines
             return []
-        return list(alone.observation(self.viewer).get("tricks") or [])
+        return list(alone.observation(self.viewer).to_json().get("tricks") or [])
 
     def table_lines(self, seat: int) -> list[str]:
         """What a seat sees at its turn, in lines: scores, auction, talon, contract, trick, the
         game's own moments, the hand."""
-        obs = self.state.observation(seat)
+        obs = self.state.observation(seat).to_json()
         lang = self.lang
         lines = [
             f"{t('scores', lang)}: " + ", ".join(f"{self.who(s)} {number(v)}" for s, v in enumerate(obs["scores"]))

@@ -245,7 +245,7 @@ class Resampler:
         deck_mask = sum(c.mask for c in state.game.deck())
         self.deck_mask = deck_mask
         places = _places(start)
-        seen = seen_cards(start.observation(seat))
+        seen = seen_cards(start.observation(seat).to_json())
         self.initial_bound: dict[int, str] = {c: p for c, p in places.items() if seen >> c & 1}
         counts: dict[str, int] = {}
         for c, p in places.items():
@@ -269,7 +269,7 @@ class Resampler:
                 required = _required(st, seat_acting, action, deck_mask)
             st.apply(action)
             places = _places(st)
-            seen_after = seen_cards(st.observation(seat))
+            seen_after = seen_cards(st.observation(seat).to_json())
             visible = st.action_view(seat_acting, action, seat) == str(action)
             self._judged.append(seat_acting != seat and action.kind is not ActionKind.PLAY and visible)
             groups: dict[tuple[str, str], list[int]] = {}
@@ -366,8 +366,8 @@ class Resampler:
             return None
         if check and result[1] > -math.inf:
             if self._target is None:
-                self._target = self.state.observation(self.seat)
-            if result[0].observation(self.seat) != self._target:
+                self._target = self.state.observation(self.seat).to_json()
+            if result[0].observation(self.seat).to_json() != self._target:
                 return None
         return result
 

@@ -27,8 +27,9 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.tricks import trick_winner
 from prikup.games.five_hundred_tables import (
@@ -45,6 +46,7 @@ from prikup.games.five_hundred_tables import (
     call_strain,
     deal_pattern,
 )
+from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -76,6 +78,8 @@ __all__ = [
 HAND_SIZE = 10
 TRICKS = 10
 _SUIT_NAMES = tuple(s.name for s in Suit)
+#: the suits of each void bitmask (bit s: suit s)
+_VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
 #: What a trick is worth to a defending side (and to every side in a no-bid deal).
 TRICK_POINTS = 10
 _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
@@ -902,46 +906,44 @@ class StateFiveHundred(State):
             and len(self.tricks) >= 1
         )
 
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> ObsFiveHundred:
         in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         own = seat is not None and seat in active
         is_contractor = seat is not None and seat == self.contractor and in_deal
         open_hand = None
         if self.open_hand_shown and self.contractor is not None:
-            open_hand = {"seat": self.contractor, "cards": [str(c) for c in cards_of(self.hands[self.contractor])]}
-
-        def trick_json(trick: Sequence[tuple[int, Card, Suit | None]]) -> list[list[Any]]:
-            return [[s, str(c)] + ([n.name] if n is not None else []) for s, c, n in trick]
-
+            open_hand = OpenHand(self.contractor, tuple(cards_of(self.hands[self.contractor])))
         trick_suit = None
         if self.trick:
             _, c0, n0 = self.trick[0]
-            trick_suit = self.layout.suit_of(c0.id, n0).name
+            trick_suit = self.layout.suit_of(c0.id, n0)
         in_play = self.phase is _PLAY or (self.phase is _MATCH_OVER and bool(self.playing))
-        return {
-            "active": list(active),
-            "units": [list(u) for u in self.game.units()],
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if own and seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": None if self.high is None else CALLS[self.high],
-            "bidder": self.high_seat,
-            "declarer": self.contractor,
-            "contract": self.contract_call,
-            "no_bid_play": self.no_bid_play,
-            "trump": (self.layout.trump_suit.name if self.layout.trump_suit is not None else "NT") if in_play else None,
-            "kitty_size": self.game.kitty_size,
-            "talon": [str(c) for c in cards_of(self.kitty)] if is_contractor and self.kitty_taken else None,
-            "discards": [str(c) for c in cards_of(self.discards)] if is_contractor else None,
-            "discards_left": self._discards_left() if self.phase is _DISCARD else 0,
-            "sitting_out": list(self.sitting_out),
-            "playing": list(self.playing),
-            "open_hand": open_hand,
-            "trick": trick_json(self.trick),
-            "trick_suit": trick_suit,
-            "tricks": [{"cards": trick_json(t), "winner": w, "suit": s.name} for t, w, s in self.tricks],
-            "tricks_won": list(self.won),
-            "voids": [[_SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
-            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
-        }
+        trump = self.layout.trump_suit
+        return ObsFiveHundred(
+            *head,
+            active=active,
+            hand=tuple(cards_of(self.hands[seat])) if own and seat is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            calls=tuple(self.calls),
+            declarer=self.contractor,
+            trump=(trump if trump is not None else NO_TRUMP) if in_play else None,
+            talon=tuple(cards_of(self.kitty)) if is_contractor and self.kitty_taken else None,
+            trick=tuple([Played(*p) for p in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(*p) for p in t]), w, su) for t, w, su in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            units=self.game.units(),
+            high_bid=None if self.high is None else CALLS[self.high],
+            bidder=self.high_seat,
+            contract=self.contract_call,
+            no_bid_play=self.no_bid_play,
+            kitty_size=self.game.kitty_size,
+            discards=tuple(cards_of(self.discards)) if is_contractor else None,
+            discards_left=self._discards_left() if self.phase is _DISCARD else 0,
+            sitting_out=self.sitting_out,
+            playing=self.playing,
+            open_hand=open_hand,
+            trick_suit=trick_suit,
+            voids=tuple([_VOID_SUITS[v] for v in self.voids]),
+        )

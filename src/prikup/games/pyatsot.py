@@ -28,8 +28,9 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import card_points, follow_mask
@@ -43,6 +44,7 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -993,40 +995,37 @@ class StatePyatsot(PlainTricks, State):
         return places
 
     # -- what a seat may know ----------------------------------------------------------------
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> ObsPyatsot:
         in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         sees_hand = seat is not None and in_deal and seat in active
         is_declarer = seat is not None and seat == self.declarer and self.talon_taken
-        gifts: list[dict[str, Any]] = []
-        for receiver, card in self.gifts:
-            visible = seat is not None and (seat == receiver or is_declarer)
-            gifts.append({"to": receiver, "card": str(card) if visible else None})
-        received = next((str(c) for r, c in self.gifts if r == seat), None)
-        talon = [str(c) for c in cards_of(self.talon_dealt)] if is_declarer else None
-        return {
-            "active": list(active),
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if sees_hand and seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "barred": list(self.barred),
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not _AUCTION else None,
-            "barrel_deal": self.barrel_deal,
-            "talon_taken": self.talon_taken,
-            "talon": talon,
-            "kept": str(self.kept) if self.kept is not None and is_declarer else None,
-            "gifts": gifts,
-            "received": received,
-            "contract": self.contract,
-            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
-            "trump_maker": self.trump_maker,
-            "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
-            "tricks_won": list(self.won),
-            "points": [self.points(s) for s in range(self.game.players)],
-            "barrel": self.marks.to_json(),
-            "barrel_contract": self.game.barrel_contract,
-            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
-        }
+        gifts = tuple([Gift(r, c if seat is not None and (seat == r or is_declarer) else None) for r, c in self.gifts])
+        trump = self.trump
+        return ObsPyatsot(
+            *head,
+            active=active,
+            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            calls=tuple(self.calls),
+            declarer=self.declarer if self.phase is not _AUCTION else None,
+            trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
+            talon=tuple(cards_of(self.talon_dealt)) if is_declarer else None,
+            trick=tuple([Played(s, c) for s, c in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            barred=self.barred,
+            high_bid=self.high_bid,
+            barrel_deal=self.barrel_deal,
+            talon_taken=self.talon_taken,
+            kept=self.kept if is_declarer else None,
+            gifts=gifts,
+            received=next((c for r, c in self.gifts if r == seat), None),
+            contract=self.contract,
+            trump_maker=self.trump_maker,
+            declarations=tuple([Declaration(*d) for d in self.declarations]),
+            points=tuple([self.points(s) for s in range(self.game.players)]),
+            barrel=self.marks,
+            barrel_contract=self.game.barrel_contract,
+        )

@@ -158,7 +158,7 @@ class TableApp(App[None]):
         """Redraw every piece of the table from the viewer's observation."""
         st = self.state
         looker = self.viewer
-        obs = st.observation(looker)
+        obs = st.observation(looker).to_json()
         for s in range(st.game.players):
             panel = self.query_one(f"#seat-{s}", SeatPanel)
             panel.update(seat_text(obs, s, self.names, self.lang, st.to_act))

@@ -1,0 +1,132 @@
+"""What a seat may know, as a typed value: the fields every game shares.
+
+``State.observation(seat)`` returns a frozen :class:`Observation` of the game's own subclass
+(``Obs501``, ``ObsFiveHundred``, ``ObsPyatsot``, ``ObsPreferans``): cards are :class:`Card`
+values, suits :class:`Suit`, the phase a :class:`Phase`.  It holds exactly what the seat may
+know and nothing more; :meth:`Observation.to_json` gives the JSON the server sends, the page
+reads and bots outside Python receive (the same keys in the same order for every release).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from prikup.core.actions import Action
+from prikup.core.cards import Card, Suit
+from prikup.core.options import OptionValue
+
+if TYPE_CHECKING:
+    from prikup.core.game import Phase
+
+__all__ = ["NO_TRUMP", "Observation", "Played", "TrickSeen", "Trump", "cards_json", "trick_json"]
+
+#: The trump of a no-trump contract.
+NO_TRUMP: Literal["NT"] = "NT"
+#: A contract's trumps: a suit or no trump.
+Trump = Suit | Literal["NT"]
+
+
+class Played(NamedTuple):
+    """One card of a trick: who played it, the card, and the suit a joker was named as."""
+
+    seat: int
+    card: Card
+    named: Suit | None = None
+
+
+class TrickSeen(NamedTuple):
+    """A finished trick: its cards in the order played, who took it, and (Five Hundred) the suit
+    it was played in."""
+
+    cards: tuple[Played, ...]
+    winner: int
+    suit: Suit | None = None
+
+
+def cards_json(cards: Sequence[Card] | None) -> list[str] | None:
+    """Cards as their notation (``None`` stays ``None``: not seen)."""
+    return None if cards is None else [str(c) for c in cards]
+
+
+def trick_json(trick: Sequence[Played]) -> list[list[Any]]:
+    """A trick's cards as ``[seat, card]`` (``[seat, card, suit]`` for a named joker)."""
+    return [[s, str(c)] if n is None else [s, str(c), n.name] for s, c, n in trick]
+
+
+def trump_json(trump: Trump | None) -> str | None:
+    """Trumps as ``S C D H``, ``NT``, or ``None`` before the contract."""
+    return None if trump is None else trump if isinstance(trump, str) else trump.name
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """The fields every game's observation has.
+
+    ``seat`` is ``None`` for a spectator.  ``legal_actions`` is given to the seat to act only
+    (else ``None``).  ``hand`` is ``None`` where the seat does not see its own cards (a
+    spectator, a seat sitting the deal out, 501's dark).  ``talon`` is what of the talon or
+    kitty the seat has seen, ``None`` if nothing.  ``trump`` is ``None`` until there is a
+    contract.  ``last_result`` is the last finished deal's result (the record's JSON), ``None``
+    while a deal is in progress.
+    """
+
+    game: str
+    options: Mapping[str, OptionValue]
+    seat: int | None
+    phase: Phase
+    deal: int
+    dealer: int
+    to_act: int | None
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    legal_actions: tuple[Action, ...] | None
+    active: tuple[int, ...]
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    calls: tuple[tuple[int, str], ...]
+    declarer: int | None
+    trump: Trump | None
+    talon: tuple[Card, ...] | None
+    trick: tuple[Played, ...]
+    tricks: tuple[TrickSeen, ...]
+    tricks_won: tuple[int, ...]
+    last_result: Mapping[str, Any] | None
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit, ``None`` before the contract and in a no-trump contract."""
+        trump = self.trump
+        return trump if isinstance(trump, Suit) else None
+
+    @property
+    def cards_played(self) -> list[Card]:
+        """Every card played this deal, the finished tricks first."""
+        return [p.card for t in self.tricks for p in t.cards] + [p.card for p in self.trick]
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as JSON values: the shared fields, the game's own, then the legal
+        actions (to the seat to act only)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "options": dict(self.options),
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+        self._game_json(out)
+        if self.legal_actions is not None:
+            out["legal_actions"] = [str(a) for a in self.legal_actions]
+        return out
+
+    def _game_json(self, out: dict[str, Any]) -> None:
+        """Add the game's own keys, in the game's order."""
+        raise NotImplementedError
+
+    def _tricks_json(self) -> list[dict[str, Any]]:
+        return [{"cards": trick_json(t.cards), "winner": t.winner} for t in self.tricks]
