@@ -14,8 +14,10 @@ from test_core_fast_api import CONFIGS, config_id, random_states
 
 from prikup import make_game
 from prikup.core.cards import Card, Suit
+from prikup.core.errors import OptionError
 from prikup.core.game import Phase
 from prikup.core.observation import NO_TRUMP, Observation
+from prikup.games import observation_from_json
 
 PINNED: dict[str, list[str]] = json.loads(FIXTURE.read_text())
 
@@ -86,4 +88,17 @@ def test_observations_are_typed_values(name: str) -> None:
             assert state.observation(seat, with_legal=False).legal_actions is None
         with pytest.raises(dataclasses.FrozenInstanceError):
             obs.seat = 0  # type: ignore[misc]
-        json.dumps(obs.to_json())  # JSON values only
+        wire = json.loads(json.dumps(obs.to_json()))  # JSON values only
+        assert observation_from_json(wire) == obs
+
+
+def test_a_malformed_observation_is_refused_in_one_line() -> None:
+    state = make_game("501").new_match(seed=1)
+    wire = state.observation(0).to_json()
+    del wire["gifts"]
+    with pytest.raises(OptionError, match="malformed 501 observation: KeyError 'gifts'"):
+        observation_from_json(wire)
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        observation_from_json({"game": "chess"})
+    with pytest.raises(OptionError, match="malformed observation"):
+        observation_from_json([])  # type: ignore[arg-type]

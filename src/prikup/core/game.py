@@ -97,6 +97,8 @@ class Game(ABC):
     title: ClassVar[str]
     title_ru: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: The class of this game's observations (``observation_from_json`` reads the wire with it).
+    OBSERVATION: ClassVar[type[Observation]]
     #: True where scores count down and a lower score is better (501).
     LOWER_SCORE_WINS: ClassVar[bool] = False
 

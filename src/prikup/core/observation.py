@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from prikup.core.actions import Action
-from prikup.core.cards import Card, Suit
+from prikup.core.actions import Action, parse_action
+from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.options import OptionValue
 
 if TYPE_CHECKING:
@@ -60,11 +61,30 @@ def trump_json(trump: Trump | None) -> str | None:
     return None if trump is None else trump if isinstance(trump, str) else trump.name
 
 
+def cards_from_json(data: Sequence[str] | None) -> tuple[Card, ...] | None:
+    """Cards from their notation (``None`` stays ``None``)."""
+    return None if data is None else tuple(parse_card(c) for c in data)
+
+
+def trick_from_json(data: Sequence[Sequence[Any]]) -> tuple[Played, ...]:
+    """A trick's cards from ``[seat, card]`` / ``[seat, card, suit]`` entries."""
+    return tuple(Played(int(e[0]), parse_card(e[1]), Suit[e[2]] if len(e) > 2 else None) for e in data)
+
+
+def _trump_from_json(data: str | None) -> Trump | None:
+    return None if data is None else NO_TRUMP if data == NO_TRUMP else Suit[data]
+
+
+def _score_from_json(value: int | str) -> int | Fraction:
+    return value if isinstance(value, int) else Fraction(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """The fields every game's observation has.
 
-    ``seat`` is ``None`` for a spectator.  ``legal_actions`` is given to the seat to act only
+    ``seat`` is ``None`` for a spectator.  ``scores`` are ints (preferans: exact whist
+    balances).  ``legal_actions`` is given to the seat to act only
     (else ``None``).  ``hand`` is ``None`` where the seat does not see its own cards (a
     spectator, a seat sitting the deal out, 501's dark).  ``talon`` is what of the talon or
     kitty the seat has seen, ``None`` if nothing.  ``trump`` is ``None`` until there is a
@@ -79,7 +99,7 @@ class Observation:
     deal: int
     dealer: int
     to_act: int | None
-    scores: tuple[int, ...]
+    scores: tuple[int | Fraction, ...]
     winners: tuple[int, ...]
     legal_actions: tuple[Action, ...] | None
     active: tuple[int, ...]
@@ -126,6 +146,51 @@ class Observation:
 
     def _game_json(self, out: dict[str, Any]) -> None:
         """Add the game's own keys, in the game's order."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation :meth:`to_json` wrote (what a bot outside the server's process reads
+        from the wire); ``cls`` is the game's observation class."""
+        from prikup.core.game import Phase  # the state machine imports this module
+
+        legal = data.get("legal_actions")
+        tricks = tuple(
+            TrickSeen(
+                trick_from_json(t["cards"]),
+                int(t["winner"]),
+                Suit[t["suit"]] if t.get("suit") is not None else None,
+            )
+            for t in data["tricks"]
+        )
+        return cls(
+            game=data["game"],
+            options=dict(data["options"]),
+            seat=data["seat"],
+            phase=Phase(data["phase"]),
+            deal=data["deal"],
+            dealer=data["dealer"],
+            to_act=data["to_act"],
+            scores=tuple(_score_from_json(v) for v in data["scores"]),
+            winners=tuple(data["winners"]),
+            legal_actions=None if legal is None else tuple(parse_action(a) for a in legal),
+            active=tuple(data["active"]),
+            hand=cards_from_json(data["hand"]),
+            hand_sizes=tuple(data["hand_sizes"]),
+            calls=tuple((int(s), str(c)) for s, c in data["calls"]),
+            declarer=data["declarer"],
+            trump=_trump_from_json(data["trump"]),
+            talon=cards_from_json(data["talon"]),
+            trick=trick_from_json(data["trick"]),
+            tricks=tricks,
+            tricks_won=tuple(data["tricks_won"]),
+            last_result=data["last_result"],
+            **cls._game_from_json(data),
+        )
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's own fields from its JSON keys."""
         raise NotImplementedError
 
     def _tricks_json(self) -> list[dict[str, Any]]:

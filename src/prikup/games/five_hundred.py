@@ -255,6 +255,7 @@ class GameFiveHundred(Game):
     """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
 
     id = "five-hundred"
+    OBSERVATION = ObsFiveHundred
     title = "Five Hundred"
     title_ru = "Пятьсот (американский преферанс)"
     OPTIONS = (

@@ -121,6 +121,7 @@ class Game501(Game):
     """501 (Пятьсот одно)."""
 
     id = "501"
+    OBSERVATION = Obs501
     title = "501"
     title_ru = "Пятьсот одно"
     LOWER_SCORE_WINS = True

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from prikup.core.cards import Card, Suit
+from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.observation import Observation, cards_json, trick_json, trump_json
 
-__all__ = ["Gift", "Marriage", "Obs501"]
+__all__ = ["Gift", "Marriage", "Obs501", "gifts_from_json"]
 
 
 class Gift(NamedTuple):
@@ -24,6 +25,11 @@ class Marriage(NamedTuple):
     seat: int
     suit: Suit
     value: int
+
+
+def gifts_from_json(data: Sequence[Mapping[str, Any]]) -> tuple[Gift, ...]:
+    """Gifts from their JSON entries."""
+    return tuple(Gift(int(g["to"]), None if g["card"] is None else parse_card(g["card"])) for g in data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +68,15 @@ class Obs501(Observation):
         out["marriages"] = [{"seat": m.seat, "suit": m.suit.name, "value": m.value} for m in self.marriages]
         out["points"] = list(self.points)
         out["last_result"] = self.last_result
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "dark": tuple(data["dark"]),
+            "high_bid": data["high_bid"],
+            "declarer_dark": data["declarer_dark"],
+            "gifts": gifts_from_json(data["gifts"]),
+            "contract": data["contract"],
+            "marriages": tuple(Marriage(m["seat"], Suit[m["suit"]], m["value"]) for m in data["marriages"]),
+            "points": tuple(data["points"]),
+        }

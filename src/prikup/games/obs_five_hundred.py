@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit
-from prikup.core.observation import Observation, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
 
 __all__ = ["ObsFiveHundred", "OpenHand"]
 
@@ -72,3 +73,22 @@ class ObsFiveHundred(Observation):
         out["tricks_won"] = list(self.tricks_won)
         out["voids"] = [[s.name for s in v] for v in self.voids]
         out["last_result"] = self.last_result
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        hand = data["open_hand"]
+        return {
+            "units": tuple(tuple(u) for u in data["units"]),
+            "high_bid": data["high_bid"],
+            "bidder": data["bidder"],
+            "contract": data["contract"],
+            "no_bid_play": data["no_bid_play"],
+            "kitty_size": data["kitty_size"],
+            "discards": cards_from_json(data["discards"]),
+            "discards_left": data["discards_left"],
+            "sitting_out": tuple(data["sitting_out"]),
+            "playing": tuple(data["playing"]),
+            "open_hand": None if hand is None else OpenHand(hand["seat"], cards_from_json(hand["cards"]) or ()),
+            "trick_suit": None if data["trick_suit"] is None else Suit[data["trick_suit"]],
+            "voids": tuple(tuple(Suit[s] for s in v) for v in data["voids"]),
+        }

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from prikup.core.cards import Card
-from prikup.core.observation import Observation, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
 from prikup.games.preferans_sheet import Sheet, fraction_json
 
 __all__ = ["ObsPreferans"]
@@ -82,3 +82,27 @@ class ObsPreferans(Observation):
         out["tricks_won"] = list(self.tricks_won)
         out["sheet"] = self.sheet.to_json()
         out["last_result"] = self.last_result
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "hands_seen": {int(s): cards_from_json(c) for s, c in data["hands_seen"].items()},
+            "settle_question": data["settle_question"],
+            "settle_calls": tuple((s, k, w) for s, k, w in data["settle_calls"]),
+            "high_bid": data["high_bid"],
+            "bid": data["bid"],
+            "discards": cards_from_json(data["discards"]),
+            "contract": data["contract"],
+            "raspasy": data["raspasy"],
+            "whist_calls": tuple((s, w) for s, w in data["whist_calls"]),
+            "whisters": tuple(data["whisters"]),
+            "lone_whister": data["lone_whister"],
+            "half_whister": data["half_whister"],
+            "replaced": data["replaced"],
+            "half_calls": tuple((s, w) for s, w in data["half_calls"]),
+            "half_partner": data["half_partner"],
+            "half_split": data["half_split"],
+            "open_play": data["open"],
+            "hand_to_play": data["hand_to_play"],
+            "sheet": Sheet.from_json(data["sheet"]),
+        }

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from prikup.core.cards import Card, Suit
+from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.observation import Observation, cards_json, trick_json, trump_json
-from prikup.games.obs_501 import Gift
+from prikup.games.obs_501 import Gift, gifts_from_json
 
 if TYPE_CHECKING:
     from prikup.games.pyatsot import BarrelMarks
@@ -75,3 +76,28 @@ class ObsPyatsot(Observation):
         out["barrel"] = self.barrel.to_json()
         out["barrel_contract"] = self.barrel_contract
         out["last_result"] = self.last_result
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        from prikup.games.pyatsot import BarrelMarks  # the game imports this module
+
+        marks = data["barrel"]
+        return {
+            "barred": tuple(data["barred"]),
+            "high_bid": data["high_bid"],
+            "barrel_deal": data["barrel_deal"],
+            "talon_taken": data["talon_taken"],
+            "kept": None if data["kept"] is None else parse_card(data["kept"]),
+            "gifts": gifts_from_json(data["gifts"]),
+            "received": None if data["received"] is None else parse_card(data["received"]),
+            "contract": data["contract"],
+            "trump_maker": data["trump_maker"],
+            "declarations": tuple(
+                Declaration(d["seat"], d["kind"], Suit[d["suit"]], d["value"]) for d in data["declarations"]
+            ),
+            "points": tuple(data["points"]),
+            "barrel": BarrelMarks(
+                marks["seat"], marks["crosses"], marks["refusals"], tuple(marks["falls"]), tuple(marks["dashes"])
+            ),
+            "barrel_contract": data["barrel_contract"],
+        }

@@ -170,6 +170,7 @@ class GamePreferans(Game):
     """Preferans, Rostov convention, with its pulya / gora / whist score sheet."""
 
     id = "preferans"
+    OBSERVATION = ObsPreferans
     title = "Preferans (Rostov)"
     title_ru = "Преферанс (ростовский)"
     OPTIONS = (

@@ -364,6 +364,7 @@ class GamePyatsot(Game):
     """Пятьсот, the fast Thousand, with the barrel."""
 
     id = "pyatsot"
+    OBSERVATION = ObsPyatsot
     title = "Pyatsot (the fast Thousand)"
     title_ru = "Пятьсот"
     OPTIONS = (
