@@ -11,7 +11,7 @@ from srv_helpers import Client, ServerProcess, db_kinds, db_url, stored_replayer
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
-from prikup.games import make_game
+from prikup.games import make_game, observation_from_json
 from prikup.server.storage import Storage
 
 BRAIN = make_bot("heuristic", make_game("501"), 1)
@@ -23,7 +23,7 @@ def act_first_legal(clients: dict[int, Client], spectator: Client) -> tuple[int,
     seat = state["obs"]["to_act"]
     me = clients[seat].wait_ply(state["ply"])
     legal = [parse_action(t) for t in me["obs"]["legal_actions"]]
-    action = str(BRAIN.choose(me["obs"], legal))
+    action = str(BRAIN.choose(observation_from_json(me["obs"]), legal))
     clients[seat].send({"type": "act", "action": action, "ply": state["ply"]})
     ack = clients[seat].until(lambda m: m["type"] in ("ack", "error"))
     assert ack["type"] == "ack", ack
