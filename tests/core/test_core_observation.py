@@ -13,8 +13,8 @@ from obs_walk import DECISIONS, FIXTURE, SEED, digest
 from test_core_fast_api import CONFIGS, config_id, random_states
 
 from prikup import make_game
-from prikup.core.cards import Card, Suit
-from prikup.core.errors import OptionError
+from prikup.core.cards import Card, Suit, parse_card
+from prikup.core.errors import CardParseError, OptionError
 from prikup.core.game import Phase
 from prikup.core.observation import NO_TRUMP, Observation
 from prikup.games import observation_from_json
@@ -59,6 +59,32 @@ def _card_texts(value: Any) -> set[str]:
     return set()
 
 
+#: the JSON keys whose strings are calls, not cards (``6S`` is a bid there)
+_NOT_CARDS = frozenset({"contract", "high_bid", "bid", "calls", "legal_actions", "options", "scores", "game"})
+
+
+def _named_cards(value: Any) -> int:
+    """The cards named anywhere in observation JSON (how pimc's resampler read it before)."""
+    if isinstance(value, str):
+        try:
+            return parse_card(value).mask if 2 <= len(value) <= 3 else 0
+        except CardParseError:
+            return 0
+    if isinstance(value, dict):
+        return sum_masks(_named_cards(v) for k, v in value.items() if k not in _NOT_CARDS and k != "last_result")
+    if isinstance(value, list):
+        return sum_masks(_named_cards(v) for v in value)
+    return 0
+
+
+def sum_masks(masks: Any) -> int:
+    """The union of bitmasks."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
 @pytest.mark.parametrize("name", ["501", "five-hundred", "pyatsot", "preferans"])
 def test_the_typed_value_holds_no_card_its_json_hides(name: str) -> None:
     game = make_game(name)
@@ -69,6 +95,7 @@ def test_the_typed_value_holds_no_card_its_json_hides(name: str) -> None:
             shown = _card_texts(obs.to_json())
             held = {str(c) for c in _cards_in(obs)}
             assert held <= shown, f"seat {seat} holds {sorted(held - shown)} that its JSON does not show"
+            assert obs.card_mask() == _named_cards(obs.to_json()), "card_mask() is every card the JSON names"
         states += 1
     assert states == 200
 

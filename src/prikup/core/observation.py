@@ -10,7 +10,7 @@ reads and bots outside Python receive (the same keys in the same order for every
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -71,12 +71,37 @@ def trick_from_json(data: Sequence[Sequence[Any]]) -> tuple[Played, ...]:
     return tuple(Played(int(e[0]), parse_card(e[1]), Suit[e[2]] if len(e) > 2 else None) for e in data)
 
 
+#: the fields that may hold cards, per observation class
+_FIELDS: dict[type[Observation], tuple[str, ...]] = {}
+
+
 def _trump_from_json(data: str | None) -> Trump | None:
     return None if data is None else NO_TRUMP if data == NO_TRUMP else Suit[data]
 
 
 def _score_from_json(value: int | str) -> int | Fraction:
     return value if isinstance(value, int) else Fraction(value)
+
+
+def _field_names(obs: Observation) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(obs) if f.name not in ("options", "legal_actions", "last_result"))
+
+
+def _mask_in(value: object) -> int:
+    """The cards held anywhere in a value made of tuples, mappings and cards."""
+    if isinstance(value, Card):
+        return value.mask
+    mask = 0
+    if isinstance(value, tuple):
+        for item in value:
+            if isinstance(item, Card):
+                mask |= item.mask
+            elif isinstance(item, tuple | Mapping):
+                mask |= _mask_in(item)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            mask |= _mask_in(item)
+    return mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +144,10 @@ class Observation:
         """The trump suit, ``None`` before the contract and in a no-trump contract."""
         trump = self.trump
         return trump if isinstance(trump, Suit) else None
+
+    def card_mask(self) -> int:
+        """The bitmask of every card this observation shows (hands, talon, tricks, gifts…)."""
+        return _mask_in(tuple(getattr(self, name) for name in _FIELDS.setdefault(type(self), _field_names(self))))
 
     @property
     def cards_played(self) -> list[Card]:
