@@ -71,7 +71,7 @@ def test_hidden_cards_move_between_places(gid: str, players: int) -> None:
     for state in positions(game, range(4), every=7):
         seat = state.to_act
         assert seat is not None
-        known = seen_cards(state.observation(seat).to_json())
+        known = seen_cards(state.observation(seat))
         hidden_hands = [s for s in state.active_seats() if s != seat]
         real = state.card_places()
         sampler = Resampler(state, seat)
