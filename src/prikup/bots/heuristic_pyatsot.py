@@ -15,6 +15,7 @@ from prikup.games.pyatsot import (
     POINTS,
     REFUSAL_BONUS,
     STRENGTH,
+    GamePyatsot,
     best_combinations,
     combination_value,
 )
@@ -62,6 +63,7 @@ class HeuristicPyatsot(Bot):
     may, plays for points; on the barrel it refuses a poor hand while refusing is safe."""
 
     name = "heuristic"
+    game: GamePyatsot
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
@@ -98,20 +100,15 @@ class HeuristicPyatsot(Bot):
         if refuse not in legal:
             return take
         seat = obs.seat
-        barrel = obs.options["barrel"]
-        assert isinstance(barrel, int)
+        barrel = self.game.rules.barrel
         # a refusal pays each opponent 60: if that lifts one onto the barrel, he knocks us off
-        if any(
-            score + REFUSAL_BONUS >= barrel for s, score in enumerate(obs.scores) if s in obs.active and s != seat
-        ):
+        if any(score + REFUSAL_BONUS >= barrel for s, score in enumerate(obs.scores) if s in obs.active and s != seat):
             return take
         crosses = obs.barrel.crosses
         need = obs.barrel_contract
         estimate = estimate_points(hand) + _TALON_HOPE
         # the last allowed attempt is played anyway; earlier ones only with a fair hand
-        attempts = obs.options["barrel_attempts"]
-        assert isinstance(attempts, int)
-        if crosses + 1 >= attempts or estimate >= need * 0.75:
+        if crosses + 1 >= self.game.rules.barrel_attempts or estimate >= need * 0.75:
             return take
         return refuse
 

@@ -28,7 +28,7 @@ from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
-from prikup.core.options import Option, OptionValue, validate_options
+from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
 
 __all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
 
@@ -37,10 +37,11 @@ __all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
 Legal = tuple[Sequence[Action], Sequence[int], int]
 
 #: The fields every observation starts with, in :class:`Observation`'s order: game, options,
-#: seat, phase, deal, dealer, to_act, scores, winners, legal_actions.
+#: seat, phase, deal, dealer, to_act, scores, winners, legal_actions (the options are the
+#: game's own :class:`Rules` subclass, which the game's observation class declares).
 Head = tuple[
     str,
-    Mapping[str, OptionValue],
+    Any,
     int | None,
     "Phase",
     int,
@@ -97,6 +98,10 @@ class Game(ABC):
     title: ClassVar[str]
     title_ru: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: The class of :attr:`rules`: the options as typed fields.
+    RULES: ClassVar[type[Rules]] = Rules
+    #: The options, read once into typed fields (an int, a bool, or an enum of the choices).
+    rules: Rules
     #: The class of this game's observations (``observation_from_json`` reads the wire with it).
     OBSERVATION: ClassVar[type[Observation]]
     #: True where scores count down and a lower score is better (501).
@@ -105,6 +110,7 @@ class Game(ABC):
     def __init__(self, **options: object) -> None:
         values = validate_options(self.id, self.OPTIONS, options)
         self._options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self.rules = read_rules(self.RULES, values)
         self._validate()
         self._actions: tuple[Action, ...] | None = None
         self._action_ids: dict[Action, int] | None = None
@@ -134,9 +140,7 @@ class Game(ABC):
     @property
     def players(self) -> int:
         """The number of seats at the table."""
-        value = self._options["players"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.players
 
     @property
     def hands_dealt(self) -> int:
@@ -582,7 +586,7 @@ class State(ABC):
         legal = tuple(self._legal_now()[0]) if with_legal and seat is not None and seat == to_act else None
         head: Head = (
             self.game.id,
-            self.game._options,
+            self.game.rules,
             seat,
             self.phase,
             len(self.deals),

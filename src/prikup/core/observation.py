@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from prikup.core.actions import Action, parse_action
 from prikup.core.cards import Card, Suit, parse_card
-from prikup.core.options import OptionValue
+from prikup.core.options import Rules, read_rules
 
 if TYPE_CHECKING:
     from prikup.core.game import Phase
@@ -108,7 +108,8 @@ def _mask_in(value: object) -> int:
 class Observation:
     """The fields every game's observation has.
 
-    ``seat`` is ``None`` for a spectator.  ``scores`` are ints (preferans: exact whist
+    ``options`` are the game's typed options (``game.rules``).  ``seat`` is ``None`` for a
+    spectator.  ``scores`` are ints (preferans: exact whist
     balances).  ``legal_actions`` is given to the seat to act only
     (else ``None``).  ``hand`` is ``None`` where the seat does not see its own cards (a
     spectator, a seat sitting the deal out, 501's dark).  ``talon`` is what of the talon or
@@ -117,8 +118,11 @@ class Observation:
     while a deal is in progress.
     """
 
+    #: the class of the game's typed options (``from_json`` reads them with it)
+    RULES: ClassVar[type[Rules]] = Rules
+
     game: str
-    options: Mapping[str, OptionValue]
+    options: Rules
     seat: int | None
     phase: Phase
     deal: int
@@ -159,7 +163,7 @@ class Observation:
         actions (to the seat to act only)."""
         out: dict[str, Any] = {
             "game": self.game,
-            "options": dict(self.options),
+            "options": self.options.as_options(),
             "seat": self.seat,
             "phase": self.phase.value,
             "deal": self.deal,
@@ -194,7 +198,7 @@ class Observation:
         )
         return cls(
             game=data["game"],
-            options=dict(data["options"]),
+            options=read_rules(cls.RULES, data["options"]),
             seat=data["seat"],
             phase=Phase(data["phase"]),
             deal=data["deal"],

@@ -47,6 +47,14 @@ from prikup.games.five_hundred_tables import (
     deal_pattern,
 )
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
+from prikup.games.table_rules import (
+    JokerLead,
+    JokerNT,
+    MisereFrom,
+    NoBid,
+    RaiseAfterKitty,
+    RulesFiveHundred,
+)
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -256,6 +264,8 @@ class GameFiveHundred(Game):
 
     id = "five-hundred"
     OBSERVATION = ObsFiveHundred
+    RULES = RulesFiveHundred
+    rules: RulesFiveHundred
     title = "Five Hundred"
     title_ru = "Пятьсот (американский преферанс)"
     OPTIONS = (
@@ -341,29 +351,30 @@ class GameFiveHundred(Game):
         self.deck_mask = sum(c.mask for c in self.cards)
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
         self.kitty_size = kitty
-        self.table: ScoringTable = TABLES[str(self._options["table"])]
+        rules = self.rules
+        self.table: ScoringTable = TABLES[rules.table]
         #: The precedence of each call of CALLS under this table.
         self.call_rank: tuple[int, ...] = self.table.ranks()
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
-        # the options read at use sites, read once into typed fields
-        self.misere_allowed: bool = bool(self._options["misere"])
-        self.open_misere_allowed: bool = bool(self._options["open_misere"])
+        # what the rules' use sites read, from the typed options
+        self.misere_allowed: bool = rules.misere
+        self.open_misere_allowed: bool = rules.open_misere
         #: in no-trump the joker may be played at any time, not only when void in the suit led
-        self.joker_any_time: bool = self._options["joker_nt"] == "any_time"
+        self.joker_any_time: bool = rules.joker_nt is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = self._options["joker_lead"] == "any"
-        self.redeals: int = int(self._options["redeals"])
-        self.slam: bool = bool(self._options["slam"])
+        self.joker_lead_any: bool = rules.joker_lead is JokerLead.ANY
+        self.redeals: int = rules.redeals
+        self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
-        self.misere_trick_points: bool = bool(self._options["misere_trick_points"])
-        self.goal: int = int(self._options["goal"])
+        self.misere_trick_points: bool = rules.misere_trick_points
+        self.goal: int = rules.goal
 
     # -- resolved options ---------------------------------------------------------------------
     @property
     def partnership_play(self) -> bool:
         """True for the 4-player partnership game."""
-        return self._options["players"] == 4 and bool(self._options["partnership"])
+        return self.rules.players == 4 and self.rules.partnership
 
     @property
     def hands_dealt(self) -> int:
@@ -371,25 +382,26 @@ class GameFiveHundred(Game):
         return 4 if self.partnership_play else 3
 
     def _resolved(self, name: str) -> str:
-        value = str(self._options[name])
+        value = getattr(self.rules, name)
+        assert isinstance(value, str)
         if value == "auto":
             return _FORM_DEFAULTS[name][0 if self.partnership_play else 1]
         return value
 
     @property
-    def no_bid(self) -> str:
-        """What happens when everybody passes."""
-        return self._resolved("no_bid")
+    def no_bid(self) -> NoBid:
+        """What happens when everybody passes (never ``AUTO``: the form's rule)."""
+        return NoBid(self._resolved("no_bid"))
 
     @property
     def raise_after_kitty(self) -> bool:
         """Whether the contractor may raise after the kitty."""
-        return self._resolved("raise_after_kitty") == "true"
+        return RaiseAfterKitty(self._resolved("raise_after_kitty")) is RaiseAfterKitty.TRUE
 
     @property
-    def misere_from(self) -> str:
-        """``seven`` or ``any``."""
-        return self._resolved("misere_from")
+    def misere_from(self) -> MisereFrom:
+        """``SEVEN`` or ``ANY`` (never ``AUTO``: the form's rule)."""
+        return MisereFrom(self._resolved("misere_from"))
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units: the two sides, or every seat on its own."""
@@ -612,7 +624,7 @@ class StateFiveHundred(State):
         g = self.game
         if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
-            if g.no_bid == "dealer_must_bid" and self.high is None and all(self.passed[s] for s in others):
+            if g.no_bid is NoBid.DEALER_MUST_BID and self.high is None and all(self.passed[s] for s in others):
                 return "the dealer must bid when all the others have passed (no_bid=dealer_must_bid)"
             return None
         if action.kind is not _K_BID:
@@ -627,7 +639,7 @@ class StateFiveHundred(State):
             return "open misère is not played at this table (option open_misere=false)"
         if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
             return f"a bid must outrank the current bid {CALLS[self.high]} in the {g.table.name} table"
-        if text == MISERE and g.misere_from == "seven":
+        if text == MISERE and g.misere_from is MisereFrom.SEVEN:
             level = None if self.high is None else call_level(CALLS[self.high])
             if level is None or level < 7:
                 return "misère may be bid only once the auction has reached the 7 level"
@@ -758,11 +770,11 @@ class StateFiveHundred(State):
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid
-        if rule == "play_nt":
+        if rule is NoBid.PLAY_NT:
             self.no_bid_play = True
             self._start_play()
             return
-        redeal = rule == "redeal" and self._redeals < self.game.redeals
+        redeal = rule is NoBid.REDEAL and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
         self._same_dealer = redeal
         outcome = "redeal" if redeal else "passed out"

@@ -29,6 +29,7 @@ from prikup.games.ace_ten_deck import (
     deal_seven_each,
 )
 from prikup.games.obs_501 import Gift, Marriage, Obs501
+from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -122,6 +123,8 @@ class Game501(Game):
 
     id = "501"
     OBSERVATION = Obs501
+    RULES = Rules501
+    rules: Rules501
     title = "501"
     title_ru = "Пятьсот одно"
     LOWER_SCORE_WINS = True
@@ -156,15 +159,14 @@ class Game501(Game):
         return 3
 
     def _validate(self) -> None:
-        # the options, read once into typed fields
-        max_bid = self.options["max_bid"]
-        assert isinstance(max_bid, int)
+        # what the rules' use sites read, from the typed options
+        rules = self.rules
         #: the highest bid and contract
-        self.max_bid: int = max_bid
-        #: trumps and contract are named before the gifts (exchange_order=contract_first)
-        self.contract_first: bool = self.options["exchange_order"] == "contract_first"
-        #: the declarer may concede until the first lead (concede=before_play), not only at the talon
-        self.concede_before_play: bool = self.options["concede"] == "before_play"
+        self.max_bid: int = rules.max_bid
+        #: trumps and contract are named before the gifts
+        self.contract_first: bool = rules.exchange_order is ExchangeOrder.CONTRACT_FIRST
+        #: the declarer may concede until the first lead, not only at the talon
+        self.concede_before_play: bool = rules.concede is Concede.BEFORE_PLAY
 
     def deck(self) -> list[Card]:
         """The 24 cards."""

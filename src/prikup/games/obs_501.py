@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.observation import Observation, cards_json, trick_json, trump_json
+from prikup.games.table_rules import Rules501
 
 __all__ = ["Gift", "Marriage", "Obs501", "gifts_from_json"]
 
@@ -41,6 +42,9 @@ class Obs501(Observation):
     named contract; ``points`` every seat's points so far.
     """
 
+    RULES = Rules501
+
+    options: Rules501
     dark: tuple[bool, ...]
     high_bid: int | None
     declarer_dark: bool

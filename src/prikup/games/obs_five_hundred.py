@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit
 from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
+from prikup.games.table_rules import RulesFiveHundred
 
 __all__ = ["ObsFiveHundred", "OpenHand"]
 
@@ -30,6 +31,9 @@ class ObsFiveHundred(Observation):
     shown void in.
     """
 
+    RULES = RulesFiveHundred
+
+    options: RulesFiveHundred
     units: tuple[tuple[int, ...], ...]
     high_bid: str | None
     bidder: int | None

@@ -10,6 +10,7 @@ from typing import Any
 from prikup.core.cards import Card
 from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
 from prikup.games.preferans_sheet import Sheet, fraction_json
+from prikup.games.table_rules import RulesPreferans
 
 __all__ = ["ObsPreferans"]
 
@@ -25,6 +26,9 @@ class ObsPreferans(Observation):
     up (``None`` until decided); ``sheet`` the score sheet.
     """
 
+    RULES = RulesPreferans
+
+    options: RulesPreferans
     hands_seen: Mapping[int, tuple[Card, ...]]
     settle_question: str | None
     settle_calls: tuple[tuple[int, str, str], ...]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.observation import Observation, cards_json, trick_json, trump_json
 from prikup.games.obs_501 import Gift, gifts_from_json
+from prikup.games.table_rules import RulesPyatsot
 
 if TYPE_CHECKING:
     from prikup.games.pyatsot import BarrelMarks
@@ -35,6 +36,9 @@ class ObsPyatsot(Observation):
     ``received`` the card given to this seat; ``barrel`` the marks the sheet carries.
     """
 
+    RULES = RulesPyatsot
+
+    options: RulesPyatsot
     barred: tuple[int, ...]
     high_bid: int | None
     barrel_deal: bool

@@ -69,6 +69,7 @@ from prikup.games.preferans_sheet import (
     write_premium,
     write_whists,
 )
+from prikup.games.table_rules import Excess, RulesPreferans
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -171,6 +172,8 @@ class GamePreferans(Game):
 
     id = "preferans"
     OBSERVATION = ObsPreferans
+    RULES = RulesPreferans
+    rules: RulesPreferans
     title = "Preferans (Rostov)"
     title_ru = "Преферанс (ростовский)"
     OPTIONS = (
@@ -212,16 +215,12 @@ class GamePreferans(Game):
     @property
     def target(self) -> int:
         """The pulya target."""
-        value = self.options["pulya"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.pulya
 
     @property
     def start_gora(self) -> int:
         """Every gora at the start."""
-        value = self.options["start_gora"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.start_gora
 
     @property
     def hands_dealt(self) -> int:
@@ -229,18 +228,20 @@ class GamePreferans(Game):
         return 3
 
     def _validate(self) -> None:
-        if self.options["misere_half"] and self.options["players"] != 4:
+        rules = self.rules
+        four = rules.players == 4
+        if rules.misere_half and not four:
             raise OptionError("misere_half needs 4 players: the misère is shared with the dealer, who sits out")
-        # the options read at use sites, read once into typed fields
-        self.games_without_talon: bool = bool(self.options["games_without_talon"])
+        # what the rules' use sites read, from the typed options
+        self.games_without_talon: bool = rules.games_without_talon
         #: the 4-player dealer may look at a defender's hand and whist in his place
-        self.dealer_whists: bool = self.options["players"] == 4 and bool(self.options["dealer_whists"])
+        self.dealer_whists: bool = four and rules.dealer_whists
         #: the 4-player misère declarer may invite the dealer to play it half
-        self.misere_half: bool = self.options["players"] == 4 and bool(self.options["misere_half"])
-        self.misere_play_out: bool = bool(self.options["misere_play_out"])
-        self.misere_whists: bool = bool(self.options["misere_whists"])
-        #: each | divided | none
-        self.excess: str = str(self.options["excess"])
+        self.misere_half: bool = four and rules.misere_half
+        self.misere_play_out: bool = rules.misere_play_out
+        self.misere_whists: bool = rules.misere_whists
+        #: how a game's excess over the goras is written
+        self.excess: Excess = rules.excess
 
     def deck(self) -> list[Card]:
         """The 32 cards."""

@@ -45,6 +45,7 @@ from prikup.games.ace_ten_deck import (
     deal_seven_each,
 )
 from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
+from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -169,7 +170,7 @@ MAX_POINTS = DECK_POINTS + _max_combination_sum(HAND_SIZE + 1)
 
 
 @lru_cache(maxsize=4096)
-def bid_cap(hand: int, rule: str) -> int:
+def bid_cap(hand: int, rule: BidCap | str) -> int:
     """The highest bid (or contract) allowed with ``hand``.
 
     120 without a combination; with one, ``rule`` decides: ``sum`` (120 plus the values of the
@@ -179,9 +180,9 @@ def bid_cap(hand: int, rule: str) -> int:
     best = best_combinations(hand)
     if not best:
         return NO_COMBINATION_CAP
-    if rule == "sum":
+    if rule == BidCap.SUM:
         return NO_COMBINATION_CAP + sum(v for _, v in best.values())
-    if rule == "best":
+    if rule == BidCap.BEST:
         return NO_COMBINATION_CAP + max(v for _, v in best.values())
     return MAX_POINTS
 
@@ -365,6 +366,8 @@ class GamePyatsot(Game):
 
     id = "pyatsot"
     OBSERVATION = ObsPyatsot
+    RULES = RulesPyatsot
+    rules: RulesPyatsot
     title = "Pyatsot (the fast Thousand)"
     title_ru = "Пятьсот"
     OPTIONS = (
@@ -401,29 +404,30 @@ class GamePyatsot(Game):
     def _validate(self) -> None:
         from prikup.core.errors import OptionError
 
-        if self.int_option("barrel") >= self.int_option("target"):
+        rules = self.rules
+        if rules.barrel >= rules.target:
             raise OptionError("option barrel must be below target")
-        if self.int_option("target") - self.int_option("barrel") > MAX_POINTS:
+        if rules.target - rules.barrel > MAX_POINTS:
             raise OptionError(f"target - barrel must be at most {MAX_POINTS}, the most points of a deal")
-        if self.int_option("barrel_refusals") >= self.int_option("barrel_attempts"):
+        if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError("barrel_refusals must be below barrel_attempts")
-        self._ladder = range(self.int_option("min_bid"), MAX_POINTS + 1, self.int_option("bid_step"))
+        self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
         self._barrel_rules = BarrelRules(
-            barrel=self.int_option("barrel"),
-            target=self.int_option("target"),
-            attempts=self.int_option("barrel_attempts"),
-            falls_to_zero=self.int_option("falls_to_zero"),
-            dash_limit=self.int_option("dash_limit"),
+            barrel=rules.barrel,
+            target=rules.target,
+            attempts=rules.barrel_attempts,
+            falls_to_zero=rules.falls_to_zero,
+            dash_limit=rules.dash_limit,
         )
-        # the options read at use sites, read once into typed fields
-        #: how combinations raise the bid cap: sum | best | unlimited
-        self.bid_cap_rule: str = str(self.options["bid_cap"])
+        # what the rules' use sites read, from the typed options
+        #: how combinations raise the bid cap
+        self.bid_cap_rule: BidCap = rules.bid_cap
         #: every player barred from bidding: the deal is thrown in (else the first one must bid)
-        self.all_barred_throw_in: bool = self.options["all_barred"] == "throw_in"
+        self.all_barred_throw_in: bool = rules.all_barred is AllBarred.THROW_IN
         #: the sitting-out dealer scores the talon when the declarer refuses to play
-        self.dealer_talon_on_refusal: bool = bool(self.options["dealer_talon_on_refusal"])
+        self.dealer_talon_on_refusal: bool = rules.dealer_talon_on_refusal
         #: how many times a player on the barrel may refuse
-        self.barrel_refusals: int = self.int_option("barrel_refusals")
+        self.barrel_refusals: int = rules.barrel_refusals
 
     @property
     def hands_dealt(self) -> int:
@@ -431,8 +435,8 @@ class GamePyatsot(Game):
         return 3
 
     def int_option(self, name: str) -> int:
-        """An integer option's value."""
-        value = self.options[name]
+        """An integer option's value (``self.rules`` has each as a typed field)."""
+        value = getattr(self.rules, name)
         assert isinstance(value, int) and not isinstance(value, bool)
         return value
 
@@ -444,7 +448,7 @@ class GamePyatsot(Game):
     @property
     def barrel_contract(self) -> int:
         """The contract of a deal played from the barrel (target − barrel, 120)."""
-        return self.int_option("target") - self.int_option("barrel")
+        return self.rules.target - self.rules.barrel
 
     @property
     def barrel_rules(self) -> BarrelRules:
