@@ -434,12 +434,6 @@ class GamePyatsot(Game):
         """Three hands: with 4 players the dealer sits out."""
         return 3
 
-    def int_option(self, name: str) -> int:
-        """An integer option's value (``self.rules`` has each as a typed field)."""
-        value = getattr(self.rules, name)
-        assert isinstance(value, int) and not isinstance(value, bool)
-        return value
-
     @property
     def ladder(self) -> range:
         """Every bid and contract the game knows: min_bid, min_bid + step, … up to MAX_POINTS."""
