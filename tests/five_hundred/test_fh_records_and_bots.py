@@ -74,7 +74,7 @@ def test_view_status_and_sheet() -> None:
     run(
         s, "pass", "pass", "pass", "bid OMIS", "discard 8S", "discard 7S", "discard 6S", "play 4H", "play AH", "play AC"
     )
-    lines = view_for("five-hundred").status(s.observation(0).to_json())
+    lines = view_for("five-hundred").status(s.observation(0))
     assert any("Open misère" in line for line in lines) and any("Sitting out" in line for line in lines)
     while not s.is_over:
         s.apply(s.legal_actions()[0])

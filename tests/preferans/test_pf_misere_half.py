@@ -316,6 +316,6 @@ def test_view_shows_the_half_and_the_split_question() -> None:
     from prikup.cli.view_preferans import PreferansView
 
     s = play_out_to_split(run(misere4(), "invite", "take"))
-    lines = PreferansView().status(s.observation(1).to_json())
+    lines = PreferansView().status(s.observation(1))
     assert any("1 invite, 0 take (seat 0 shares it)" in line for line in lines)
     assert any("pulya 3" in line for line in lines)
