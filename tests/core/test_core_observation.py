@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -117,6 +118,7 @@ def test_observations_are_typed_values(name: str) -> None:
             obs.seat = 0  # type: ignore[misc]
         wire = json.loads(json.dumps(obs.to_json()))  # JSON values only
         assert observation_from_json(wire) == obs
+        assert pickle.loads(pickle.dumps(obs)) == obs  # process pools, saved positions
 
 
 def test_a_malformed_observation_is_refused_in_one_line() -> None:
