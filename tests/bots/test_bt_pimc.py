@@ -49,9 +49,9 @@ def test_bots_choose_legal_actions_in_every_phase(gid: str, name: str) -> None:
     for state in decisions(game, range(3)):
         seat = state.to_act
         assert seat is not None
-        before = state.observation(None)
+        before = state.observation(None).to_json()
         assert bot.act(state, seat) in state.legal_actions()
-        assert state.observation(None) == before
+        assert state.observation(None).to_json() == before
         phases.add(state.phase)
     assert Phase.PLAY in phases and Phase.AUCTION in phases
 
@@ -190,12 +190,12 @@ def test_rollout_finishes_the_deal_and_returns_the_engines_score_change(gid: str
     game = make_game(gid)
     for seed in range(6):
         state, seat = _decision_at(game, seed, Phase.AUCTION)
-        before = state.observation(None)
+        before = state.observation(None).to_json()
         for action in state.legal_actions()[:3]:
             value = rollout(state, seat, action, seed)
             assert isinstance(value, float)
             assert value == rollout(state, seat, action, seed)  # deterministic for a seed
-        assert state.observation(None) == before
+        assert state.observation(None).to_json() == before
 
 
 def test_pimc_decision_takes_the_best_mean_rollout_and_keeps_the_heuristic_on_ties(monkeypatch) -> None:
@@ -395,7 +395,7 @@ def test_preferans_heuristic_ranks_bids_discards_and_contracts_by_its_forecast()
             ranked = bots[seat].ranked(state, seat)
             legal = state.legal_actions()
             if state.phase in (Phase.AUCTION, Phase.DISCARD, Phase.CONTRACT) and not (
-                state.phase is Phase.DISCARD and is_misere(state.observation(seat)["bid"] or "")
+                state.phase is Phase.DISCARD and is_misere(state.observation(seat).to_json()["bid"] or "")
             ):
                 assert ranked is not None and set(ranked) <= set(legal), state.phase
                 seen.add(state.phase)

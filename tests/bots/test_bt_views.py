@@ -25,9 +25,9 @@ def test_quiet_observation_and_lazy_legal_are_the_public_values(gid: str, player
                 break
             legal = state.legal_actions()
             for seat in range(game.players):
-                public = state.observation(seat)
+                public = state.observation(seat).to_json()
                 public.pop("legal_actions", None)
-                assert quiet_observation(state, seat) == public
+                assert quiet_observation(state, seat).to_json() == public
             lazy = LazyLegal(state)
             probes = [*legal[:3], Action(ActionKind.PASS), Action(ActionKind.BID, number=7)]
             assert [p in lazy for p in probes] == [p in legal for p in probes]

@@ -82,8 +82,8 @@ def _must_follow_state(gid: str) -> tuple[State, str]:
         bots = {s: make_bot("heuristic", game, s) for s in range(game.players)}
         while not state.is_over and len(state.deals) == 1:
             plays = [a for a in state.legal_actions() if str(a).startswith("play")]
-            hand = state.observation(state.to_act).get("hand") or []
-            trick = state.observation(state.to_act).get("trick") or []
+            hand = state.observation(state.to_act).to_json().get("hand") or []
+            trick = state.observation(state.to_act).to_json().get("trick") or []
             if plays and trick and len(plays) < len(hand):
                 led = trick[0][1][-1]
                 if all(str(a.card)[-1] == led for a in plays):
@@ -97,7 +97,7 @@ def _must_follow_state(gid: str) -> tuple[State, str]:
 @pytest.mark.parametrize("gid", ["501", "pyatsot", "preferans"])
 def test_follow_suit_names_the_suit_led(gid: str) -> None:
     state, other = _must_follow_state(gid)
-    led = state.observation(state.to_act)["trick"][0][1][-1]
+    led = state.observation(state.to_act).to_json()["trick"][0][1][-1]
     symbol = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[led]
     with pytest.raises(IllegalActionError) as caught:
         state.verify(f"play {other}")
@@ -115,7 +115,7 @@ def test_must_trump_names_the_trump() -> None:
 
 def test_a_bid_below_the_current_one_names_the_range_not_the_first_bound() -> None:
     state = make_game("501").new_match(seed=1)
-    while "bid 66" not in [c for _, c in state.observation(0)["calls"]]:
+    while "bid 66" not in [c for _, c in state.observation(0).to_json()["calls"]]:
         state.apply("bid 66" if state.can("bid 66") else "pass")
     with pytest.raises(IllegalActionError) as caught:
         state.verify("bid 65")

@@ -42,7 +42,7 @@ def illegal_card(state: State) -> str | None:
     plays = [a for a in state.legal_actions() if str(a).startswith("play")]
     if not plays:
         return None
-    hand = state.observation(0).get("hand") or []
+    hand = state.observation(0).to_json().get("hand") or []
     others = [c for c in hand if c not in legal]
     return others[0] if others else None
 

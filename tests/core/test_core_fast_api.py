@@ -113,7 +113,7 @@ def test_integer_path_plays_the_same_match_as_the_public_path(name: str) -> None
         k = rng.randrange(len(ids))
         by_action.apply(by_action.legal_actions()[k])
         by_id.apply_id(ids[k])
-        assert by_action.observation(None) == by_id.observation(None)
+        assert by_action.observation(None).to_json() == by_id.observation(None).to_json()
     assert by_action.history == by_id.history
 
 
@@ -123,12 +123,12 @@ def test_apply_id_of_an_illegal_id_names_the_rule_and_changes_nothing(name: str)
     state = game.new_match(seed=3)
     legal = set(state.legal_action_ids())
     illegal = next(i for i in range(len(game.all_actions())) if i not in legal)
-    before = state.observation(None)
+    before = state.observation(None).to_json()
     with pytest.raises(IllegalActionError):
         state.apply_id(illegal)
     with pytest.raises(OptionError, match="out of range"):
         state.apply_id(len(game.all_actions()))
-    assert state.observation(None) == before and state.history == []
+    assert state.observation(None).to_json() == before and state.history == []
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -236,7 +236,7 @@ def test_pickle_round_trip_is_equal_and_plays_on_identically(name: str) -> None:
             state.apply(a_rng.choice(state.legal_actions()))
             back.apply_id(b_rng.choice(back.legal_action_ids()))
         assert back.history == state.history and back.scores == state.scores
-        assert back.observation(None) == state.observation(None)
+        assert back.observation(None).to_json() == state.observation(None).to_json()
 
 
 def test_deal_log_is_a_plain_record() -> None:

@@ -156,7 +156,6 @@ def test_no_file_of_the_project_points_outside_it() -> None:
     offenders = [
         f
         for f in files
-        if (ROOT / f).is_file()
-        and pattern.search((ROOT / f).read_text(encoding="utf-8", errors="replace"))
+        if (ROOT / f).is_file() and pattern.search((ROOT / f).read_text(encoding="utf-8", errors="replace"))
     ]
     assert offenders == []

@@ -89,8 +89,8 @@ def fingerprint(state: StateFiveHundred) -> Any:
         state.phase,
         state.card_places(),
         state.scores,
-        repr(state.observation(None)),
-        repr(state.observation(state.to_act)),
+        repr(state.observation(None).to_json()),
+        repr(state.observation(state.to_act).to_json()),
         len(state.deals[-1].actions),
     )
 
@@ -160,7 +160,7 @@ def test_random_matches_keep_every_invariant(form: int, seed: int) -> None:
         kitty = {str(c) for c in log.talon}
         played = {str(c) for t, _, _ in state.tricks for _, c, _ in t} | {str(c) for _, c, _ in state.trick}
         for seat in [None, *range(g.players)]:
-            obs = state.observation(seat)
+            obs = state.observation(seat).to_json()
             leaked = cards_in(obs, deck_codes) - knowable(state, seat, dealt, kitty, played)
             assert not leaked, f"seat {seat} sees {leaked}"
         # legality: the legal list is exact, every legal action is in the id table

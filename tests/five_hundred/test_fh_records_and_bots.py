@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from prikup.bots.heuristic500 import Heuristic500
 from prikup.cli.main import app
 from prikup.cli.views import view_for
 from prikup.core.actions import Action
+from prikup.core.cards import Suit
+from prikup.games.obs_five_hundred import ObsFiveHundred
 from prikup.records import RecordError, dump, load, replay, to_record
 
 FORMS = [{}, {"players": 3}, {"players": 4, "partnership": False}, {"no_bid": "play_nt", "joker_nt": "any_time"}]
@@ -107,14 +110,16 @@ def test_heuristic_passes_a_weak_hand() -> None:
 def test_heuristic_defends_misere_away_from_the_bidders_voids() -> None:
     g = game()
     bot = Heuristic500(g, 0)
-    obs = {
-        "seat": 0,
-        "voids": [[], ["H"], [], []],
-        "open_hand": None,
-        "trick": [],
-        "declarer": 1,
-        "playing": [0, 1, 2],
-    }
+    start = g.new_match(seed=1).observation(0)
+    assert isinstance(start, ObsFiveHundred)
+    obs = dataclasses.replace(
+        start,
+        voids=((), (Suit.H,), (), ()),
+        open_hand=None,
+        trick=(),
+        declarer=1,
+        playing=(0, 1, 2),
+    )
     layout = g.layouts[4]
     from prikup.core.cards import parse_cards
 

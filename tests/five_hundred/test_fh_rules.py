@@ -169,7 +169,7 @@ def test_led_joker_in_no_trump_names_a_suit():
     run(s, "play JK as D")
     led_d = {c for c in hand(s, 1) if c.endswith("D")}
     assert plays(s) == (led_d or hand(s, 1))
-    assert s.observation(2)["trick_suit"] == "D"
+    assert s.observation(2).to_json()["trick_suit"] == "D"
     for _ in range(3):
         s.apply(f"play {sorted(plays(s))[0]}")
     assert s.tricks[0][1] == 0  # the joker takes the trick
@@ -356,13 +356,13 @@ def test_open_misere_hand_shown_after_the_first_trick():
     s = deal(DEAL_A, KITTY_A)
     run(s, "pass", "pass", "pass", "bid OMIS", "discard 8S", "discard 7S", "discard 6S")
     assert s.sitting_out == (1,)
-    assert s.observation(0)["open_hand"] is None
+    assert s.observation(0).to_json()["open_hand"] is None
     run(s, "play 4H", "play AH")
-    assert s.observation(2)["open_hand"] is None  # the first trick is not over yet
+    assert s.observation(2).to_json()["open_hand"] is None  # the first trick is not over yet
     run(s, "play AC")
-    shown = s.observation(2)["open_hand"]
+    shown = s.observation(2).to_json()["open_hand"]
     assert shown["seat"] == 3 and set(shown["cards"]) == hand(s, 3)
-    assert s.observation(None)["open_hand"]["cards"] == shown["cards"]
+    assert s.observation(None).to_json()["open_hand"]["cards"] == shown["cards"]
 
 
 # -- scoring -----------------------------------------------------------------------------------
@@ -527,7 +527,7 @@ def test_no_bid_play_nt_kitty_closed_ten_a_trick():
 def test_three_player_default_plays_nt_when_nobody_bids():
     s = deal({}, None, dealer=2, players=3)
     all_pass(s)
-    assert s.phase is Phase.PLAY and s.to_act == 0 and s.observation(0)["no_bid_play"]
+    assert s.phase is Phase.PLAY and s.to_act == 0 and s.observation(0).to_json()["no_bid_play"]
 
 
 # -- four each for himself ------------------------------------------------------------------------
@@ -551,11 +551,11 @@ def test_four_each_for_himself_dealer_sits_out():
 def test_illegal_action_names_the_rule_and_leaves_the_state_unchanged():
     s = contract_d(deal(DEAL_D, KITTY_D))
     run(s, "play 5C")
-    before = (s.observation(None), s.card_places(), s.observation(1))
+    before = (s.observation(None).to_json(), s.card_places(), s.observation(1).to_json())
     with pytest.raises(IllegalActionError) as err:
         s.apply("play AD")
     assert err.value.rule == "follow_suit" and "follow suit" in str(err.value) and "play AC" in err.value.legal
-    assert (s.observation(None), s.card_places(), s.observation(1)) == before
+    assert (s.observation(None).to_json(), s.card_places(), s.observation(1).to_json()) == before
     with pytest.raises(IllegalActionError, match="do not hold"):
         s.apply("play 5H")
     with pytest.raises(IllegalActionError):

@@ -73,7 +73,7 @@ def _check_places(state: State501) -> None:
 
 
 def _snapshot(state: State501) -> str:
-    return json.dumps([state.observation(s) for s in [None, *range(state.game.players)]], sort_keys=True)
+    return json.dumps([state.observation(s).to_json() for s in [None, *range(state.game.players)]], sort_keys=True)
 
 
 def _random_match(seed: int, players: int = 3) -> State501:
@@ -85,7 +85,7 @@ def _random_match(seed: int, players: int = 3) -> State501:
     while not state.is_over and len(state.deals) <= MAX_DEALS:
         _check_places(state)
         for seat in [None, *range(players)]:
-            obs = state.observation(seat)
+            obs = state.observation(seat).to_json()
             json.dumps(obs)  # JSON-serialisable
             leaked = _card_tokens(obs) - _may_know(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} in phase {state.phase}"

@@ -86,10 +86,10 @@ def test_all_pass_scores_nothing_and_deal_passes_left():
 
 def test_dark_player_does_not_see_his_cards():
     s = deal(TRUMPS, TRUMPS_TALON)
-    obs = s.observation(0)
+    obs = s.observation(0).to_json()
     assert obs["hand"] is None and obs["dark"] == [True, True, True]
     s.apply("look")
-    obs = s.observation(0)
+    obs = s.observation(0).to_json()
     assert set(obs["hand"]) == set(TRUMPS[0].split())
     assert s.to_act == 0  # looking is not a call
 
@@ -97,7 +97,7 @@ def test_dark_player_does_not_see_his_cards():
 def test_everyone_sees_his_cards_when_the_auction_ends():
     s = deal(TRUMPS, TRUMPS_TALON)
     run(s, "bid 66", "pass", "pass")
-    assert all(s.observation(seat)["hand"] is not None for seat in range(3))
+    assert all(s.observation(seat).to_json()["hand"] is not None for seat in range(3))
 
 
 def test_dark_winner_is_doubled_even_after_raising_the_contract():
@@ -146,10 +146,10 @@ def test_look_takes_no_seat_number():
 
 def test_talon_is_turned_for_everyone_and_joins_the_winner():
     s = deal(TRUMPS, TRUMPS_TALON)
-    assert all(s.observation(seat)["talon"] is None for seat in range(3))
+    assert all(s.observation(seat).to_json()["talon"] is None for seat in range(3))
     run(s, "look", "bid 66", "pass", "pass")
     for seat in (0, 1, 2, None):
-        assert set(s.observation(seat)["talon"]) == set(TRUMPS_TALON.split())
+        assert set(s.observation(seat).to_json()["talon"]) == set(TRUMPS_TALON.split())
     assert hand(s, 0) == set(TRUMPS[0].split()) | set(TRUMPS_TALON.split())
 
 
@@ -172,10 +172,10 @@ def test_one_gift_to_each_opponent_seen_by_giver_and_receiver_only():
     run(s, "look", "bid 66", "pass", "pass", "give 9D", "give JD")
     assert "9D" in hand(s, 1) and "JD" in hand(s, 2)
     assert [len(hand(s, seat)) for seat in range(3)] == [8, 8, 8]
-    assert s.observation(0)["gifts"] == [{"to": 1, "card": "9D"}, {"to": 2, "card": "JD"}]
-    assert s.observation(1)["gifts"] == [{"to": 1, "card": "9D"}, {"to": 2, "card": None}]
-    assert s.observation(2)["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": "JD"}]
-    assert s.observation(None)["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": None}]
+    assert s.observation(0).to_json()["gifts"] == [{"to": 1, "card": "9D"}, {"to": 2, "card": "JD"}]
+    assert s.observation(1).to_json()["gifts"] == [{"to": 1, "card": "9D"}, {"to": 2, "card": None}]
+    assert s.observation(2).to_json()["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": "JD"}]
+    assert s.observation(None).to_json()["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": None}]
     assert s.action_view(0, s.deals[-1].actions[-1][1], 1) == "give a card"
     assert s.action_view(0, s.deals[-1].actions[-1][1], 2) == "give JD"
 
@@ -349,10 +349,10 @@ def test_marriage_in_trumps_is_40_others_20_and_all_20_in_no_trump():
     assert all(marriage_value(s, None) == 20 for s in Suit)
     s = _marriage_deal()
     run(s, "contract 66 NT", "play 9H marriage S")
-    assert s.observation(None)["marriages"] == [{"seat": 0, "suit": "S", "value": 20}]
+    assert s.observation(None).to_json()["marriages"] == [{"seat": 0, "suit": "S", "value": 20}]
     s2 = _marriage_deal()
     run(s2, "contract 66 S", "play 9H marriage S")
-    assert s2.observation(None)["marriages"] == [{"seat": 0, "suit": "S", "value": 40}]
+    assert s2.observation(None).to_json()["marriages"] == [{"seat": 0, "suit": "S", "value": 40}]
 
 
 def test_marriage_does_not_change_trumps():
@@ -398,7 +398,7 @@ def test_four_player_dealer_has_no_cards_no_turn_and_no_score_change():
         assert state.hands[dealer] == 0
         assert dealer not in state.active_seats()
         assert state.to_act != dealer
-        assert state.observation(dealer)["hand"] is None
+        assert state.observation(dealer).to_json()["hand"] is None
         deals_before = len(state.deals)
         state.apply(rng.choice(state.legal_actions()))
         if len(state.deals) != deals_before or state.is_over:
@@ -444,7 +444,7 @@ def test_simultaneous_finish_in_a_played_match(before, winners):
 
 def test_rejected_action_names_the_rule_and_the_legal_choices_and_changes_nothing():
     s = deal(TRUMPS, TRUMPS_TALON)
-    before = [s.observation(seat) for seat in (None, 0, 1, 2)]
+    before = [s.observation(seat).to_json() for seat in (None, 0, 1, 2)]
     with pytest.raises(IllegalActionError) as info:
         s.apply("play AH")
     err = info.value
@@ -452,7 +452,7 @@ def test_rejected_action_names_the_rule_and_the_legal_choices_and_changes_nothin
     assert err.rule == "auction_call_501" and "in the auction a call is pass, look or bid N" in str(err)
     assert "look" in err.legal and "bid 66" in err.legal and "pass" in err.legal
     assert "Legal now:" in str(err)
-    assert [s.observation(seat) for seat in (None, 0, 1, 2)] == before
+    assert [s.observation(seat).to_json() for seat in (None, 0, 1, 2)] == before
 
 
 def test_concede_option_before_play_allows_a_later_concession():

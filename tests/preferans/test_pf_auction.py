@@ -95,7 +95,7 @@ def test_misere_without_talon_as_a_first_call_and_played_without_the_talon() -> 
     s = deal3()
     run(s, "bid MIS-WT", "pass", "pass")
     assert s.contract == "MIS-WT" and s.phase.value == "play"
-    assert s.observation(2)["talon"] is None and s.card_places()["talon"] != 0
+    assert s.observation(2).to_json()["talon"] is None and s.card_places()["talon"] != 0
 
 
 def test_here_by_a_senior_hand_and_the_junior_must_top() -> None:
@@ -126,7 +126,7 @@ def test_all_pass_is_raspasy_talon_closed_first_hand_leads() -> None:
     run(s, "pass", "pass", "pass")
     assert s.raspasy and s.phase.value == "play" and s.to_act == 1 and s.trump is None
     for seat in (None, 0, 1, 2):
-        assert s.observation(seat)["talon"] is None
+        assert s.observation(seat).to_json()["talon"] is None
     assert s.card_places()["talon"] == sum(c.mask for c in s.talon_cards)
 
 
@@ -140,19 +140,19 @@ def test_game_without_talon_keeps_the_talon_closed_and_goes_to_whisting() -> Non
     s = deal3()
     run(s, "bid 7S-WT", "pass", "pass")
     assert s.contract == "7S-WT" and s.trump is Suit.S and s.phase.value == "whist"
-    assert s.observation(0)["talon"] is None and s.hands[1].bit_count() == 10
+    assert s.observation(0).to_json()["talon"] is None and s.hands[1].bit_count() == 10
 
 
 def test_talon_shown_to_all_then_two_discards_then_a_contract_not_below_the_bid() -> None:
     s = deal3()
     run(s, "bid 6D", "pass", "pass")
     for seat in (None, 0, 1, 2):
-        assert s.observation(seat)["talon"] == ["8C", "7C"]
+        assert s.observation(seat).to_json()["talon"] == ["8C", "7C"]
     assert s.phase.value == "discard" and s.hands[1].bit_count() == 12
     with pytest.raises(IllegalActionError, match="do not hold"):
         s.apply("discard AH")
     run(s, "discard 8C", "discard 7C")
-    assert s.observation(1)["discards"] == ["7C", "8C"] and s.observation(2)["discards"] is None
+    assert s.observation(1).to_json()["discards"] == ["7C", "8C"] and s.observation(2).to_json()["discards"] is None
     assert s.phase.value == "contract"
     with pytest.raises(IllegalActionError, match="not be below the bid 6D"):
         s.apply("contract 6C")
@@ -189,11 +189,11 @@ def test_every_legal_action_has_a_stable_id() -> None:
 
 def test_rejected_action_names_the_rule_and_leaves_the_state_unchanged() -> None:
     s = declare(deal3(), "6S", ("8C", "7C"), "6S")
-    before = s.observation(None)
+    before = s.observation(None).to_json()
     with pytest.raises(IllegalActionError) as info:
         s.apply("half-whist")
     assert "whist or pass" in str(info.value) and info.value.legal == ["whist", "pass"]
-    assert s.observation(None) == before
+    assert s.observation(None).to_json() == before
     assert Action(ActionKind.WHIST) in s.legal_actions()
 
 
@@ -201,4 +201,4 @@ def test_dealer_sits_out_with_four_players() -> None:
     game = GamePreferans(players=4)
     s = game.new_deal([SPADES.split(), HEARTS.split(), DIAMONDS.split()], ["8C", "7C"], dealer=2)
     assert s.active_seats() == (3, 0, 1) and s.to_act == 3
-    assert s.observation(2)["hand"] is None and s.hands[2] == 0
+    assert s.observation(2).to_json()["hand"] is None and s.hands[2] == 0

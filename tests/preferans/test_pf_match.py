@@ -70,7 +70,7 @@ def _check_step(s: StatePreferans) -> None:
         assert total == DECK_MASK, "a card is missing"
     assert sum(s.scores) == 0
     for seat in [None, *range(s.game.players)]:
-        obs = s.observation(seat)
+        obs = s.observation(seat).to_json()
         json.dumps(obs)
         leaked = _shown_cards(obs) - _allowed_cards(s, seat)
         assert not leaked, f"seat {seat} sees {leaked}"
@@ -93,10 +93,10 @@ def test_random_play_invariants_and_rejections(players: int) -> None:
             if steps % 7 == 0:
                 wrong = rng.choice(everything)
                 if wrong not in legal:
-                    before = json.dumps(s.observation(None), sort_keys=True)
+                    before = json.dumps(s.observation(None).to_json(), sort_keys=True)
                     with pytest.raises(IllegalActionError):
                         s.apply(wrong)
-                    assert json.dumps(s.observation(None), sort_keys=True) == before
+                    assert json.dumps(s.observation(None).to_json(), sort_keys=True) == before
             s.apply(rng.choice(legal))
             steps += 1
 

@@ -76,10 +76,10 @@ def test_misere_declarer_may_invite_the_dealer_after_his_discard() -> None:
     run(s, "invite")
     assert s.to_act == 0 and legal(s) == ["take", "pass"]
     for seat in (None, 0, 1, 2, 3):
-        assert s.observation(seat)["half_calls"] == [[1, "invite"]]
+        assert s.observation(seat).to_json()["half_calls"] == [[1, "invite"]]
     run(s, "take")
     assert s.half_partner == 0 and s.phase.value == "play" and s.to_act == 1
-    assert s.observation(2)["half_partner"] == 0
+    assert s.observation(2).to_json()["half_partner"] == 0
 
 
 def test_misere_without_talon_invitation_comes_at_once() -> None:
@@ -91,11 +91,11 @@ def test_misere_without_talon_invitation_comes_at_once() -> None:
 
 def test_wrong_answers_to_the_invitation_are_rejected_unchanged() -> None:
     s = misere4()
-    before = json.dumps(s.observation(None), sort_keys=True)
+    before = json.dumps(s.observation(None).to_json(), sort_keys=True)
     for wrong in ("take", "whist", "play 7S", "pulya 3"):
         with pytest.raises(IllegalActionError, match="misère half"):
             s.apply(wrong)
-    assert json.dumps(s.observation(None), sort_keys=True) == before
+    assert json.dumps(s.observation(None).to_json(), sort_keys=True) == before
     run(s, "invite")
     with pytest.raises(IllegalActionError):
         s.apply("invite")
@@ -115,10 +115,10 @@ def test_made_half_misere_inviter_chooses_three_into_pulya_dealer_writes_the_res
     s = play_out_to_split(run(misere4(), "invite", "take"))
     assert s.to_act == 1 and legal(s) == ["pulya 3", "pulya 2"] and s.hand_to_play is None
     assert not s.is_over and s.won[1] == 0
-    before = json.dumps(s.observation(None), sort_keys=True)
+    before = json.dumps(s.observation(None).to_json(), sort_keys=True)
     with pytest.raises(IllegalActionError, match="pulya 3"):
         s.apply("pulya 4")
-    assert json.dumps(s.observation(None), sort_keys=True) == before
+    assert json.dumps(s.observation(None).to_json(), sort_keys=True) == before
     run(s, "pulya 3")
     assert s.is_over and s.half_split == 3
     assert s.sheet.pulya == (2, 3, 0, 0) and s.sheet.gora == (7, 8, 10, 10)
@@ -241,10 +241,10 @@ def _steered_match(seed: int, seen: set[str], deals: int = 10) -> StatePreferans
         if rng.random() < 0.15:
             wrong = rng.choice(everything)
             if wrong not in legal_now:
-                before = json.dumps(s.observation(None), sort_keys=True)
+                before = json.dumps(s.observation(None).to_json(), sort_keys=True)
                 with pytest.raises(IllegalActionError):
                     s.apply(wrong)
-                assert json.dumps(s.observation(None), sort_keys=True) == before
+                assert json.dumps(s.observation(None).to_json(), sort_keys=True) == before
         steer = [a for a in legal_now if a.call == "MIS" or a.kind in (ActionKind.INVITE, ActionKind.TAKE)]
         if s.is_misere and s.phase.value == "play" and rng.random() < 0.9:
             steer = [helper.act(s, s.to_act or 0)]

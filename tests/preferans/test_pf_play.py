@@ -102,7 +102,7 @@ def test_lone_whister_chooses_after_the_declarers_first_card() -> None:
     run(s, "open")
     assert s.to_act == 0 and s.hand_to_play == 2  # the whister plays his partner's card
     for seat in (None, 0, 1, 2):
-        seen = s.observation(seat)["hands_seen"]
+        seen = s.observation(seat).to_json()["hands_seen"]
         assert {"0", "2"} - {str(seat)} <= set(seen)
 
 
@@ -111,13 +111,13 @@ def test_lone_whister_chooses_before_the_first_card_when_a_defender_leads() -> N
     run(s, "pass", "bid 6H", "pass", "discard 8C", "discard 7C", "contract 6H", "whist", "pass", "whist")
     assert s.lone_whister == 0 and s.to_act == 0 and legal(s) == ["open", "closed"]
     run(s, "closed")
-    assert s.to_act == 1 and s.observation(0)["hands_seen"] == {}
+    assert s.to_act == 1 and s.observation(0).to_json()["hands_seen"] == {}
 
 
 def test_closed_play_each_defender_plays_his_own_hand() -> None:
     s = run(six_spades(), "pass", "whist", "play AS", "closed")
     assert s.to_act == 2
-    assert "2" not in s.observation(1)["hands_seen"]
+    assert "2" not in s.observation(1).to_json()["hands_seen"]
 
 
 def test_lone_whister_answers_for_the_whole_requirement_half_responsible() -> None:
@@ -186,13 +186,13 @@ def test_declarer_short_pays_into_gora_and_ten_whists_a_trick_from_everyone() ->
 def test_misere_defenders_open_after_the_first_trick() -> None:
     s = deal3((HEARTS, SPADES, DIAMONDS))
     run(s, "bid MIS", "pass", "pass", "discard AH", "discard KH")
-    assert s.observation(1)["hands_seen"] == {}
+    assert s.observation(1).to_json()["hands_seen"] == {}
     run(s, *[str(s.legal_actions()[0])])
     run(s, *[str(s.legal_actions()[0])])
     run(s, *[str(s.legal_actions()[0])])
     assert len(s.tricks) == 1
     for seat in (None, 0, 1, 2):
-        assert {"0", "2"} - {str(seat)} <= set(s.observation(seat)["hands_seen"])
+        assert {"0", "2"} - {str(seat)} <= set(s.observation(seat).to_json()["hands_seen"])
 
 
 def test_misere_caught_ten_a_trick() -> None:
@@ -257,8 +257,8 @@ def test_four_dealer_chooses_whose_hand_he_looks_at_and_whists_in_his_place() ->
     with pytest.raises(IllegalActionError):
         s.apply("look 1")  # not the declarer's hand
     run(s, "look 3")
-    assert set(s.observation(0)["hands_seen"]) == {"3"} and legal(s) == ["whist", "pass"]
-    assert s.observation(2)["hands_seen"] == {}
+    assert set(s.observation(0).to_json()["hands_seen"]) == {"3"} and legal(s) == ["whist", "pass"]
+    assert s.observation(2).to_json()["hands_seen"] == {}
     run(s, "whist", "play AS")
     assert s.to_act == 0 and legal(s) == ["open", "closed"]
     run(s, "closed")
@@ -271,8 +271,8 @@ def test_four_dealer_chooses_whose_hand_he_looks_at_and_whists_in_his_place() ->
 
 def test_four_dealer_may_look_at_the_first_defenders_hand_too() -> None:
     s = run(four_six_spades(), "pass", "pass", "look 2")
-    assert s.dealer_looked == 2 and set(s.observation(0)["hands_seen"]) == {"2"}
-    assert s.observation(3)["hands_seen"] == {}
+    assert s.dealer_looked == 2 and set(s.observation(0).to_json()["hands_seen"]) == {"2"}
+    assert s.observation(3).to_json()["hands_seen"] == {}
     run(s, "whist")
     assert s.replaced == 2 and s.lone_whister == 0 and s.whisters == [0]
     run(s, "play AS")  # seat 1 (the declarer) leads; the dealer chooses open or closed
@@ -283,7 +283,7 @@ def test_four_dealer_may_look_at_the_first_defenders_hand_too() -> None:
 def test_four_dealer_after_half_whist_may_take_either_place() -> None:
     for seat in (2, 3):
         s = run(four_six_spades(), "pass", "half-whist", "pass", f"look {seat}")
-        assert s.dealer_looked == seat and set(s.observation(0)["hands_seen"]) == {str(seat)}
+        assert s.dealer_looked == seat and set(s.observation(0).to_json()["hands_seen"]) == {str(seat)}
         assert s.whist_calls[-1] == (0, f"look {seat}")
         run(s, "whist")
         assert s.replaced == seat and s.half_whister is None
@@ -340,12 +340,12 @@ def test_carrying_the_last_pulya_is_asked_before_anyone_sees_his_cards() -> None
     s = deal3(sheet=sheet, single=False)
     assert s.phase.value == "settle" and s.to_act == 1 and s.settle_question == "pulya"
     assert legal(s) == ["settle", "pass"]
-    assert all(s.observation(seat)["hand"] is None for seat in (0, 1, 2))
+    assert all(s.observation(seat).to_json()["hand"] is None for seat in (0, 1, 2))
     run(s, "settle")
     assert s.sheet.pulya == (20, 20, 20) and s.sheet.gora == (0, 11, 0)
     assert s.settle_question == "gora" and s.to_act == 1  # now the last gora too
     run(s, "pass")
-    assert s.phase.value == "auction" and s.to_act == 1 and s.observation(1)["hand"] is not None
+    assert s.phase.value == "auction" and s.to_act == 1 and s.observation(1).to_json()["hand"] is not None
 
 
 def test_settling_the_last_gora_ends_the_match() -> None:

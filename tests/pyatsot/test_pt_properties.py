@@ -74,7 +74,7 @@ def check_observations(state: StatePyatsot) -> None:
     if not state.deals or state.phase is Phase.DEAL:
         return
     for seat in [None, *range(state.game.players)]:
-        obs = state.observation(seat)
+        obs = state.observation(seat).to_json()
         shown = card_tokens({k: v for k, v in obs.items() if k not in ("last_result", "options")})
         leaked = shown - allowed_cards(state, seat)
         assert not leaked, f"seat {seat} sees {leaked} in phase {state.phase}"
@@ -103,13 +103,13 @@ def check_places(state: StatePyatsot) -> None:
 def check_rejections(state: StatePyatsot, rng: random.Random) -> None:
     legal = set(state.legal_actions())
     game = state.game
-    before = (state.observation(None), list(state.hands), state.phase, state.to_act, state.scores)
+    before = (state.observation(None).to_json(), list(state.hands), state.phase, state.to_act, state.scores)
     for action in rng.sample(game.all_actions(), 6):
         if action in legal:
             continue
         with pytest.raises(IllegalActionError):
             state.apply(action)
-    assert (state.observation(None), list(state.hands), state.phase, state.to_act, state.scores) == before
+    assert (state.observation(None).to_json(), list(state.hands), state.phase, state.to_act, state.scores) == before
 
 
 def check_finished_deal(state: StatePyatsot, index: int, scores_before: tuple[int, ...]) -> None:
@@ -190,13 +190,13 @@ def test_kept_card_and_gifts_are_hidden_from_the_others():
     from pt_helpers import A_START, A_TALON, A, deal, run
 
     s = run(deal(A, A_TALON), *A_START)
-    assert s.observation(0)["kept"] == "9C"
-    assert set(s.observation(0)["talon"]) == {"9C", "JD", "9D"}
-    assert s.observation(1)["kept"] is None and s.observation(1)["talon"] is None
-    assert s.observation(1)["gifts"] == [{"to": 1, "card": "JD"}, {"to": 2, "card": None}]
-    assert s.observation(2)["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": "9D"}]
-    assert s.observation(None)["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": None}]
-    assert "JD" not in card_tokens(s.observation(2)) and "9C" not in card_tokens(s.observation(1))
+    assert s.observation(0).to_json()["kept"] == "9C"
+    assert set(s.observation(0).to_json()["talon"]) == {"9C", "JD", "9D"}
+    assert s.observation(1).to_json()["kept"] is None and s.observation(1).to_json()["talon"] is None
+    assert s.observation(1).to_json()["gifts"] == [{"to": 1, "card": "JD"}, {"to": 2, "card": None}]
+    assert s.observation(2).to_json()["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": "9D"}]
+    assert s.observation(None).to_json()["gifts"] == [{"to": 1, "card": None}, {"to": 2, "card": None}]
+    assert "JD" not in card_tokens(s.observation(2).to_json()) and "9C" not in card_tokens(s.observation(1).to_json())
     assert s.action_view(0, Action.parse("give JD"), 2) == "give a card"
     assert s.action_view(0, Action.parse("keep 9C"), 1) == "keep a card"
     assert s.action_view(0, Action.parse("give JD"), 1) == "give JD"

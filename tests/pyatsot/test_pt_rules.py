@@ -170,7 +170,7 @@ def test_a_player_at_minus_120_may_not_bid():
     assert s.to_act == 2  # seat 1 is barred: he always passes
     run(s, "pass")
     assert s.declarer == 0 and s.phase is Phase.KEEP
-    assert s.observation(None)["barred"] == [1]
+    assert s.observation(None).to_json()["barred"] == [1]
 
 
 def test_barred_opener_next_eligible_player_opens():
@@ -256,7 +256,7 @@ def test_no_trumps_until_a_combination_is_declared():
     s = run(deal(A, A_TALON), *A_START, *A_PLAY[:3])
     assert s.trump is None
     assert s.tricks[0][1] == 0  # AS wins: AH, played by a player void in spades, is no trump
-    assert s.observation(0)["trump"] == "NT"
+    assert s.observation(0).to_json()["trump"] == "NT"
 
 
 def test_a_player_without_a_trick_cannot_declare():
@@ -347,11 +347,11 @@ def test_a_declaration_only_when_leading():
 
 def test_rejected_action_leaves_the_state_unchanged():
     s = run(deal(A, A_TALON), *A_START, *A_PLAY[:6])
-    before = (s.observation(None), s.hands[:], s.phase, s.to_act)
+    before = (s.observation(None).to_json(), s.hands[:], s.phase, s.to_act)
     with pytest.raises(IllegalActionError) as info:
         s.apply("play JH")
     assert info.value.legal and "play JC" in info.value.legal
-    assert (s.observation(None), s.hands[:], s.phase, s.to_act) == before
+    assert (s.observation(None).to_json(), s.hands[:], s.phase, s.to_act) == before
 
 
 def test_four_player_dealer_scores_a_talon_holding_a_marriage():

@@ -100,7 +100,7 @@ def test_a_score_passing_380_in_play_stops_there():
     s = position(A, A_TALON, [350, 0, 0])
     run(s, *A_START, *A_PLAY)  # seat 0 makes 60: 410 -> 380
     assert s.scores[0] == 380 and s.marks.seat == 0
-    assert s.observation(None)["barrel"]["seat"] == 0
+    assert s.observation(None).to_json()["barrel"]["seat"] == 0
 
 
 def test_arriving_knocks_the_barrel_player_off_with_minus_120():
@@ -139,9 +139,9 @@ def test_the_barrel_player_takes_the_talon_without_an_auction():
     assert legal(s) == {"take", "concede"}
     with pytest.raises(IllegalActionError, match="before seeing the talon"):
         s.apply("bid 60")
-    assert s.observation(0)["talon"] is None  # he decides before seeing it
+    assert s.observation(0).to_json()["talon"] is None  # he decides before seeing it
     s.apply("take")
-    assert s.observation(0)["talon"] is not None
+    assert s.observation(0).to_json()["talon"] is not None
 
 
 def test_the_barrel_contract_is_120_with_no_contract_call():
@@ -223,7 +223,7 @@ def test_score_sheet_is_checked():
 def test_barrel_marks_are_public_and_in_the_deal_result():
     s = position(A, A_TALON, [380, 100, 50], marks=marks(seat=0, falls=(1, 0, 2), dashes=(0, 1, 0)))
     for seat in (None, 0, 1, 2):
-        assert s.observation(seat)["barrel"] == {
+        assert s.observation(seat).to_json()["barrel"] == {
             "seat": 0,
             "crosses": 0,
             "refusals": 0,

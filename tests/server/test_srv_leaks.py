@@ -29,7 +29,7 @@ from srv_helpers import Client, ServerProcess, cards_in, db_kinds, db_url, store
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
-from prikup.games import make_game
+from prikup.games import make_game, observation_from_json
 from prikup.server.storage import Storage
 
 ALLOWED_KEYS = {"type", "table", "ply", "viewer", "obs", "log", "previous_log", "event", "sheet", "seats", "finished"}
@@ -89,7 +89,7 @@ def play_over_sockets(server: ServerProcess, game_id: str, options: dict[str, An
         if me["ply"] != state["ply"]:
             continue
         legal = [parse_action(t) for t in me["obs"]["legal_actions"]]
-        action = brains[seat].choose(me["obs"], legal)
+        action = brains[seat].choose(observation_from_json(me["obs"]), legal)
         clients[seat].send({"type": "act", "action": str(action), "ply": state["ply"]})
         spectator.wait_ply(state["ply"] + 1)
     time.sleep(0.2)
@@ -127,7 +127,7 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
         current = len(state.deals) - 1
         for v, at_ply in frames.items():
             for msg in at_ply.get(ply, []):
-                assert msg["obs"] == state.observation(v), (v, ply)
+                assert msg["obs"] == state.observation(v).to_json(), (v, ply)
                 assert msg["log"] == [[s, t] for d, s, t in views[v] if d == current]
                 assert msg["previous_log"] == [[s, t] for d, s, t in views[v] if d == current - 1]
                 if last is None:
@@ -173,7 +173,7 @@ def record_views(
 
 
 def _received(state: Any, viewer: int, card: str) -> bool:
-    obs = state.observation(viewer)
+    obs = state.observation(viewer).to_json()
     return card in (obs.get("hand") or [])
 
 

@@ -11,7 +11,7 @@ from srv_helpers import Client, ServerProcess, db_kinds, db_url, stored_replayer
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
-from prikup.games import make_game
+from prikup.games import make_game, observation_from_json
 from prikup.server.storage import Storage
 
 BRAIN = make_bot("heuristic", make_game("501"), 1)
@@ -23,7 +23,7 @@ def act_first_legal(clients: dict[int, Client], spectator: Client) -> tuple[int,
     seat = state["obs"]["to_act"]
     me = clients[seat].wait_ply(state["ply"])
     legal = [parse_action(t) for t in me["obs"]["legal_actions"]]
-    action = str(BRAIN.choose(me["obs"], legal))
+    action = str(BRAIN.choose(observation_from_json(me["obs"]), legal))
     clients[seat].send({"type": "act", "action": action, "ply": state["ply"]})
     ack = clients[seat].until(lambda m: m["type"] in ("ack", "error"))
     assert ack["type"] == "ack", ack
@@ -82,13 +82,13 @@ def test_killed_server_resumes_the_table(kind: str, tmp_path: Path) -> None:
         for _, _, text in acked:
             step(text)
         for s, c in clients.items():
-            assert c.wait_ply(len(acked))["obs"] == state.observation(s)
-        assert spectator.state is not None and spectator.state["obs"] == state.observation(None)
+            assert c.wait_ply(len(acked))["obs"] == state.observation(s).to_json()
+        assert spectator.state is not None and spectator.state["obs"] == state.observation(None).to_json()
         # the state before the last action matches what the seats had before the kill
         replayed, step_before = stored_replayer(stored)
         for _, _, text in acked[:-1]:
             step_before(text)
-        assert {s: replayed.observation(s) for s in range(3)} == before
+        assert {s: replayed.observation(s).to_json() for s in range(3)} == before
         # the old tokens still hold their seats; a forged one does not
         forged = Client(again, tid, 0, "forged")
         assert forged.until(lambda m: m["type"] == "error")["code"] == "bad_token"

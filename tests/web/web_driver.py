@@ -16,7 +16,7 @@ from typing import Any
 
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
-from prikup.games import make_game
+from prikup.games import make_game, observation_from_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from srv_helpers import ServerProcess
@@ -140,7 +140,7 @@ class Player:
         actions that sends (cards chosen together for a discard go one after another)."""
         obs = st["obs"]
         legal = obs["legal_actions"]
-        action = str(self.brain.choose(obs, [parse_action(t) for t in legal]))
+        action = str(self.brain.choose(observation_from_json(obs), [parse_action(t) for t in legal]))
         bids = [a for a in legal if a.startswith("bid ")]
         if self.eager and action in ("pass", "look") and bids and self.bid_in_deal != obs["deal"]:
             action = bids[0]

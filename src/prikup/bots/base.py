@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from prikup.bots.options import BotOption, BotOptionValue
 from prikup.bots.views import LazyLegal, quiet_observation
 from prikup.core.actions import Action
 from prikup.core.game import Game, State
+from prikup.core.observation import Observation
 
 __all__ = ["Bot"]
 
@@ -19,8 +20,10 @@ class Bot(ABC):
     """A player program for one seat.
 
     ``act(state, seat)`` is what the arena and the front ends call; by default it hands the bot
-    only what the seat may know (``state.observation(seat)``) and the legal actions, so an
-    ordinary bot cannot cheat.  A bot that is meant to see everything (an oracle) overrides
+    only what the seat may know (``state.observation(seat)``, a typed value) and the legal
+    actions, so an ordinary bot cannot cheat.  A bot outside the server's process gives
+    :meth:`choose` the wire's observation read back with
+    :func:`prikup.games.observation_from_json`.  A bot that is meant to see everything (an oracle) overrides
     :meth:`act`.
     """
 
@@ -40,12 +43,12 @@ class Bot(ABC):
     def act(self, state: State, seat: int) -> Action:
         """The bot's action for ``seat``, which must be the seat to act: :meth:`choose` on the
         seat's observation and legal actions (cheap views, :mod:`prikup.bots.views`: the same
-        values as ``state.observation(seat)`` without its ``legal_actions`` entry, and
+        values as ``state.observation(seat)`` without its ``legal_actions``, and
         ``state.legal_actions()``, made only when read as a list)."""
         return self.choose(quiet_observation(state, seat), LazyLegal(state))
 
     @abstractmethod
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose one of ``legal`` from the seat's observation."""
 
     def ranked(self, state: State, seat: int) -> list[Action] | None:

@@ -13,14 +13,15 @@ higher than ours).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
-from prikup.core.cards import Card, Rank, Suit, parse_card
-from prikup.core.game import State
+from prikup.core.cards import Card, Rank, Suit
+from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
 from prikup.games.five_hundred import GameFiveHundred, Layout
 from prikup.games.five_hundred_tables import MISERE_CALLS, call_level, call_strain
+from prikup.games.obs_five_hundred import ObsFiveHundred
 
 __all__ = ["Heuristic500", "estimate_tricks"]
 
@@ -105,17 +106,18 @@ class Heuristic500(Bot):
     name = "heuristic"
     game: GameFiveHundred
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
+        assert isinstance(obs, ObsFiveHundred)
         if len(legal) == 1:
             return legal[0]
-        hand = [parse_card(c) for c in obs["hand"] or []]
-        phase = obs["phase"]
-        if phase == "auction":
+        hand = list(obs.hand or ())
+        phase = obs.phase
+        if phase is Phase.AUCTION:
             return self._call(obs, legal, hand)
-        if phase == "discard":
+        if phase is Phase.DISCARD:
             return self._discard(obs, legal, hand)
-        if phase == "contract":
+        if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
         return self._play(obs, legal, hand)
 
@@ -124,11 +126,12 @@ class Heuristic500(Bot):
         deck = self.game.deck()
         return {s: estimate_tricks(hand, self.game.layouts[k], deck) for s, k in _STRAIN_KEYS.items()}
 
-    def _totals(self, obs: dict[str, Any], own: dict[str, float]) -> dict[str, float]:
+    def _totals(self, obs: ObsFiveHundred, own: dict[str, float]) -> dict[str, float]:
         """Tricks the side should take in each strain: the hand's own, the kitty's and a partner's."""
-        partnership = len(obs["units"]) == 2
-        seat = obs["seat"]
-        partner_high = partnership and obs["bidder"] is not None and obs["bidder"] == (seat + 2) % 4
+        partnership = len(obs.units) == 2
+        seat = obs.seat
+        assert seat is not None
+        partner_high = partnership and obs.bidder is not None and obs.bidder == (seat + 2) % 4
         bonus = 0.6 + (1.6 if partnership else 0.0)  # the kitty, and a partner's tricks
         if partner_high:
             bonus -= 0.8  # the partner already counted his own cards
@@ -139,11 +142,12 @@ class Heuristic500(Bot):
         its level (a misère by how safe the hand looks); discards: the cards least worth
         keeping first.  Other phases: no order."""
         obs = state.observation(seat)
+        assert isinstance(obs, ObsFiveHundred)
         legal = state.legal_actions()
-        hand = [parse_card(c) for c in obs["hand"] or []]
-        if obs["phase"] == "discard":
+        hand = list(obs.hand or ())
+        if obs.phase is Phase.DISCARD:
             return [Action(ActionKind.DISCARD, card=c) for c in sorted(hand, key=self._discard_key(obs, hand))]
-        if obs["phase"] != "auction":
+        if obs.phase is not Phase.AUCTION:
             return None
         own = self._estimates(hand)
         totals = self._totals(obs, own)
@@ -160,7 +164,7 @@ class Heuristic500(Bot):
         bids = sorted((a for a in legal if a.kind is ActionKind.BID), key=margin, reverse=True)
         return [a for a in legal if a.kind is ActionKind.PASS] + bids
 
-    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _call(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         pass_ = Action(ActionKind.PASS)
         bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
         own = self._estimates(hand)
@@ -197,12 +201,12 @@ class Heuristic500(Bot):
         strain = None if call is None else call_strain(call)
         return self.game.layouts[_STRAIN_KEYS.get(strain or "NT", 4)]
 
-    def _discard(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _discard(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         return Action(ActionKind.DISCARD, card=min(hand, key=self._discard_key(obs, hand)))
 
-    def _discard_key(self, obs: dict[str, Any], hand: list[Card]) -> Callable[[Card], float]:
+    def _discard_key(self, obs: ObsFiveHundred, hand: list[Card]) -> Callable[[Card], float]:
         """How much a card of ``hand`` is worth keeping (the lowest is discarded)."""
-        call = obs["contract"]
+        call = obs.contract
         layout = self._layout(call)
         if call in MISERE_CALLS:
             return lambda c: -(100.0 if c.is_joker else 0.0) - self._misere_risk(c, hand)
@@ -232,8 +236,9 @@ class Heuristic500(Bot):
         lower = sum(1 for d in hand if d.suit == card.suit and (d.rank or 0) < rank)
         return rank - 2.5 * lower
 
-    def _contract(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        bid = obs["contract"]
+    def _contract(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        bid = obs.contract
+        assert bid is not None
         keepers = [a for a in legal if a.call == bid]
         if bid in MISERE_CALLS:
             return keepers[0] if keepers else legal[0]
@@ -250,22 +255,26 @@ class Heuristic500(Bot):
         return best
 
     # -- play ---------------------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        layout = self.game.layouts[_STRAIN_KEYS.get(obs["trump"] or "NT", 4)]
-        seat = obs["seat"]
-        contractor = obs["declarer"]
-        misere = obs["contract"] in MISERE_CALLS
+    def _play(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        trump = obs.trump_suit
+        layout = self.game.layouts[4 if trump is None else int(trump)]
+        seat = obs.seat
+        assert seat is not None
+        contractor = obs.declarer
+        misere = obs.contract in MISERE_CALLS
         playable = [a.card for a in legal if a.card is not None]
-        seen = {parse_card(c[1]) for t in obs["tricks"] for c in t["cards"]} | {parse_card(c[1]) for c in obs["trick"]}
+        seen = set(obs.cards_played)
         unseen = [c for c in self.game.deck() if c not in seen and c not in hand]
-        if obs["discards"]:
-            unseen = [c for c in unseen if str(c) not in obs["discards"]]
+        discards = obs.discards
+        if discards:
+            unseen = [c for c in unseen if c not in discards]
         if misere and seat == contractor:
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
         if misere:
+            assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, contractor), legal, hand, layout)
-        partners = next((u for u in obs["units"] if seat in u), [seat])
-        if not obs["trick"]:
+        partners = list(next((u for u in obs.units if seat in u), (seat,)))
+        if not obs.trick:
             return self._as(self._lead(obs, playable, layout, unseen, contractor, partners), legal, hand, layout)
         return self._as(self._follow(obs, playable, layout, unseen, partners), legal, hand, layout)
 
@@ -281,15 +290,13 @@ class Heuristic500(Bot):
 
         return max(options, key=length)
 
-    def _winning(self, obs: dict[str, Any], layout: Layout) -> tuple[int, Card, int]:
+    def _winning(self, obs: ObsFiveHundred, layout: Layout) -> tuple[int, Card, int]:
         """The seat winning the trick so far, its card, and the led suit's mask."""
-        trick = obs["trick"]
-        first = parse_card(trick[0][1])
-        named = Suit[trick[0][2]] if len(trick[0]) > 2 else None
+        trick = obs.trick
+        best_seat, first, named = trick[0]
         led = layout.suits[layout.suit_of(first.id, named)]
-        best_seat, best = trick[0][0], first
-        for seat, code, *_ in trick[1:]:
-            card = parse_card(code)
+        best = first
+        for seat, card, _ in trick[1:]:
             if self._beats(card, best, led, layout):
                 best_seat, best = seat, card
         return best_seat, best, led
@@ -315,7 +322,7 @@ class Heuristic500(Bot):
 
     def _lead(
         self,
-        obs: dict[str, Any],
+        obs: ObsFiveHundred,
         cards: list[Card],
         layout: Layout,
         unseen: list[Card],
@@ -345,12 +352,12 @@ class Heuristic500(Bot):
         return min(pool, key=key)
 
     def _follow(
-        self, obs: dict[str, Any], cards: list[Card], layout: Layout, unseen: list[Card], partners: list[int]
+        self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, unseen: list[Card], partners: list[int]
     ) -> Card:
         win_seat, best, led = self._winning(obs, layout)
-        last = len(obs["trick"]) == len(obs["playing"]) - 1
+        last = len(obs.trick) == len(obs.playing) - 1
         lowest = min(cards, key=lambda c: _rank_key(layout, c))
-        if win_seat in partners and win_seat != obs["seat"]:
+        if win_seat in partners and win_seat != obs.seat:
             if last or self._master(best, unseen, layout):
                 return self._shed(cards, layout)
         winners = [c for c in cards if self._beats(c, best, led, layout)]
@@ -374,9 +381,9 @@ class Heuristic500(Bot):
         return min(plain, key=key)
 
     # -- misère ---------------------------------------------------------------------------------
-    def _misere_bidder(self, obs: dict[str, Any], cards: list[Card], layout: Layout) -> Card:
+    def _misere_bidder(self, obs: ObsFiveHundred, cards: list[Card], layout: Layout) -> Card:
         non_joker = [c for c in cards if not c.is_joker] or cards
-        if not obs["trick"]:
+        if not obs.trick:
             return min(non_joker, key=lambda c: layout.strength[c.id])
         _, best, led = self._winning(obs, layout)
         losers = [c for c in non_joker if not self._beats(c, best, led, layout)]
@@ -384,11 +391,11 @@ class Heuristic500(Bot):
             return max(losers, key=lambda c: layout.strength[c.id])
         return min(non_joker, key=lambda c: layout.strength[c.id])
 
-    def _misere_defender(self, obs: dict[str, Any], cards: list[Card], layout: Layout, bidder: int) -> Card:
-        voids = set(obs["voids"][bidder])
-        open_hand = [parse_card(c) for c in obs["open_hand"]["cards"]] if obs["open_hand"] else None
-        if not obs["trick"]:
-            pool = [c for c in cards if not c.is_joker and c.suit is not None and c.suit.name not in voids]
+    def _misere_defender(self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, bidder: int) -> Card:
+        voids = set(obs.voids[bidder])
+        open_hand = list(obs.open_hand.cards) if obs.open_hand else None
+        if not obs.trick:
+            pool = [c for c in cards if not c.is_joker and c.suit is not None and c.suit not in voids]
             if open_hand is not None:
                 # a suit where the bidder's lowest card beats our lowest: he must win it
                 def trap(c: Card) -> int:
@@ -403,7 +410,7 @@ class Heuristic500(Bot):
             pool = pool or [c for c in cards if not c.is_joker] or cards
             return min(pool, key=lambda c: layout.strength[c.id])
         win_seat, best, led = self._winning(obs, layout)
-        played = [s for s, *_ in obs["trick"]]
+        played = [p.seat for p in obs.trick]
         non_joker = [c for c in cards if not c.is_joker] or cards
         if win_seat == bidder:
             losers = [c for c in non_joker if not self._beats(c, best, led, layout)]

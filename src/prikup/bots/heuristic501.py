@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
-from prikup.core.cards import Card, Rank, Suit, parse_card
+from prikup.core.cards import Card, Rank, Suit
+from prikup.core.game import Phase
+from prikup.core.observation import Observation
 from prikup.games.five_oh_one import DECK, MIN_BID, POINTS, STRENGTH, Game501, marriage_value
+from prikup.games.obs_501 import Obs501
 
 __all__ = ["Heuristic501", "estimate_points"]
 
@@ -65,29 +66,31 @@ class Heuristic501(Bot):
 
     name = "heuristic"
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
-        phase = obs["phase"]
-        if phase == "auction":
+        assert isinstance(obs, Obs501)
+        phase = obs.phase
+        if phase is Phase.AUCTION:
             return self._call(obs, legal)
-        hand = [parse_card(c) for c in obs["hand"] or []]
-        if phase == "talon" or phase == "gift" or phase == "contract":
+        hand = list(obs.hand or ())
+        if phase is Phase.TALON or phase is Phase.GIFT or phase is Phase.CONTRACT:
             return self._exchange(obs, legal, hand)
         return self._play(obs, legal, hand)
 
     # -- auction ------------------------------------------------------------------------
-    def _call(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        seat = obs["seat"]
+    def _call(self, obs: Obs501, legal: list[Action]) -> Action:
+        seat = obs.seat
+        assert seat is not None
         look = Action(ActionKind.LOOK)
-        high = obs["high_bid"]
-        if obs["dark"][seat]:
-            scores = obs["scores"]
-            behind = scores[seat] - min(scores[s] for s in obs["active"] if s != seat)
+        high = obs.high_bid
+        if obs.dark[seat]:
+            scores = obs.scores
+            behind = scores[seat] - min(scores[s] for s in obs.active if s != seat)
             if high is None and behind >= 150:
                 return Action(ActionKind.BID, number=MIN_BID)  # a dark gamble when far behind
             if look in legal:
                 return look
-        hand = [parse_card(c) for c in obs["hand"] or []]
+        hand = list(obs.hand or ())
         _, raw = _best_strain(hand)
         estimate = forecast(raw + 15)  # the talon's three cards help
         nxt = MIN_BID if high is None else high + 1
@@ -97,17 +100,18 @@ class Heuristic501(Bot):
         return Action(ActionKind.PASS)
 
     # -- talon, gifts, contract ----------------------------------------------------------
-    def _exchange(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        bid = obs["high_bid"]
+    def _exchange(self, obs: Obs501, legal: list[Action], hand: list[Card]) -> Action:
+        bid = obs.high_bid
+        assert bid is not None
         trump, raw = _best_strain(hand)
         estimate = forecast(raw)
-        if obs["contract"] is not None:
-            trump = None if obs["trump"] == "NT" else Suit[obs["trump"]]
+        if obs.contract is not None:
+            trump = obs.trump_suit
         concede = Action(ActionKind.CONCEDE)
         if estimate < bid - 20 and concede in legal:
             return concede
         # a card is given in the gift phase, and right after the talon unless the contract comes first
-        if obs["phase"] == "gift" or (obs["phase"] == "talon" and not self._contract_first()):
+        if obs.phase is Phase.GIFT or (obs.phase is Phase.TALON and not self._contract_first()):
             return Action(ActionKind.GIVE, card=self._gift(hand, trump))
         # raising pays only when the hand is clearly stronger than the bid: made and failed
         # contracts move the score by the same amount
@@ -137,11 +141,11 @@ class Heuristic501(Bot):
         return min(hand, key=keep_value)
 
     # -- play -------------------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        seat = obs["seat"]
-        trump = None if obs["trump"] in (None, "NT") else Suit[obs["trump"]]
-        seen = {parse_card(c) for t in obs["tricks"] for _, c in t["cards"]}
-        seen |= {parse_card(c) for _, c in obs["trick"]}
+    def _play(self, obs: Obs501, legal: list[Action], hand: list[Card]) -> Action:
+        seat = obs.seat
+        assert seat is not None
+        trump = obs.trump_suit
+        seen = set(obs.cards_played)
         unseen = [c for c in DECK if c not in seen and c not in hand]
         marriage = [a for a in legal if a.modifier == "marriage"]
         if marriage:
@@ -155,7 +159,7 @@ class Heuristic501(Bot):
                     return a
             return options[0]
         cards = [a.card for a in legal if a.card is not None and a.modifier is None]
-        if not obs["trick"]:
+        if not obs.trick:
             return Action(ActionKind.PLAY, card=self._lead(cards, unseen, trump, seat, obs))
         return Action(ActionKind.PLAY, card=self._follow(cards, unseen, trump, obs))
 
@@ -171,7 +175,7 @@ class Heuristic501(Bot):
         unseen: list[Card],
         trump: Suit | None,
         seat: int,
-        obs: dict[str, Any],
+        obs: Obs501,
         avoid_suit: Suit | None = None,
     ) -> Card:
         pool = [c for c in cards if c.suit != avoid_suit] or cards
@@ -179,7 +183,7 @@ class Heuristic501(Bot):
         masters = [c for c in pool if all(STRENGTH[u.id] < STRENGTH[c.id] for u in unseen if u.suit == c.suit)]
         trumps_out = [u for u in unseen if u.suit == trump]
         if masters:
-            if obs["declarer"] == seat and trump is not None and trumps_out:
+            if obs.declarer == seat and trump is not None and trumps_out:
                 trump_masters = [c for c in masters if c.suit == trump]
                 if trump_masters:
                     return trump_masters[0]
@@ -193,15 +197,15 @@ class Heuristic501(Bot):
     def _suit_left(unseen: list[Card], suit: Suit | None) -> int:
         return sum(1 for u in unseen if u.suit == suit)
 
-    def _follow(self, cards: list[Card], unseen: list[Card], trump: Suit | None, obs: dict[str, Any]) -> Card:
-        trick = [parse_card(c) for _, c in obs["trick"]]
+    def _follow(self, cards: list[Card], unseen: list[Card], trump: Suit | None, obs: Obs501) -> Card:
+        trick = [p.card for p in obs.trick]
         led = trick[0].suit
         assert led is not None
         best = trick[0]
         for c in trick[1:]:
             if self._beats(c, best, led, trump):
                 best = c
-        last = len(trick) == len(obs["active"]) - 1
+        last = len(trick) == len(obs.active) - 1
         winners = [c for c in cards if self._beats(c, best, led, trump)]
         at_stake = sum(POINTS[c.id] for c in trick)
         if winners:

@@ -8,12 +8,13 @@ talon once shown, the tricks played).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
-from prikup.core.cards import Card, Suit, parse_card
-from prikup.core.game import State
+from prikup.core.cards import Card, Suit
+from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
+from prikup.games.obs_preferans import ObsPreferans
 from prikup.games.preferans import CALL_RANK, DECK, STRENGTH, call_level, call_strain, is_misere, without_talon
 from prikup.games.preferans_sheet import REQUIRED_TRICKS
 
@@ -96,26 +97,27 @@ class HeuristicPreferans(Bot):
 
     name = "heuristic"
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
-        phase = obs["phase"]
+        assert isinstance(obs, ObsPreferans)
+        phase = obs.phase
         kinds = {a.kind for a in legal}
-        if phase == "settle":
+        if phase is Phase.SETTLE:
             return Action(ActionKind.SETTLE) if ActionKind.SETTLE in kinds else legal[0]
         if ActionKind.OPEN in kinds:
             return Action(ActionKind.OPEN)
         if ActionKind.PULYA in kinds:
             return self._split(obs, legal)
-        hand = [parse_card(c) for c in obs["hand"] or []]
-        if phase == "auction":
+        hand = list(obs.hand or ())
+        if phase is Phase.AUCTION:
             return self._call(obs, legal, hand)
-        if phase == "discard":
+        if phase is Phase.DISCARD:
             return self._discard(obs, hand)
-        if phase == "contract":
+        if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
-        if phase == "whist" and (ActionKind.INVITE in kinds or ActionKind.TAKE in kinds):
+        if phase is Phase.WHIST and (ActionKind.INVITE in kinds or ActionKind.TAKE in kinds):
             return self._misere_half(obs, legal, hand)
-        if phase == "whist":
+        if phase is Phase.WHIST:
             return self._whist(obs, legal, hand)
         return self._play(obs, legal)
 
@@ -125,10 +127,11 @@ class HeuristicPreferans(Bot):
         clean the hand is; discards: the card whose loss leaves the best forecast first; the
         contract: by the margin of the forecast over the level.  Other phases: no order."""
         obs = state.observation(seat)
+        assert isinstance(obs, ObsPreferans)
         legal = state.legal_actions()
-        hand = [parse_card(c) for c in obs["hand"] or []]
-        phase = obs["phase"]
-        if phase == "discard" and not is_misere(obs["bid"] or ""):
+        hand = list(obs.hand or ())
+        phase = obs.phase
+        if phase is Phase.DISCARD and not is_misere(obs.bid or ""):
             plays = [a for a in legal if a.kind is ActionKind.DISCARD and a.card is not None]
 
             def left(a: Action) -> float:
@@ -136,7 +139,7 @@ class HeuristicPreferans(Bot):
                 return max(estimate_tricks(rest, s) for s in _STRAINS)
 
             return sorted(plays, key=left, reverse=True)
-        if phase not in ("auction", "contract") or not hand:
+        if phase not in (Phase.AUCTION, Phase.CONTRACT) or not hand:
             return None
         forecast = {s: estimate_tricks(hand, s) for s in _STRAINS}
         misere_margin = 0.5 - misere_danger(hand) - max(0.0, max(forecast.values()) - 3.0)
@@ -147,16 +150,16 @@ class HeuristicPreferans(Bot):
                 return misere_margin
             level = call_level(call)
             assert level is not None
-            bonus = BID_OFFSET if phase == "auction" and not without_talon(call) else 0.0
+            bonus = BID_OFFSET if phase is Phase.AUCTION and not without_talon(call) else 0.0
             return forecast[call_strain(call)] + bonus - level
 
         calls = sorted((a for a in legal if a.kind in (ActionKind.BID, ActionKind.CONTRACT)), key=margin, reverse=True)
         return [a for a in legal if a.kind is ActionKind.PASS] + calls
 
     # -- auction ------------------------------------------------------------------------------
-    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        seat = obs["seat"]
-        own = [c for s, c in obs["calls"] if s == seat]
+    def _call(self, obs: ObsPreferans, legal: list[Action], hand: list[Card]) -> Action:
+        seat = obs.seat
+        own = [c for s, c in obs.calls if s == seat]
         mis = Action(ActionKind.BID, call="MIS")
         if not own and mis in legal and misere_danger(hand) == 0:
             return mis
@@ -174,8 +177,8 @@ class HeuristicPreferans(Bot):
         return min(bids, key=lambda a: CALL_RANK[a.call or ""])
 
     # -- talon -------------------------------------------------------------------------------
-    def _discard(self, obs: dict[str, Any], hand: list[Card]) -> Action:
-        if is_misere(obs["bid"] or ""):
+    def _discard(self, obs: ObsPreferans, hand: list[Card]) -> Action:
+        if is_misere(obs.bid or ""):
             card = max(hand, key=lambda c: (misere_danger([x for x in hand if x.suit == c.suit]), STRENGTH[c.id]))
             return Action(ActionKind.DISCARD, card=card)
         keep = 10 + (len(hand) - 12)  # 12 cards: drop two; 11: drop one
@@ -187,7 +190,7 @@ class HeuristicPreferans(Bot):
         dropped = [c for c in hand if c not in best[1]]
         return Action(ActionKind.DISCARD, card=dropped[0])
 
-    def _contract(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _contract(self, obs: ObsPreferans, legal: list[Action], hand: list[Card]) -> Action:
         strain, est = max(((s, estimate_tricks(hand, s)) for s in _STRAINS), key=lambda x: x[1])
         name = strain.name if strain is not None else "NT"
         choices = [a for a in legal if a.call is not None and a.call.removeprefix(a.call.rstrip("SCDHNT")) == name]
@@ -200,8 +203,9 @@ class HeuristicPreferans(Bot):
         return lowest
 
     # -- whisting ----------------------------------------------------------------------------
-    def _whist(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        contract = obs["contract"]
+    def _whist(self, obs: ObsPreferans, legal: list[Action], hand: list[Card]) -> Action:
+        contract = obs.contract
+        assert contract is not None
         level = call_level(contract) or 6
         required = REQUIRED_TRICKS[level]
         trump = call_strain(contract)
@@ -209,16 +213,16 @@ class HeuristicPreferans(Bot):
         looks = [a for a in legal if a.kind is ActionKind.LOOK]
         if looks:
             # look at the half-whister's hand if there is one (he has some values), else the last passer's
-            passers = [s for s, w in obs["whist_calls"] if w == "pass"]
-            wanted = obs["half_whister"] if obs["half_whister"] is not None else (passers[-1] if passers else None)
+            passers = [s for s, w in obs.whist_calls if w == "pass"]
+            wanted = obs.half_whister if obs.half_whister is not None else (passers[-1] if passers else None)
             return next((a for a in looks if a.number == wanted), looks[0])
-        if obs["seat"] not in obs["active"]:  # the 4-player dealer, having looked
-            looked: list[str] = next(iter(obs["hands_seen"].values()), [])
-            est = defence_tricks([parse_card(c) for c in looked], trump)
+        if obs.seat not in obs.active:  # the 4-player dealer, having looked
+            looked = next(iter(obs.hands_seen.values()), ())
+            est = defence_tricks(list(looked), trump)
             return Action(ActionKind.WHIST) if est >= required / 2 + 0.5 else Action(ActionKind.PASS)
         est = defence_tricks(hand, trump)
-        partner_whists = any(w == "whist" for s, w in obs["whist_calls"] if s != obs["seat"])
-        need = required / 2 if partner_whists or not obs["whist_calls"] else required * 0.75
+        partner_whists = any(w == "whist" for s, w in obs.whist_calls if s != obs.seat)
+        need = required / 2 if partner_whists or not obs.whist_calls else required * 0.75
         if est >= need and ActionKind.WHIST in kinds:
             return Action(ActionKind.WHIST)
         if ActionKind.HALF_WHIST in kinds:
@@ -228,46 +232,49 @@ class HeuristicPreferans(Bot):
         return legal[0]
 
     # -- misère half with the dealer -----------------------------------------------------------
-    def _misere_half(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _misere_half(self, obs: ObsPreferans, legal: list[Action], hand: list[Card]) -> Action:
         """The declarer shares a misère unless every card is a nine or lower (nothing to fear); the
         dealer, who cannot see it, takes the half while his pulya is open (a bid misère is usually
         made)."""
-        seat = obs["seat"]
+        seat = obs.seat
+        assert seat is not None
         if Action(ActionKind.INVITE) in legal:
             risky = misere_danger(hand) > 0 or any(STRENGTH[c.id] >= 4 for c in hand)  # a ten or higher
             return Action(ActionKind.INVITE) if risky else Action(ActionKind.PASS)
-        sheet = obs["sheet"]
-        take = sheet["pulya"][seat] < sheet["target"]
+        sheet = obs.sheet
+        take = sheet.pulya[seat] < sheet.target
         return Action(ActionKind.TAKE) if take and Action(ActionKind.TAKE) in legal else Action(ActionKind.PASS)
 
     @staticmethod
-    def _split(obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _split(obs: ObsPreferans, legal: list[Action]) -> Action:
         """Three into the pulya while it needs them, else three off the gora."""
-        sheet = obs["sheet"]
-        need = sheet["target"] - sheet["pulya"][obs["seat"]]
+        sheet = obs.sheet
+        assert obs.seat is not None
+        need = sheet.target - sheet.pulya[obs.seat]
         want = 3 if need >= 3 else 2
         return next((a for a in legal if a.number == want), legal[0])
 
     # -- play --------------------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _play(self, obs: ObsPreferans, legal: list[Action]) -> Action:
         cards = [a.card for a in legal if a.card is not None]
         if not cards:
             return legal[0]
-        seat = obs["seat"]
-        hand_seat = obs["hand_to_play"]
-        known: set[Card] = {parse_card(c) for c in obs["hand"] or []}
-        for seen in obs["hands_seen"].values():
-            known |= {parse_card(c) for c in seen}
-        played = {parse_card(c) for t in obs["tricks"] for _, c in t["cards"]}
-        played |= {parse_card(c) for _, c in obs["trick"]}
-        if obs["discards"]:
-            known |= {parse_card(c) for c in obs["discards"]}
+        seat = obs.seat
+        assert seat is not None
+        hand_seat = obs.hand_to_play
+        known: set[Card] = set(obs.hand or ())
+        for seen in obs.hands_seen.values():
+            known |= set(seen)
+        played = set(obs.cards_played)
+        if obs.discards:
+            known |= set(obs.discards)
         unseen = [c for c in DECK if c not in known and c not in played]
-        trick = [(s, parse_card(c)) for s, c in obs["trick"]]
-        trump = None if obs["trump"] in (None, "NT") else Suit[obs["trump"]]
-        if obs["raspasy"] or (obs["contract"] and is_misere(obs["contract"]) and hand_seat == obs["declarer"]):
-            return Action(ActionKind.PLAY, card=self._duck(cards, trick, len(obs["active"])))
-        if obs["contract"] and is_misere(obs["contract"]):
+        trick = [(p.seat, p.card) for p in obs.trick]
+        trump = obs.trump_suit
+        contract = obs.contract
+        if obs.raspasy or (contract and is_misere(contract) and hand_seat == obs.declarer):
+            return Action(ActionKind.PLAY, card=self._duck(cards, trick, len(obs.active)))
+        if contract and is_misere(contract):
             return Action(ActionKind.PLAY, card=self._catch(cards, trick, obs))
         side = self._side(obs, hand_seat if hand_seat is not None else seat)
         return Action(ActionKind.PLAY, card=self._game_card(cards, trick, trump, unseen, obs, side))
@@ -297,9 +304,9 @@ class HeuristicPreferans(Bot):
             return max(cards, key=lambda c: STRENGTH[c.id])
         return min(cards, key=lambda c: STRENGTH[c.id])
 
-    def _catch(self, cards: list[Card], trick: list[tuple[int, Card]], obs: dict[str, Any]) -> Card:
+    def _catch(self, cards: list[Card], trick: list[tuple[int, Card]], obs: ObsPreferans) -> Card:
         """Defend a misère: lead low, and let the declarer's card win if it can."""
-        decl = obs["declarer"]
+        decl = obs.declarer
         if not trick:
             return min(cards, key=lambda c: STRENGTH[c.id])
         best_seat, best = self._winning(trick, None)
@@ -309,8 +316,8 @@ class HeuristicPreferans(Bot):
         return min(cards, key=lambda c: STRENGTH[c.id])
 
     @staticmethod
-    def _side(obs: dict[str, Any], hand_seat: int) -> str:
-        return "declarer" if hand_seat == obs["declarer"] else "defence"
+    def _side(obs: ObsPreferans, hand_seat: int) -> str:
+        return "declarer" if hand_seat == obs.declarer else "defence"
 
     def _game_card(
         self,
@@ -318,7 +325,7 @@ class HeuristicPreferans(Bot):
         trick: list[tuple[int, Card]],
         trump: Suit | None,
         unseen: list[Card],
-        obs: dict[str, Any],
+        obs: ObsPreferans,
         side: str,
     ) -> Card:
         def master(c: Card) -> bool:
@@ -337,8 +344,8 @@ class HeuristicPreferans(Bot):
                 return plain[0]
             return low
         best_seat, best = self._winning(trick, trump)
-        friend = (best_seat == obs["declarer"]) == (side == "declarer")
-        last = len(trick) == len(obs["active"]) - 1
+        friend = (best_seat == obs.declarer) == (side == "declarer")
+        last = len(trick) == len(obs.active) - 1
         winners = sorted(
             (c for c in cards if self._beats(c, best, trump)), key=lambda c: (c.suit == trump, STRENGTH[c.id])
         )

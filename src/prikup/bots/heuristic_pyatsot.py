@@ -3,17 +3,19 @@ declares as soon as it may, plays for points, and weighs the barrel's risks."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from prikup.bots.base import Bot
 from prikup.core.actions import Action, ActionKind
-from prikup.core.cards import Card, Suit, mask_of, parse_card
+from prikup.core.cards import Card, Suit, mask_of
+from prikup.core.game import Phase
+from prikup.core.observation import Observation
+from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.games.pyatsot import (
     COMBINATION_RANKS,
     DECK,
     POINTS,
     REFUSAL_BONUS,
     STRENGTH,
+    GamePyatsot,
     best_combinations,
     combination_value,
 )
@@ -61,27 +63,29 @@ class HeuristicPyatsot(Bot):
     may, plays for points; on the barrel it refuses a poor hand while refusing is safe."""
 
     name = "heuristic"
+    game: GamePyatsot
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
-        phase = obs["phase"]
-        hand = [parse_card(c) for c in obs["hand"] or []]
+        assert isinstance(obs, ObsPyatsot)
+        phase = obs.phase
+        hand = list(obs.hand or ())
         if len(legal) == 1:
             return legal[0]
-        if phase == "auction":
+        if phase is Phase.AUCTION:
             return self._call(obs, legal, hand)
-        if phase == "barrel":
+        if phase is Phase.BARREL:
             return self._barrel(obs, legal, hand)
-        if phase == "keep":
+        if phase is Phase.KEEP:
             return self._keep(obs, legal, hand)
-        if phase == "gift":
+        if phase is Phase.GIFT:
             return self._give(legal, hand)
-        if phase == "contract":
+        if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
         return self._play(obs, legal, hand)
 
     # -- auction, barrel, talon ------------------------------------------------------------
-    def _call(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _call(self, obs: ObsPyatsot, legal: list[Action], hand: list[Card]) -> Action:
         bids = sorted((a for a in legal if a.kind is ActionKind.BID), key=lambda a: a.number or 0)
         if Action(ActionKind.PASS) not in legal:
             return bids[0]  # the forced opening bid: as low as possible
@@ -90,27 +94,25 @@ class HeuristicPyatsot(Bot):
             return bids[0]
         return Action(ActionKind.PASS)
 
-    def _barrel(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _barrel(self, obs: ObsPyatsot, legal: list[Action], hand: list[Card]) -> Action:
         take = Action(ActionKind.TAKE)
         refuse = Action(ActionKind.CONCEDE)
         if refuse not in legal:
             return take
-        seat = obs["seat"]
-        barrel = obs["options"]["barrel"]
+        seat = obs.seat
+        barrel = self.game.rules.barrel
         # a refusal pays each opponent 60: if that lifts one onto the barrel, he knocks us off
-        if any(
-            score + REFUSAL_BONUS >= barrel for s, score in enumerate(obs["scores"]) if s in obs["active"] and s != seat
-        ):
+        if any(score + REFUSAL_BONUS >= barrel for s, score in enumerate(obs.scores) if s in obs.active and s != seat):
             return take
-        crosses = obs["barrel"]["crosses"]
-        need = obs["barrel_contract"]
+        crosses = obs.barrel.crosses
+        need = obs.barrel_contract
         estimate = estimate_points(hand) + _TALON_HOPE
         # the last allowed attempt is played anyway; earlier ones only with a fair hand
-        if crosses + 1 >= obs["options"]["barrel_attempts"] or estimate >= need * 0.75:
+        if crosses + 1 >= self.game.rules.barrel_attempts or estimate >= need * 0.75:
             return take
         return refuse
 
-    def _keep(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
+    def _keep(self, obs: ObsPyatsot, legal: list[Action], hand: list[Card]) -> Action:
         talon = [a.card for a in legal if a.card is not None]
         base = [c for c in hand if c not in talon]
         return Action(ActionKind.KEEP, card=max(talon, key=lambda c: (estimate_points([*base, c]), POINTS[c.id])))
@@ -119,8 +121,9 @@ class HeuristicPyatsot(Bot):
         # hand the opponent on the left the least valuable card
         return min(legal, key=lambda a: (POINTS[a.card.id] if a.card else 0, STRENGTH[a.card.id] if a.card else 0))
 
-    def _contract(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        bid = obs["high_bid"]
+    def _contract(self, obs: ObsPyatsot, legal: list[Action], hand: list[Card]) -> Action:
+        bid = obs.high_bid
+        assert bid is not None
         estimate = estimate_points(hand)
         contracts = sorted((a for a in legal if a.kind is ActionKind.CONTRACT), key=lambda a: a.number or 0)
         if estimate < bid - 35 and Action(ActionKind.CONCEDE) in legal:
@@ -132,16 +135,15 @@ class HeuristicPyatsot(Bot):
         return chosen
 
     # -- play ---------------------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[Card]) -> Action:
-        trump = None if obs["trump"] in (None, "NT") else Suit[obs["trump"]]
-        seen = {parse_card(c) for t in obs["tricks"] for _, c in t["cards"]}
-        seen |= {parse_card(c) for _, c in obs["trick"]}
+    def _play(self, obs: ObsPyatsot, legal: list[Action], hand: list[Card]) -> Action:
+        trump = obs.trump_suit
+        seen = set(obs.cards_played)
         unseen = [c for c in DECK if c not in seen and c not in hand]
         declarations = [a for a in legal if a.modifier == "declare"]
         if declarations:
             return self._declare(declarations, unseen)
         cards = [a.card for a in legal if a.card is not None]
-        if not obs["trick"]:
+        if not obs.trick:
             return Action(ActionKind.PLAY, card=self._lead(cards, unseen, trump))
         return Action(ActionKind.PLAY, card=self._follow(cards, unseen, trump, obs))
 
@@ -184,8 +186,8 @@ class HeuristicPyatsot(Bot):
         plain = [c for c in cards if c.suit != trump] or cards
         return min(plain, key=lambda c: (POINTS[c.id], STRENGTH[c.id]))
 
-    def _follow(self, cards: list[Card], unseen: list[Card], trump: Suit | None, obs: dict[str, Any]) -> Card:
-        trick = [parse_card(c) for _, c in obs["trick"]]
+    def _follow(self, cards: list[Card], unseen: list[Card], trump: Suit | None, obs: ObsPyatsot) -> Card:
+        trick = [p.card for p in obs.trick]
         best = trick[0]
         for c in trick[1:]:
             if self._beats(c, best, trump):

@@ -95,6 +95,7 @@ from prikup.bots.options import BotOption
 from prikup.bots.pimc_play import PlayRace
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
+from prikup.core.observation import Observation
 from prikup.core.resample import ResampleError, Resampler
 from prikup.solver import ADAPTERS, best_action, fast, play_out
 
@@ -265,7 +266,7 @@ class PimcBot(Bot):
         self._judges: dict[int, Bot] = {}
         self._rollouts = 0
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """From an observation alone the bot cannot replay the deal: the heuristic decides."""
         return self.fallback.choose(obs, legal)
 

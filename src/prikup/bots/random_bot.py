@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from prikup.bots.base import Bot
 from prikup.core.actions import Action
+from prikup.core.observation import Observation
 
 __all__ = ["RandomBot"]
 
@@ -15,6 +14,6 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """A uniformly random legal action."""
         return self.rng.choice(legal)

@@ -11,29 +11,18 @@ public API gives (tested on random play in every game).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, SupportsIndex, overload
+from typing import SupportsIndex, overload
 
 from prikup.core.actions import Action
 from prikup.core.game import State
+from prikup.core.observation import Observation
 
 __all__ = ["LazyLegal", "quiet_observation"]
 
 
-def quiet_observation(state: State, seat: int) -> dict[str, Any]:
-    """``state.observation(seat)`` without its ``legal_actions`` entry."""
-    obs: dict[str, Any] = {
-        "game": state.game.id,
-        "options": dict(state.game.options),
-        "seat": seat,
-        "phase": state.phase.value,
-        "deal": len(state.deals),
-        "dealer": state.dealer,
-        "to_act": state.to_act,
-        "scores": list(state.scores),
-        "winners": list(state.winners),
-    }
-    obs.update(state._observe(seat))
-    return obs
+def quiet_observation(state: State, seat: int) -> Observation:
+    """``state.observation(seat)`` without its ``legal_actions``."""
+    return state.observation(seat, with_legal=False)
 
 
 class LazyLegal(list[Action]):

@@ -10,6 +10,7 @@ from rich.markup import escape
 
 from prikup.cli.checks import CliError
 from prikup.cli.main import app, check_lang, console, fail
+from prikup.cli.views import contract_of
 from prikup.cli.words import call_words, strain
 from prikup.core.errors import PrikupError
 from prikup.core.game import Phase, State
@@ -60,8 +61,7 @@ def play_position(record: dict[str, Any], deal: int, trick: int, card: int, lang
         if state.phase is not Phase.PLAY or len(state.deals) != deal:
             tricks_done, in_trick = tricks_done + 1, 0
             continue
-        obs = state.observation(None)
-        done = len(obs.get("tricks") or [])
+        done = len(state.observation(None).tricks)
         if done != tricks_done:
             tricks_done, in_trick = done, 0
     raise CliError(t("cli.sv_err_no_point", lang, trick=trick, card=card, deal=deal, done=tricks_done))
@@ -121,11 +121,11 @@ def _header(state: State, deal: int, trick: int | None, card: int, at: int, base
         where = t("cli.sv_where_trick", lang, trick=trick, card=card)
     else:
         where = t("cli.sv_where_at", lang, at=at)
-    declarer, contract = obs.get("declarer"), obs.get("contract")
+    declarer, contract = obs.declarer, contract_of(obs)
     if declarer is None:
         side = t("cli.sv_no_declarer", lang)
     else:
         said = call_words(str(contract), lang) if contract is not None else "-"
-        side = t("cli.sv_declarer", lang, seat=declarer, contract=said, trump=strain(obs.get("trump"), lang))
+        side = t("cli.sv_declarer", lang, seat=declarer, contract=said, trump=strain(obs.trump, lang))
     game = state.game.title_ru if lang == "ru" else state.game.id
     return t("cli.sv_header", lang, game=game, deal=deal, where=where, seat=state.to_act, side=side, base=base)

@@ -4,13 +4,17 @@ every line is plain text in the player's language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from prikup.cli.views import GameView, changes_line, view_for
 from prikup.cli.words import Names, action_words, card, cards, number, strain, tw
 from prikup.core.actions import Action
+from prikup.core.cards import Card, parse_card
 from prikup.core.game import State
+from prikup.core.observation import Observation, TrickSeen
+from prikup.games.obs_501 import Obs501
+from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.i18n import t
 
 __all__ = ["Event", "Narrator", "standings"]
@@ -59,8 +63,7 @@ class Narrator:
             return None
         self._deal_seen = len(st.deals)
         self._tricks_seen = 0
-        obs = st.observation(self.viewer)
-        active = obs.get("active") or []
+        active = st.observation(self.viewer, with_legal=False).active
         key = "cli.deal_start_out" if active and st.dealer not in active else "cli.deal_start"
         return Event("deal", tw(key, self.lang, self.names.is_you(st.dealer), n=len(st.deals), who=self.who(st.dealer)))
 
@@ -79,8 +82,8 @@ class Narrator:
         tricks = self._tricks_of(log_index)
         for n in range(self._tricks_seen, len(tricks)):
             trick = tricks[n]
-            winner = int(trick["winner"])
-            shown_cards = " ".join(card(entry[1]) for entry in trick["cards"])
+            winner = trick.winner
+            shown_cards = " ".join(card(p.card) for p in trick.cards)
             events.append(
                 Event(
                     "trick",
@@ -118,23 +121,24 @@ class Narrator:
         """A gift in words, for its giver and its receiver (``you gave 9♦ to Ivan``)."""
         if str(action).split()[0] != "give" or self.viewer is None or action.card is None:
             return None
-        obs = self.state.observation(self.viewer)
-        code = str(action.card)
-        for gift in obs.get("gifts") or []:
-            if gift.get("card") != code:
+        obs = self.state.observation(self.viewer, with_legal=False)
+        if not isinstance(obs, Obs501 | ObsPyatsot):
+            return None
+        for gift in obs.gifts:
+            if gift.card != action.card:
                 continue
             if seat == self.viewer:
-                return t("cli.you_gave", self.lang, card=card(code), to=self.who(int(gift["to"])))
-            if gift.get("to") == self.viewer:
-                return t("cli.you_received", self.lang, card=card(code), giver=self.who(seat))
+                return t("cli.you_gave", self.lang, card=card(action.card), to=self.who(gift.to))
+            if gift.to == self.viewer:
+                return t("cli.you_received", self.lang, card=card(action.card), giver=self.who(seat))
         return None
 
-    def _tricks_of(self, deal_index: int) -> list[dict[str, Any]]:
+    def _tricks_of(self, deal_index: int) -> list[TrickSeen]:
         """The finished tricks of a deal as the viewer saw them: the current deal's from the
         observation; a deal just scored (the next one already dealt) replayed alone from its log."""
         st = self.state
         if deal_index == len(st.deals) - 1:
-            return list(st.observation(self.viewer).get("tricks") or [])
+            return list(st.observation(self.viewer, with_legal=False).tricks)
         log = st.deals[deal_index]
         try:
             alone = st.game.new_deal(log.hands, log.talon, dealer=log.dealer)
@@ -142,48 +146,45 @@ class Narrator:
                 alone.apply(action)
         except ValueError:  # a deal that cannot stand alone (e.g. a between-deals question): no trick lines
             return []
-        return list(alone.observation(self.viewer).get("tricks") or [])
+        return list(alone.observation(self.viewer, with_legal=False).tricks)
 
     def table_lines(self, seat: int) -> list[str]:
         """What a seat sees at its turn, in lines: scores, auction, talon, contract, trick, the
         game's own moments, the hand."""
         obs = self.state.observation(seat)
         lang = self.lang
-        lines = [
-            f"{t('scores', lang)}: " + ", ".join(f"{self.who(s)} {number(v)}" for s, v in enumerate(obs["scores"]))
-        ]
-        if obs.get("calls"):
+        lines = [f"{t('scores', lang)}: " + ", ".join(f"{self.who(s)} {number(v)}" for s, v in enumerate(obs.scores))]
+        if obs.calls:
             lines.append(
                 f"{t('auction', lang)}: "
-                + ", ".join(f"{self.who(s)} {action_words(c, lang)}" for s, c in obs["calls"] if c.split()[0] != "look")
+                + ", ".join(f"{self.who(s)} {action_words(c, lang)}" for s, c in obs.calls if c.split()[0] != "look")
             )
-        if obs.get("talon"):
-            lines.append(f"{t('talon', lang)}: {cards(obs['talon'])}")
-        if obs.get("contract") is not None and st_has_points_contract(obs):
-            dark = f" ({t('dark', lang)})" if obs.get("declarer_dark") else ""
-            trump = strain(obs.get("trump"), lang)
-            lines.append(f"{t('contract', lang)}: {obs['contract']} {trump}{dark} — {self.who(obs['declarer'])}")
-        if obs.get("trick"):
-            lines.append(f"{t('trick', lang)}: " + ", ".join(f"{self.who(s)} {card(c)}" for s, c, *_ in obs["trick"]))
+        if obs.talon:
+            lines.append(f"{t('talon', lang)}: {cards(obs.talon)}")
+        if st_has_points_contract(obs) and obs.declarer is not None:
+            dark = f" ({t('dark', lang)})" if isinstance(obs, Obs501) and obs.declarer_dark else ""
+            trump = strain(obs.trump, lang)
+            contract = obs.contract if isinstance(obs, Obs501 | ObsPyatsot) else None
+            lines.append(f"{t('contract', lang)}: {contract} {trump}{dark} — {self.who(obs.declarer)}")
+        if obs.trick:
+            lines.append(f"{t('trick', lang)}: " + ", ".join(f"{self.who(p.seat)} {card(p.card)}" for p in obs.trick))
         lines += self.view.status(obs, self.who, lang)
-        hand = obs.get("hand")
+        hand = obs.hand
         if hand is not None:
             lines.append(f"{t('hand', lang)}: {cards(sort_cards(hand))}")
-        elif obs.get("dark") and obs["dark"][seat]:
-            lines.append(t("dark_hand", lang, n=obs["hand_sizes"][seat]))
+        elif isinstance(obs, Obs501) and obs.dark[seat]:
+            lines.append(t("dark_hand", lang, n=obs.hand_sizes[seat]))
         return lines
 
 
-def st_has_points_contract(obs: dict[str, Any]) -> bool:
-    """Whether the observation's contract is points with a trump (501, Пятьсот); Five Hundred and
+def st_has_points_contract(obs: Observation) -> bool:
+    """Whether the observation has a points contract with a trump (501, Пятьсот); Five Hundred and
     preferans name their contract in their own status lines."""
-    return isinstance(obs.get("contract"), int)
+    return isinstance(obs, Obs501 | ObsPyatsot) and obs.contract is not None
 
 
-def sort_cards(codes: list[str]) -> list[str]:
-    """A hand grouped by suit (jokers first), highest first."""
-    from prikup.core.cards import parse_card
-
-    parsed = [parse_card(c) for c in codes]
+def sort_cards(codes: Sequence[str | Card]) -> list[str]:
+    """A hand (cards or their codes) grouped by suit (jokers first), highest first."""
+    parsed = [c if isinstance(c, Card) else parse_card(c) for c in codes]
     parsed.sort(key=lambda c: (-1, -c.id) if c.suit is None else (int(c.suit), -c.id))
     return [str(c) for c in parsed]

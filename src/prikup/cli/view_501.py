@@ -7,45 +7,51 @@ from typing import Any
 
 from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
 from prikup.cli.words import card, strain, tw
+from prikup.core.game import Phase
+from prikup.core.observation import Observation
+from prikup.games.obs_501 import Obs501
+from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.i18n import t
 
 __all__ = ["View501", "gift_lines"]
 
 
-def gift_lines(obs: dict[str, Any], who: Who, lang: str) -> list[str]:
+def gift_lines(obs: Obs501 | ObsPyatsot, who: Who, lang: str) -> list[str]:
     """What the viewer knows of the gifts: the cards he gave (and to whom) or the card he received."""
-    seat = obs.get("seat")
+    seat = obs.seat
     lines: list[str] = []
-    declarer = obs.get("declarer")
-    for gift in obs.get("gifts") or []:
-        if gift.get("card") is None:
+    declarer = obs.declarer
+    for gift in obs.gifts:
+        if gift.card is None:
             continue
         if seat == declarer:
-            lines.append(t("cli.you_gave", lang, card=card(gift["card"]), to=who(gift["to"])))
-        elif gift["to"] == seat and declarer is not None:
-            lines.append(t("cli.you_received", lang, card=card(gift["card"]), giver=who(declarer)))
+            lines.append(t("cli.you_gave", lang, card=card(gift.card), to=who(gift.to)))
+        elif gift.to == seat and declarer is not None:
+            lines.append(t("cli.you_received", lang, card=card(gift.card), giver=who(declarer)))
     return lines
 
 
-def tricks_line(obs: dict[str, Any], who: Who, lang: str) -> list[str]:
+def tricks_line(obs: Observation, who: Who, lang: str) -> list[str]:
     """The tricks each player has taken so far this deal (in the play)."""
-    won = obs.get("tricks_won")
-    if not won or obs.get("phase") != "play":
+    won = obs.tricks_won
+    if not won or obs.phase is not Phase.PLAY:
         return []
-    return [t("cli.tricks_taken", lang) + " — " + ", ".join(f"{who(s)}: {won[s]}" for s in obs.get("active") or [])]
+    return [t("cli.tricks_taken", lang) + " — " + ", ".join(f"{who(s)}: {won[s]}" for s in obs.active)]
 
 
 class View501(GameView):
     """501: gifts and marriages in words; a sentence per deal."""
 
-    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+    def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Gifts given or received and the marriages announced."""
+        if not isinstance(obs, Obs501):
+            return []
         name = who or seat_names(lang)
         lines = gift_lines(obs, name, lang)
-        for m in obs.get("marriages") or []:
-            who_ = name(m["seat"])
-            suit = strain(m["suit"], lang)
-            lines.append(tw("cli.marriage_announced", lang, is_you(who_, lang), who=who_, suit=suit, value=m["value"]))
+        for m in obs.marriages:
+            who_ = name(m.seat)
+            suit = strain(m.suit, lang)
+            lines.append(tw("cli.marriage_announced", lang, is_you(who_, lang), who=who_, suit=suit, value=m.value))
         lines += tricks_line(obs, name, lang)
         return lines
 

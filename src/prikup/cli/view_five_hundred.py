@@ -9,8 +9,10 @@ from typing import Any
 from prikup.cli.views import VIEWS, GameView, Who, seat_names
 from prikup.cli.words import call_words, cards, number, signed, strain
 from prikup.core.cards import SUIT_SYMBOLS, Suit
-from prikup.core.game import State
+from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
 from prikup.games.five_hundred import GameFiveHundred
+from prikup.games.obs_five_hundred import ObsFiveHundred
 from prikup.i18n import t
 
 __all__ = ["FiveHundredView"]
@@ -47,40 +49,39 @@ def _partner(units: Sequence[Sequence[int]], seat: int) -> int | None:
 class FiveHundredView(GameView):
     """Five Hundred's status lines, sentences and score sheet."""
 
-    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+    def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""
+        if not isinstance(obs, ObsFiveHundred):
+            return []
         name = who or seat_names(lang)
         lines: list[str] = []
-        units: list[list[int]] = obs.get("units") or []
-        seat = obs.get("seat")
-        partner = _partner(units, seat) if isinstance(seat, int) else None
+        units = obs.units
+        seat = obs.seat
+        partner = _partner(units, seat) if seat is not None else None
         if partner is not None:
             lines.append(t("cli.your_partner", lang, who=name(partner)))
-        if obs.get("no_bid_play"):
+        if obs.no_bid_play:
             lines.append(t("cli.fh_no_bid_play", lang))
-        elif obs.get("contract") and obs.get("declarer") is not None:
-            lines.append(
-                t("cli.fh_contract_by", lang, contract=call_words(obs["contract"], lang), who=name(obs["declarer"]))
-            )
-        if obs.get("phase") == "discard" and obs.get("discards_left"):
-            lines.append(t("cli.fh_discards_left", lang, who=name(obs["declarer"]), n=obs["discards_left"]))
-        if obs.get("tricks_won") and obs.get("phase") == "play":
-            won = obs["tricks_won"]
+        elif obs.contract and obs.declarer is not None:
+            lines.append(t("cli.fh_contract_by", lang, contract=call_words(obs.contract, lang), who=name(obs.declarer)))
+        if obs.phase is Phase.DISCARD and obs.discards_left and obs.declarer is not None:
+            lines.append(t("cli.fh_discards_left", lang, who=name(obs.declarer), n=obs.discards_left))
+        if obs.tricks_won and obs.phase is Phase.PLAY:
+            won = obs.tricks_won
             parts = [
                 f"{_side(units, u[0], name, lang)}: {sum(won[s] for s in u)}"
                 for u in units
-                if any(s in obs["active"] for s in u)
+                if any(s in obs.active for s in u)
             ]
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
-        if obs.get("sitting_out"):
-            lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs["sitting_out"])))
-        if obs.get("open_hand"):
-            shown = obs["open_hand"]
-            lines.append(t("cli.fh_open_misere", lang, who=name(shown["seat"]), cards=cards(shown["cards"])))
-        if obs.get("trick_suit") and obs.get("trick") and len(obs["trick"][0]) > 2:
-            lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs["trick_suit"], lang)))
-        voids = obs.get("voids") or []
-        shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(voids) if v]
+        if obs.sitting_out:
+            lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs.sitting_out)))
+        if obs.open_hand:
+            shown = obs.open_hand
+            lines.append(t("cli.fh_open_misere", lang, who=name(shown.seat), cards=cards(shown.cards)))
+        if obs.trick_suit is not None and obs.trick and obs.trick[0].named is not None:
+            lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs.trick_suit, lang)))
+        shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(obs.voids) if v]
         if shown_voids:
             lines.append(t("cli.fh_voids", lang) + " — " + "; ".join(shown_voids))
         return lines

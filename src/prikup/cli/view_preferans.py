@@ -10,7 +10,9 @@ from typing import Any
 
 from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, cards, number, signed, tw
-from prikup.core.game import State
+from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
+from prikup.games.obs_preferans import ObsPreferans
 from prikup.games.preferans_sheet import Sheet, balances
 from prikup.i18n import t
 
@@ -39,63 +41,59 @@ def _said(word: str, lang: str) -> str:
 class PreferansView(GameView):
     """Pulya, gora and whists on each opponent, per player; the deal's moments in the status."""
 
-    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+    def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """The contract, the whisting and the between-deals questions."""
+        if not isinstance(obs, ObsPreferans):
+            return []
         name = who or seat_names(lang)
         plain = who is None
         lines: list[str] = []
-        question = obs.get("settle_question")
-        if question == "pulya":
-            lines.append(t("cli.pf_settle_pulya", lang, who=name(obs["to_act"])))
-        elif question == "gora":
-            lines.append(t("cli.pf_settle_gora", lang, who=name(obs["to_act"])))
-        if obs.get("raspasy"):
+        question = obs.settle_question
+        to_act = obs.to_act
+        if question == "pulya" and to_act is not None:
+            lines.append(t("cli.pf_settle_pulya", lang, who=name(to_act)))
+        elif question == "gora" and to_act is not None:
+            lines.append(t("cli.pf_settle_gora", lang, who=name(to_act)))
+        if obs.raspasy:
             lines.append(t("cli.pf_raspasy", lang))
-        if obs.get("contract"):
-            line = t("cli.pf_contract_by", lang, contract=call_words(obs["contract"], lang), who=name(obs["declarer"]))
-            if obs["whisters"]:
-                kind = t("cli.pf_alone", lang) if obs["lone_whister"] is not None else t("cli.pf_both", lang)
-                if obs["open"] is not None:
-                    kind += ", " + (t("cli.pf_open", lang) if obs["open"] else t("cli.pf_closed", lang))
-                line += "; " + t("cli.pf_whisting_by", lang, who=", ".join(name(s) for s in obs["whisters"]), kind=kind)
+        if obs.contract and obs.declarer is not None:
+            line = t("cli.pf_contract_by", lang, contract=call_words(obs.contract, lang), who=name(obs.declarer))
+            if obs.whisters:
+                kind = t("cli.pf_alone", lang) if obs.lone_whister is not None else t("cli.pf_both", lang)
+                if obs.open_play is not None:
+                    kind += ", " + (t("cli.pf_open", lang) if obs.open_play else t("cli.pf_closed", lang))
+                line += "; " + t("cli.pf_whisting_by", lang, who=", ".join(name(s) for s in obs.whisters), kind=kind)
             lines.append(line)
-        if obs.get("whist_calls"):
+        if obs.whist_calls:
             lines.append(
-                t("cli.pf_whisting", lang)
-                + ": "
-                + ", ".join(f"{name(s)} {_said(w, lang)}" for s, w in obs["whist_calls"])
+                t("cli.pf_whisting", lang) + ": " + ", ".join(f"{name(s)} {_said(w, lang)}" for s, w in obs.whist_calls)
             )
-        if obs.get("half_calls"):
-            said = ", ".join(
-                f"{s if plain else name(s)} {w if plain else _said(w, lang)}" for s, w in obs["half_calls"]
-            )
+        if obs.half_calls:
+            said = ", ".join(f"{s if plain else name(s)} {w if plain else _said(w, lang)}" for s, w in obs.half_calls)
             line = t("cli.pf_half", lang) + ": " + said
-            if obs.get("half_partner") is not None:
-                line += " " + t("cli.pf_half_shares", lang, who=name(obs["half_partner"]))
+            if obs.half_partner is not None:
+                line += " " + t("cli.pf_half_shares", lang, who=name(obs.half_partner))
             lines.append(line)
-        if obs.get("to_act") == obs.get("declarer") and obs.get("half_partner") is not None and obs.get("tricks"):
-            if len(obs["tricks"]) == 10 and obs.get("half_split") is None:
+        if to_act == obs.declarer and obs.half_partner is not None and obs.tricks:
+            if len(obs.tricks) == 10 and obs.half_split is None:
                 lines.append(t("cli.pf_half_split", lang))
-        if obs.get("hand_to_play") is not None and obs["hand_to_play"] != obs.get("to_act"):
-            lines.append(t("cli.pf_plays_hand_of", lang, who=name(obs["to_act"]), whose=name(obs["hand_to_play"])))
-        for seat, held in sorted((obs.get("hands_seen") or {}).items()):
-            lines.append(t("cli.pf_hand_of", lang, who=name(int(seat)), cards=cards(held)))
-        if obs.get("tricks_won") and obs.get("phase") == "play":
-            won = obs["tricks_won"]
-            lines.append(
-                t("cli.tricks_taken", lang) + " — " + ", ".join(f"{name(s)}: {won[s]}" for s in obs.get("active") or [])
-            )
-        sheet = obs.get("sheet")
-        if sheet:
-            lines.append(
-                t("pulya", lang)
-                + " "
-                + " ".join(f"{p}/{sheet['target']}" for p in sheet["pulya"])
-                + "   "
-                + t("gora", lang)
-                + " "
-                + " ".join(map(str, sheet["gora"]))
-            )
+        if obs.hand_to_play is not None and obs.hand_to_play != to_act and to_act is not None:
+            lines.append(t("cli.pf_plays_hand_of", lang, who=name(to_act), whose=name(obs.hand_to_play)))
+        for seat, held in sorted(obs.hands_seen.items()):
+            lines.append(t("cli.pf_hand_of", lang, who=name(seat), cards=cards(held)))
+        if obs.tricks_won and obs.phase is Phase.PLAY:
+            won = obs.tricks_won
+            lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(f"{name(s)}: {won[s]}" for s in obs.active))
+        sheet = obs.sheet
+        lines.append(
+            t("pulya", lang)
+            + " "
+            + " ".join(f"{p}/{sheet.target}" for p in sheet.pulya)
+            + "   "
+            + t("gora", lang)
+            + " "
+            + " ".join(map(str, sheet.gora))
+        )
         return lines
 
     def sentence(

@@ -8,7 +8,9 @@ from typing import Any
 from prikup.cli.view_501 import gift_lines, tricks_line
 from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
 from prikup.cli.words import card, strain, tw
-from prikup.core.game import State
+from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
+from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.i18n import t
 
 __all__ = ["PyatsotView", "sheet_cell"]
@@ -35,56 +37,57 @@ def sheet_cell(score: int, seat: int, result: dict[str, Any]) -> str:
 class PyatsotView(GameView):
     """Trumps and declarations, the talon's gifts, the barrel; a sentence per deal; the sheet."""
 
-    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+    def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """The deal's own moments, from one seat's observation."""
+        if not isinstance(obs, ObsPyatsot):
+            return []
         name = who or seat_names(lang)
         lines: list[str] = []
-        barrel = obs.get("barrel") or {}
-        on = barrel.get("seat")
-        options = obs.get("options") or {}
+        barrel = obs.barrel
+        on = barrel.seat
+        rules = obs.options
         if on is not None:
             lines.append(
                 t(
                     "cli.pt_barrel",
                     lang,
                     who=name(on),
-                    at=options.get("barrel"),
-                    crosses=barrel["crosses"],
-                    attempts=options.get("barrel_attempts"),
-                    refusals=int(options.get("barrel_refusals", 0)) - int(barrel["refusals"]),
+                    at=rules.barrel,
+                    crosses=barrel.crosses,
+                    attempts=rules.barrel_attempts,
+                    refusals=rules.barrel_refusals - barrel.refusals,
                 )
             )
-        if obs.get("phase") == "barrel":
-            lines.append(t("cli.pt_barrel_question", lang, who=name(obs["to_act"]), contract=obs["barrel_contract"]))
-        if obs.get("barred"):
-            lines.append(t("cli.pt_barred", lang, who=", ".join(name(s) for s in obs["barred"])))
-        if obs.get("kept"):
-            lines.append(t("cli.pt_kept", lang, card=card(obs["kept"])))
+        if obs.phase is Phase.BARREL and obs.to_act is not None:
+            lines.append(t("cli.pt_barrel_question", lang, who=name(obs.to_act), contract=obs.barrel_contract))
+        if obs.barred:
+            lines.append(t("cli.pt_barred", lang, who=", ".join(name(s) for s in obs.barred)))
+        if obs.kept:
+            lines.append(t("cli.pt_kept", lang, card=card(obs.kept)))
         lines += gift_lines(obs, name, lang)
-        for d in obs.get("declarations") or []:
+        for d in obs.declarations:
             lines.append(
                 tw(
                     "cli.pt_declared",
                     lang,
-                    is_you(name(d["seat"]), lang),
-                    who=name(d["seat"]),
-                    suit=strain(d["suit"], lang),
-                    kind=t(f"cli.combination_{d['kind']}", lang),
-                    value=d["value"],
+                    is_you(name(d.seat), lang),
+                    who=name(d.seat),
+                    suit=strain(d.suit, lang),
+                    kind=t(f"cli.combination_{d.kind}", lang),
+                    value=d.value,
                 )
             )
-        if obs.get("trump_maker") is not None:
-            maker = name(obs["trump_maker"])
-            lines.append(tw("cli.pt_trumps_by", lang, is_you(maker, lang), suit=strain(obs["trump"], lang), who=maker))
-        elif obs.get("phase") == "play":
+        if obs.trump_maker is not None:
+            maker = name(obs.trump_maker)
+            lines.append(tw("cli.pt_trumps_by", lang, is_you(maker, lang), suit=strain(obs.trump, lang), who=maker))
+        elif obs.phase is Phase.PLAY:
             lines.append(t("cli.pt_no_trumps_yet", lang))
-        if obs.get("phase") == "play":
-            active = obs.get("active") or []
+        if obs.phase is Phase.PLAY:
             lines.append(
-                t("cli.points_this_deal", lang) + ": " + ", ".join(f"{name(s)} {obs['points'][s]}" for s in active)
+                t("cli.points_this_deal", lang) + ": " + ", ".join(f"{name(s)} {obs.points[s]}" for s in obs.active)
             )
         lines += tricks_line(obs, name, lang)
-        dashes = barrel.get("dashes")
+        dashes = barrel.dashes
         if dashes and any(dashes):
             lines.append(
                 t("cli.pt_dashes", lang) + ": " + ", ".join(f"{name(s)} {'—' * n}" for s, n in enumerate(dashes) if n)

@@ -14,9 +14,24 @@ from typing import Any
 
 from prikup.cli.words import number, signed, strain, tw
 from prikup.core.game import State
+from prikup.core.observation import Observation
+from prikup.games.obs_501 import Obs501
+from prikup.games.obs_five_hundred import ObsFiveHundred
+from prikup.games.obs_preferans import ObsPreferans
+from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.i18n import t
 
-__all__ = ["VIEWS", "GameView", "Who", "changes_line", "is_you", "played_sentence", "seat_names", "view_for"]
+__all__ = [
+    "VIEWS",
+    "GameView",
+    "Who",
+    "changes_line",
+    "contract_of",
+    "is_you",
+    "played_sentence",
+    "seat_names",
+    "view_for",
+]
 
 #: How a view names a seat.
 Who = Callable[[int], str]
@@ -27,6 +42,14 @@ def seat_names(lang: str = "en") -> Who:
     return lambda seat: f"{t('seat', lang)} {seat}"
 
 
+def contract_of(obs: Observation) -> int | str | None:
+    """The contract of any game's observation: points (501, Пятьсот) or a call (Five Hundred,
+    preferans), ``None`` before there is one."""
+    if isinstance(obs, Obs501 | ObsPyatsot | ObsFiveHundred | ObsPreferans):
+        return obs.contract
+    return None
+
+
 def is_you(name: str, lang: str) -> bool:
     """Whether a seat's name is the player himself (the sentence takes its "you" form)."""
     return name == t("you", lang)
@@ -35,7 +58,7 @@ def is_you(name: str, lang: str) -> bool:
 class GameView:
     """The default view: no extra lines, a sentence per result, a plain table of scores per deal."""
 
-    def status(self, obs: dict[str, Any], who: Who | None = None, lang: str = "en") -> list[str]:
+    def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Extra lines about the game's own moments, from one seat's observation."""
         return []
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from prikup.core.actions import Action, ActionKind, parse_action
-from prikup.core.cards import SUIT_SYMBOLS, Suit, parse_card
+from prikup.core.cards import SUIT_SYMBOLS, Card, Suit, parse_card
 from prikup.core.errors import PrikupError
 from prikup.i18n import catalogue, t
 
@@ -54,21 +54,25 @@ def signed(value: object) -> str:
     return "+" + text
 
 
-def card(code: str) -> str:
-    """A card code with its suit symbol (``K♠``); the code itself if it is not a card."""
+def card(code: str | Card) -> str:
+    """A card (or its code) with its suit symbol (``K♠``); the code itself if it is not a card."""
+    if isinstance(code, Card):
+        return code.pretty()
     try:
         return parse_card(code).pretty()
     except PrikupError:
         return code
 
 
-def cards(codes: Sequence[str]) -> str:
+def cards(codes: Sequence[str | Card]) -> str:
     """Several cards with their suit symbols, in the order given."""
     return " ".join(card(c) for c in codes)
 
 
-def strain(code: str | None, lang: str) -> str:
-    """A trump suit as a symbol, no-trump in words."""
+def strain(code: str | Suit | None, lang: str) -> str:
+    """A trump suit (or its letter) as a symbol, no-trump in words."""
+    if isinstance(code, Suit):
+        return SUIT_SYMBOLS[code]
     if code is None:
         return t("cli.no_trump_yet", lang)
     if code == "NT":

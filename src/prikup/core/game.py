@@ -27,14 +27,31 @@ from typing import Any, ClassVar
 from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
-from prikup.core.options import Option, OptionValue, validate_options
+from prikup.core.observation import Observation
+from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
 from prikup.core.refusals import Refusal, refusal
 
-__all__ = ["DealLog", "Game", "Legal", "Phase", "State"]
+__all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
 Legal = tuple[Sequence[Action], Sequence[int], int]
+
+#: The fields every observation starts with, in :class:`Observation`'s order: game, options,
+#: seat, phase, deal, dealer, to_act, scores, winners, legal_actions (the options are the
+#: game's own :class:`Rules` subclass, which the game's observation class declares).
+Head = tuple[
+    str,
+    Any,
+    int | None,
+    "Phase",
+    int,
+    int,
+    int | None,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[Action, ...] | None,
+]
 
 
 class Phase(Enum):
@@ -82,12 +99,19 @@ class Game(ABC):
     title: ClassVar[str]
     title_ru: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: The class of :attr:`rules`: the options as typed fields.
+    RULES: ClassVar[type[Rules]] = Rules
+    #: The options, read once into typed fields (an int, a bool, or an enum of the choices).
+    rules: Rules
+    #: The class of this game's observations (``observation_from_json`` reads the wire with it).
+    OBSERVATION: ClassVar[type[Observation]]
     #: True where scores count down and a lower score is better (501).
     LOWER_SCORE_WINS: ClassVar[bool] = False
 
     def __init__(self, **options: object) -> None:
         values = validate_options(self.id, self.OPTIONS, options)
         self._options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self.rules = read_rules(self.RULES, values)
         self._validate()
         self._actions: tuple[Action, ...] | None = None
         self._action_ids: dict[Action, int] | None = None
@@ -119,9 +143,7 @@ class Game(ABC):
     @property
     def players(self) -> int:
         """The number of seats at the table."""
-        value = self._options["players"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.players
 
     @property
     def hands_dealt(self) -> int:
@@ -322,8 +344,9 @@ class State(ABC):
         return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
 
     @abstractmethod
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        """The game-specific part of an observation (``seat=None``: a spectator)."""
+    def _observe(self, seat: int | None, head: Head) -> Observation:
+        """The game's observation of ``seat`` (``None``: a spectator): its class called with
+        the shared ``head`` fields, then the rest by keyword."""
 
     @abstractmethod
     def card_places(self) -> dict[str, int]:
@@ -552,29 +575,31 @@ class State(ABC):
         """The winners if the match is over after the last deal, else an empty list."""
         return []
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know now, as a JSON-serialisable value.
+    def observation(self, seat: int | None, *, with_legal: bool = True) -> Observation:
+        """Exactly what ``seat`` may know now, as the game's typed value (``.to_json()``: the
+        JSON the server sends).
 
-        ``seat=None`` is a spectator, who sees public information only.
+        ``seat=None`` is a spectator, who sees public information only.  The seat to act is
+        also given its legal actions, unless ``with_legal`` is false (bots asked many times a
+        decision, which test single actions).
         """
         if seat is not None and not (0 <= seat < self.game.players):
             raise OptionError(refusal("seat_range", seat=seat, last=self.game.players - 1))
-        obs: dict[str, Any] = {
-            "game": self.game.id,
-            "options": dict(self.game.options),
-            "seat": seat,
-            "phase": self.phase.value,
-            "deal": len(self.deals),
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "scores": list(self._scores),
-            "winners": list(self.winners),
-        }
-        obs.update(self._observe(seat))
-        if seat is not None and seat == self.to_act:
-            texts = self.game.action_texts()
-            obs["legal_actions"] = [texts[i] for i in self.legal_action_ids()]
-        return obs
+        to_act = self.to_act
+        legal = tuple(self._legal_now()[0]) if with_legal and seat is not None and seat == to_act else None
+        head: Head = (
+            self.game.id,
+            self.game.rules,
+            seat,
+            self.phase,
+            len(self.deals),
+            self.dealer,
+            to_act,
+            tuple(self._scores),
+            self.winners,
+            legal,
+        )
+        return self._observe(seat, head)
 
     def copy(self) -> State:
         """An independent copy of the state, field by field.

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from prikup.core.errors import OptionError
 from prikup.core.refusals import FieldValue, refusal
 
-__all__ = ["Option", "OptionValue", "parse_option_text", "validate_options"]
+__all__ = ["Option", "OptionValue", "Rules", "parse_option_text", "read_rules", "validate_options"]
 
 OptionValue = int | bool | str
 
@@ -123,3 +126,46 @@ def parse_option_text(text: str) -> tuple[str, str]:
     if not sep or not name.strip():
         raise OptionError(refusal("option_form", text=text))
     return name.strip(), value.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A game's options read once into typed fields (each game subclasses it with a field per
+    declared option, of the same name): ``int`` and ``bool`` options as they are, a choice of
+    words as a :class:`~enum.StrEnum` whose values are the declared choices."""
+
+    players: int
+
+    def as_options(self) -> dict[str, OptionValue]:
+        """The options as plain values, in the fields' order."""
+        out: dict[str, OptionValue] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.value if isinstance(value, StrEnum) else value
+        return out
+
+
+R = TypeVar("R", bound=Rules)
+_HINTS: dict[type[Rules], dict[str, object]] = {}
+
+
+def read_rules(cls: type[R], values: Mapping[str, OptionValue]) -> R:
+    """The typed options of validated option values (every field of ``cls`` an option)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = dict(typing.get_type_hints(cls))
+    given: dict[str, Any] = {}
+    for f in fields(cls):
+        kind, value = hints[f.name], values[f.name]
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            try:
+                given[f.name] = kind(str(value))
+            except ValueError:
+                allowed = " | ".join(m.value for m in kind)
+                raise OptionError(refusal("option_value", option=f.name, value=value, allowed=allowed)) from None
+        elif isinstance(kind, type) and isinstance(value, kind):
+            given[f.name] = value
+        else:
+            allowed = getattr(kind, "__name__", str(kind))
+            raise OptionError(refusal("option_value", option=f.name, value=value, allowed=allowed))
+    return cls(**given)

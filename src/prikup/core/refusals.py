@@ -246,6 +246,7 @@ ENGLISH: dict[str, str] = {
     "record_action_refused": "{cause}",
     "record_unfinished": "the deal's actions end before the deal is over",
     "record_deal_scores": "the record's scores after the deal are {stated}, the rules give {got}",
+    "observation_malformed": "malformed observation: {why}",
     # -- a message from outside the rules (a foreign library's error), kept as it is ---------------
     "text": "{text}",
 }

@@ -59,19 +59,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from prikup.core.actions import Action, ActionKind
-from prikup.core.cards import Card, parse_card
+from prikup.core.cards import Card
 from prikup.core.errors import CardParseError
 from prikup.core.game import Phase, State
+from prikup.core.observation import Observation
 
 __all__ = ["Accept", "Likelihood", "ResampleError", "Resampler", "resample", "rewind", "seen_cards"]
 
 #: Observation keys whose text values are calls, not cards (``bid 7H``, ``contract 8S``).
-_NOT_CARDS = frozenset({"contract", "high_bid", "bid", "calls", "legal_actions", "options", "scores", "game"})
 
 
 #: A judge of the other seats' choices in a sample: ``accept(state, seat, action)`` (see
@@ -87,28 +86,9 @@ class ResampleError(RuntimeError):
     """No consistent sample was found within the allowed number of attempts."""
 
 
-def _card_strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in _NOT_CARDS:
-                yield from _card_strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _card_strings(item)
-
-
-def seen_cards(obs: dict[str, Any]) -> int:
-    """The bitmask of every card named in an observation (calls and contracts excepted)."""
-    mask = 0
-    for text in _card_strings(obs):
-        if 2 <= len(text) <= 3:
-            try:
-                mask |= 1 << parse_card(text).id
-            except CardParseError:
-                pass
-    return mask
+def seen_cards(obs: Observation) -> int:
+    """The bitmask of every card an observation shows."""
+    return obs.card_mask()
 
 
 def rewind(state: State) -> State:
@@ -245,7 +225,7 @@ class Resampler:
         deck_mask = sum(c.mask for c in state.game.deck())
         self.deck_mask = deck_mask
         places = _places(start)
-        seen = seen_cards(start.observation(seat))
+        seen = seen_cards(start.observation(seat, with_legal=False))
         self.initial_bound: dict[int, str] = {c: p for c, p in places.items() if seen >> c & 1}
         counts: dict[str, int] = {}
         for c, p in places.items():
@@ -257,7 +237,7 @@ class Resampler:
         self._judged: list[bool] = []
         #: Attempts made by :meth:`sample` and :meth:`inferred` so far (kept or not).
         self.attempts = 0
-        self._target: dict[str, Any] | None = None  # the seat's real observation, once read
+        self._target: Observation | None = None  # the seat's real observation, once read
         st = start
         for seat_acting, action in state.deals[-1].actions:
             step = _Step(seat_acting, action)
@@ -269,7 +249,7 @@ class Resampler:
                 required = _required(st, seat_acting, action, deck_mask)
             st.apply(action)
             places = _places(st)
-            seen_after = seen_cards(st.observation(seat))
+            seen_after = seen_cards(st.observation(seat, with_legal=False))
             visible = st.action_view(seat_acting, action, seat) == str(action)
             self._judged.append(seat_acting != seat and action.kind is not ActionKind.PLAY and visible)
             groups: dict[tuple[str, str], list[int]] = {}

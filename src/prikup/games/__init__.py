@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from prikup.core.errors import OptionError
 from prikup.core.game import Game
+from prikup.core.observation import Observation
 from prikup.core.refusals import refusal
 from prikup.games.five_hundred import GameFiveHundred
 from prikup.games.five_oh_one import Game501
 from prikup.games.preferans import GamePreferans
 from prikup.games.pyatsot import GamePyatsot
 
-__all__ = ["ALIASES", "GAMES", "find_game", "make_game"]
+__all__ = ["ALIASES", "GAMES", "find_game", "make_game", "observation_from_json"]
 
 #: Every game by its id.
 GAMES: dict[str, type[Game]] = {
@@ -48,3 +52,14 @@ def find_game(name: str) -> type[Game]:
 def make_game(name: str, **options: object) -> Game:
     """A configured game from its id or alias and keyword options."""
     return find_game(name)(**options)
+
+
+def observation_from_json(data: Mapping[str, Any]) -> Observation:
+    """The typed observation of ``Observation.to_json()`` output (a bot reading the wire)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+        raise OptionError(refusal("observation_malformed", why="expected a JSON object with a 'game' id"))
+    cls = find_game(data["game"])
+    try:
+        return cls.OBSERVATION.from_json(data)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise OptionError(refusal("observation_malformed", why=f"{cls.id}: {type(exc).__name__} {exc}")) from None

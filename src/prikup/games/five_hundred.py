@@ -27,8 +27,9 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
@@ -45,6 +46,15 @@ from prikup.games.five_hundred_tables import (
     call_level,
     call_strain,
     deal_pattern,
+)
+from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
+from prikup.games.table_rules import (
+    JokerLead,
+    JokerNT,
+    MisereFrom,
+    NoBid,
+    RaiseAfterKitty,
+    RulesFiveHundred,
 )
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
@@ -77,6 +87,8 @@ __all__ = [
 HAND_SIZE = 10
 TRICKS = 10
 _SUIT_NAMES = tuple(s.name for s in Suit)
+#: the suits of each void bitmask (bit s: suit s)
+_VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
 #: What a trick is worth to a defending side (and to every side in a no-bid deal).
 TRICK_POINTS = 10
 _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
@@ -252,6 +264,9 @@ class GameFiveHundred(Game):
     """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
 
     id = "five-hundred"
+    OBSERVATION = ObsFiveHundred
+    RULES = RulesFiveHundred
+    rules: RulesFiveHundred
     title = "Five Hundred"
     title_ru = "Пятьсот (американский преферанс)"
     OPTIONS = (
@@ -337,29 +352,30 @@ class GameFiveHundred(Game):
         self.deck_mask = sum(c.mask for c in self.cards)
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
         self.kitty_size = kitty
-        self.table: ScoringTable = TABLES[str(self._options["table"])]
+        rules = self.rules
+        self.table: ScoringTable = TABLES[rules.table]
         #: The precedence of each call of CALLS under this table.
         self.call_rank: tuple[int, ...] = self.table.ranks()
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
-        # the options read at use sites, read once into typed fields
-        self.misere_allowed: bool = bool(self._options["misere"])
-        self.open_misere_allowed: bool = bool(self._options["open_misere"])
+        # what the rules' use sites read, from the typed options
+        self.misere_allowed: bool = rules.misere
+        self.open_misere_allowed: bool = rules.open_misere
         #: in no-trump the joker may be played at any time, not only when void in the suit led
-        self.joker_any_time: bool = self._options["joker_nt"] == "any_time"
+        self.joker_any_time: bool = rules.joker_nt is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = self._options["joker_lead"] == "any"
-        self.redeals: int = int(self._options["redeals"])
-        self.slam: bool = bool(self._options["slam"])
+        self.joker_lead_any: bool = rules.joker_lead is JokerLead.ANY
+        self.redeals: int = rules.redeals
+        self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
-        self.misere_trick_points: bool = bool(self._options["misere_trick_points"])
-        self.goal: int = int(self._options["goal"])
+        self.misere_trick_points: bool = rules.misere_trick_points
+        self.goal: int = rules.goal
 
     # -- resolved options ---------------------------------------------------------------------
     @property
     def partnership_play(self) -> bool:
         """True for the 4-player partnership game."""
-        return self._options["players"] == 4 and bool(self._options["partnership"])
+        return self.rules.players == 4 and self.rules.partnership
 
     @property
     def hands_dealt(self) -> int:
@@ -367,25 +383,26 @@ class GameFiveHundred(Game):
         return 4 if self.partnership_play else 3
 
     def _resolved(self, name: str) -> str:
-        value = str(self._options[name])
+        value = getattr(self.rules, name)
+        assert isinstance(value, str)
         if value == "auto":
             return _FORM_DEFAULTS[name][0 if self.partnership_play else 1]
         return value
 
     @property
-    def no_bid(self) -> str:
-        """What happens when everybody passes."""
-        return self._resolved("no_bid")
+    def no_bid(self) -> NoBid:
+        """What happens when everybody passes (never ``AUTO``: the form's rule)."""
+        return NoBid(self._resolved("no_bid"))
 
     @property
     def raise_after_kitty(self) -> bool:
         """Whether the contractor may raise after the kitty."""
-        return self._resolved("raise_after_kitty") == "true"
+        return RaiseAfterKitty(self._resolved("raise_after_kitty")) is RaiseAfterKitty.TRUE
 
     @property
-    def misere_from(self) -> str:
-        """``seven`` or ``any``."""
-        return self._resolved("misere_from")
+    def misere_from(self) -> MisereFrom:
+        """``SEVEN`` or ``ANY`` (never ``AUTO``: the form's rule)."""
+        return MisereFrom(self._resolved("misere_from"))
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units: the two sides, or every seat on its own."""
@@ -608,7 +625,7 @@ class StateFiveHundred(State):
         g = self.game
         if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
-            if g.no_bid == "dealer_must_bid" and self.high is None and all(self.passed[s] for s in others):
+            if g.no_bid is NoBid.DEALER_MUST_BID and self.high is None and all(self.passed[s] for s in others):
                 return refusal("dealer_must_bid")
             return None
         if action.kind is not _K_BID:
@@ -623,7 +640,7 @@ class StateFiveHundred(State):
             return refusal("open_misere_off")
         if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
             return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
-        if text == MISERE and g.misere_from == "seven":
+        if text == MISERE and g.misere_from is MisereFrom.SEVEN:
             level = None if self.high is None else call_level(CALLS[self.high])
             if level is None or level < 7:
                 return refusal("misere_from_7")
@@ -753,11 +770,11 @@ class StateFiveHundred(State):
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid
-        if rule == "play_nt":
+        if rule is NoBid.PLAY_NT:
             self.no_bid_play = True
             self._start_play()
             return
-        redeal = rule == "redeal" and self._redeals < self.game.redeals
+        redeal = rule is NoBid.REDEAL and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
         self._same_dealer = redeal
         outcome = "redeal" if redeal else "passed out"
@@ -902,46 +919,44 @@ class StateFiveHundred(State):
             and len(self.tricks) >= 1
         )
 
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> ObsFiveHundred:
         in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         own = seat is not None and seat in active
         is_contractor = seat is not None and seat == self.contractor and in_deal
         open_hand = None
         if self.open_hand_shown and self.contractor is not None:
-            open_hand = {"seat": self.contractor, "cards": [str(c) for c in cards_of(self.hands[self.contractor])]}
-
-        def trick_json(trick: Sequence[tuple[int, Card, Suit | None]]) -> list[list[Any]]:
-            return [[s, str(c)] + ([n.name] if n is not None else []) for s, c, n in trick]
-
+            open_hand = OpenHand(self.contractor, tuple(cards_of(self.hands[self.contractor])))
         trick_suit = None
         if self.trick:
             _, c0, n0 = self.trick[0]
-            trick_suit = self.layout.suit_of(c0.id, n0).name
+            trick_suit = self.layout.suit_of(c0.id, n0)
         in_play = self.phase is _PLAY or (self.phase is _MATCH_OVER and bool(self.playing))
-        return {
-            "active": list(active),
-            "units": [list(u) for u in self.game.units()],
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if own and seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": None if self.high is None else CALLS[self.high],
-            "bidder": self.high_seat,
-            "declarer": self.contractor,
-            "contract": self.contract_call,
-            "no_bid_play": self.no_bid_play,
-            "trump": (self.layout.trump_suit.name if self.layout.trump_suit is not None else "NT") if in_play else None,
-            "kitty_size": self.game.kitty_size,
-            "talon": [str(c) for c in cards_of(self.kitty)] if is_contractor and self.kitty_taken else None,
-            "discards": [str(c) for c in cards_of(self.discards)] if is_contractor else None,
-            "discards_left": self._discards_left() if self.phase is _DISCARD else 0,
-            "sitting_out": list(self.sitting_out),
-            "playing": list(self.playing),
-            "open_hand": open_hand,
-            "trick": trick_json(self.trick),
-            "trick_suit": trick_suit,
-            "tricks": [{"cards": trick_json(t), "winner": w, "suit": s.name} for t, w, s in self.tricks],
-            "tricks_won": list(self.won),
-            "voids": [[_SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
-            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
-        }
+        trump = self.layout.trump_suit
+        return ObsFiveHundred(
+            *head,
+            active=active,
+            hand=tuple(cards_of(self.hands[seat])) if own and seat is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            calls=tuple(self.calls),
+            declarer=self.contractor,
+            trump=(trump if trump is not None else NO_TRUMP) if in_play else None,
+            talon=tuple(cards_of(self.kitty)) if is_contractor and self.kitty_taken else None,
+            trick=tuple([Played(*p) for p in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(*p) for p in t]), w, su) for t, w, su in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            units=self.game.units(),
+            high_bid=None if self.high is None else CALLS[self.high],
+            bidder=self.high_seat,
+            contract=self.contract_call,
+            no_bid_play=self.no_bid_play,
+            kitty_size=self.game.kitty_size,
+            discards=tuple(cards_of(self.discards)) if is_contractor else None,
+            discards_left=self._discards_left() if self.phase is _DISCARD else 0,
+            sitting_out=self.sitting_out,
+            playing=self.playing,
+            open_hand=open_hand,
+            trick_suit=trick_suit,
+            voids=tuple([_VOID_SUITS[v] for v in self.voids]),
+        )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable
-from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
@@ -29,6 +29,8 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+from prikup.games.obs_501 import Gift, Marriage, Obs501
+from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -121,6 +123,9 @@ class Game501(Game):
     """501 (Пятьсот одно)."""
 
     id = "501"
+    OBSERVATION = Obs501
+    RULES = Rules501
+    rules: Rules501
     title = "501"
     title_ru = "Пятьсот одно"
     LOWER_SCORE_WINS = True
@@ -155,15 +160,14 @@ class Game501(Game):
         return 3
 
     def _validate(self) -> None:
-        # the options, read once into typed fields
-        max_bid = self.options["max_bid"]
-        assert isinstance(max_bid, int)
+        # what the rules' use sites read, from the typed options
+        rules = self.rules
         #: the highest bid and contract
-        self.max_bid: int = max_bid
-        #: trumps and contract are named before the gifts (exchange_order=contract_first)
-        self.contract_first: bool = self.options["exchange_order"] == "contract_first"
-        #: the declarer may concede until the first lead (concede=before_play), not only at the talon
-        self.concede_before_play: bool = self.options["concede"] == "before_play"
+        self.max_bid: int = rules.max_bid
+        #: trumps and contract are named before the gifts
+        self.contract_first: bool = rules.exchange_order is ExchangeOrder.CONTRACT_FIRST
+        #: the declarer may concede until the first lead, not only at the talon
+        self.concede_before_play: bool = rules.concede is Concede.BEFORE_PLAY
 
     def deck(self) -> list[Card]:
         """The 24 cards."""
@@ -609,32 +613,29 @@ class State501(PlainTricks, State):
         return places
 
     # -- what a seat may know ----------------------------------------------------------------
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> Obs501:
         in_deal = self.phase is not _DEAL and bool(self.deals)
         sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
-        gifts: list[dict[str, Any]] = []
-        for receiver, card in self.gifts:
-            visible = seat is not None and seat in (receiver, self.declarer)
-            gifts.append({"to": receiver, "card": str(card) if visible else None})
-        return {
-            "active": list(self.active_seats()) if in_deal else [],
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if sees_hand and seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "dark": list(self.dark),
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not _AUCTION else None,
-            "declarer_dark": self.declarer_dark,
-            "talon": [str(c) for c in cards_of(self.talon)] if self.talon_turned else None,
-            "gifts": gifts,
-            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
-            "contract": self.contract,
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
-            "tricks_won": list(self.won),
-            "marriages": [
-                {"seat": s, "suit": suit.name, "value": marriage_value(suit, self.trump)} for s, suit in self.marriages
-            ],
-            "points": [self.points(s) for s in range(self.game.players)],
-            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
-        }
+        declarer = self.declarer
+        trump = self.trump
+        return Obs501(
+            *head,
+            active=self.active_seats() if in_deal else (),
+            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            calls=tuple(self.calls),
+            declarer=declarer if self.phase is not _AUCTION else None,
+            trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
+            talon=tuple(cards_of(self.talon)) if self.talon_turned else None,
+            trick=tuple([Played(s, c) for s, c in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            dark=tuple(self.dark),
+            high_bid=self.high_bid,
+            declarer_dark=self.declarer_dark,
+            gifts=tuple([Gift(r, c if seat is not None and seat in (r, declarer) else None) for r, c in self.gifts]),
+            contract=self.contract,
+            marriages=tuple([Marriage(s, suit, marriage_value(suit, trump)) for s, suit in self.marriages]),
+            points=tuple([self.points(s) for s in range(self.game.players)]),
+        )

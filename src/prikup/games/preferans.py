@@ -31,12 +31,14 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.dealing import TALON, deal_packets
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import follow_mask, plain_suit_masks
+from prikup.games.obs_preferans import ObsPreferans
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
@@ -68,6 +70,7 @@ from prikup.games.preferans_sheet import (
     write_premium,
     write_whists,
 )
+from prikup.games.table_rules import Excess, RulesPreferans
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -169,6 +172,9 @@ class GamePreferans(Game):
     """Preferans, Rostov convention, with its pulya / gora / whist score sheet."""
 
     id = "preferans"
+    OBSERVATION = ObsPreferans
+    RULES = RulesPreferans
+    rules: RulesPreferans
     title = "Preferans (Rostov)"
     title_ru = "Преферанс (ростовский)"
     OPTIONS = (
@@ -210,16 +216,12 @@ class GamePreferans(Game):
     @property
     def target(self) -> int:
         """The pulya target."""
-        value = self.options["pulya"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.pulya
 
     @property
     def start_gora(self) -> int:
         """Every gora at the start."""
-        value = self.options["start_gora"]
-        assert isinstance(value, int)
-        return value
+        return self.rules.start_gora
 
     @property
     def hands_dealt(self) -> int:
@@ -227,18 +229,20 @@ class GamePreferans(Game):
         return 3
 
     def _validate(self) -> None:
-        if self.options["misere_half"] and self.options["players"] != 4:
+        rules = self.rules
+        four = rules.players == 4
+        if rules.misere_half and not four:
             raise OptionError(refusal("misere_half_players"))
-        # the options read at use sites, read once into typed fields
-        self.games_without_talon: bool = bool(self.options["games_without_talon"])
+        # what the rules' use sites read, from the typed options
+        self.games_without_talon: bool = rules.games_without_talon
         #: the 4-player dealer may look at a defender's hand and whist in his place
-        self.dealer_whists: bool = self.options["players"] == 4 and bool(self.options["dealer_whists"])
+        self.dealer_whists: bool = four and rules.dealer_whists
         #: the 4-player misère declarer may invite the dealer to play it half
-        self.misere_half: bool = self.options["players"] == 4 and bool(self.options["misere_half"])
-        self.misere_play_out: bool = bool(self.options["misere_play_out"])
-        self.misere_whists: bool = bool(self.options["misere_whists"])
-        #: each | divided | none
-        self.excess: str = str(self.options["excess"])
+        self.misere_half: bool = four and rules.misere_half
+        self.misere_play_out: bool = rules.misere_play_out
+        self.misere_whists: bool = rules.misere_whists
+        #: how a game's excess over the goras is written
+        self.excess: Excess = rules.excess
 
     def deck(self) -> list[Card]:
         """The 32 cards."""
@@ -1080,49 +1084,46 @@ class StatePreferans(PlainTricks, State):
             seen.add(self.dealer_looked)
         return seen
 
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> ObsPreferans:
         in_deal = bool(self.deals) and self.phase is not _DEAL
         seen = self.visible_hands(seat) if in_deal else set()
         sees_discards = seat is not None and seat == self.declarer
         last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
-        return {
-            "active": list(self._active) if in_deal else [],
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if seat is not None and seat in seen else None,
-            "hands_seen": {str(s): [str(c) for c in cards_of(self.hands[s])] for s in sorted(seen) if s != seat},
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "settle_question": self.settle_question,
-            "settle_calls": [[s, k, w] for s, k, w in self.settle_calls],
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": self.high,
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "talon": [str(c) for c in self.talon_cards] if self.talon_shown else None,
-            "discards": [str(c) for c in cards_of(self.discards)] if sees_discards else None,
-            "contract": self.contract,
-            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
-            "raspasy": self.raspasy,
-            "whist_calls": [[s, w] for s, w in self.whist_calls],
-            "whisters": list(self.whisters),
-            "lone_whister": self.lone_whister,
-            "half_whister": self.half_whister,
-            "replaced": self.replaced,
-            "half_calls": [[s, w] for s, w in self.half_calls],
-            "half_partner": self.half_partner,
-            "half_split": self.half_split,
-            "open": self.open_play,
-            "hand_to_play": self.hand_to_play,
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
-            "tricks_won": list(self.won),
-            "sheet": self.sheet.to_json(),
-            "last_result": last,
-        }
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know now; the scores as exact JSON values."""
-        obs = super().observation(seat)
-        obs["scores"] = self.scores_json()
-        return obs
+        hands = self.hands
+        trump = self.trump
+        return ObsPreferans(
+            *head,
+            active=self._active if in_deal else (),
+            hand=tuple(cards_of(hands[seat])) if seat is not None and seat in seen else None,
+            hand_sizes=tuple(h.bit_count() for h in hands),
+            calls=tuple(self.calls),
+            declarer=self.declarer,
+            trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
+            talon=tuple(self.talon_cards) if self.talon_shown else None,
+            trick=tuple([Played(s, c) for s, c in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=last,
+            hands_seen={s: tuple(cards_of(hands[s])) for s in sorted(seen) if s != seat},
+            settle_question=self.settle_question,
+            settle_calls=tuple(self.settle_calls),
+            high_bid=self.high,
+            bid=self.bid,
+            discards=tuple(cards_of(self.discards)) if sees_discards else None,
+            contract=self.contract,
+            raspasy=self.raspasy,
+            whist_calls=tuple(self.whist_calls),
+            whisters=tuple(self.whisters),
+            lone_whister=self.lone_whister,
+            half_whister=self.half_whister,
+            replaced=self.replaced,
+            half_calls=tuple(self.half_calls),
+            half_partner=self.half_partner,
+            half_split=self.half_split,
+            open_play=self.open_play,
+            hand_to_play=self.hand_to_play,
+            sheet=self.sheet,
+        )
 
 
 _WHIST_KIND = {_WHIST: _K_WHIST, _PASS: _K_PASS, _HALF: _K_HALF_WHIST, _LOOK: _K_LOOK}

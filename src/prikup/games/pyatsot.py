@@ -28,8 +28,9 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Legal, Phase, State
+from prikup.core.game import Game, Head, Legal, Phase, State
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.observation import NO_TRUMP, Played, TrickSeen
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.trickplay import PlainTricks
@@ -44,6 +45,8 @@ from prikup.games.ace_ten_deck import (
     TALON_SIZE,
     deal_seven_each,
 )
+from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
+from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
 
 #: Enum members read through their class cost a lookup each time: the hot paths use these.
 _AUCTION = Phase.AUCTION
@@ -168,7 +171,7 @@ MAX_POINTS = DECK_POINTS + _max_combination_sum(HAND_SIZE + 1)
 
 
 @lru_cache(maxsize=4096)
-def bid_cap(hand: int, rule: str) -> int:
+def bid_cap(hand: int, rule: BidCap | str) -> int:
     """The highest bid (or contract) allowed with ``hand``.
 
     120 without a combination; with one, ``rule`` decides: ``sum`` (120 plus the values of the
@@ -178,9 +181,9 @@ def bid_cap(hand: int, rule: str) -> int:
     best = best_combinations(hand)
     if not best:
         return NO_COMBINATION_CAP
-    if rule == "sum":
+    if rule == BidCap.SUM:
         return NO_COMBINATION_CAP + sum(v for _, v in best.values())
-    if rule == "best":
+    if rule == BidCap.BEST:
         return NO_COMBINATION_CAP + max(v for _, v in best.values())
     return MAX_POINTS
 
@@ -363,6 +366,9 @@ class GamePyatsot(Game):
     """Пятьсот, the fast Thousand, with the barrel."""
 
     id = "pyatsot"
+    OBSERVATION = ObsPyatsot
+    RULES = RulesPyatsot
+    rules: RulesPyatsot
     title = "Pyatsot (the fast Thousand)"
     title_ru = "Пятьсот"
     OPTIONS = (
@@ -399,40 +405,35 @@ class GamePyatsot(Game):
     def _validate(self) -> None:
         from prikup.core.errors import OptionError
 
-        if self.int_option("barrel") >= self.int_option("target"):
+        rules = self.rules
+        if rules.barrel >= rules.target:
             raise OptionError(refusal("barrel_below_target"))
-        if self.int_option("target") - self.int_option("barrel") > MAX_POINTS:
+        if rules.target - rules.barrel > MAX_POINTS:
             raise OptionError(refusal("barrel_span", most=MAX_POINTS))
-        if self.int_option("barrel_refusals") >= self.int_option("barrel_attempts"):
+        if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError(refusal("barrel_refusals_attempts"))
-        self._ladder = range(self.int_option("min_bid"), MAX_POINTS + 1, self.int_option("bid_step"))
+        self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
         self._barrel_rules = BarrelRules(
-            barrel=self.int_option("barrel"),
-            target=self.int_option("target"),
-            attempts=self.int_option("barrel_attempts"),
-            falls_to_zero=self.int_option("falls_to_zero"),
-            dash_limit=self.int_option("dash_limit"),
+            barrel=rules.barrel,
+            target=rules.target,
+            attempts=rules.barrel_attempts,
+            falls_to_zero=rules.falls_to_zero,
+            dash_limit=rules.dash_limit,
         )
-        # the options read at use sites, read once into typed fields
-        #: how combinations raise the bid cap: sum | best | unlimited
-        self.bid_cap_rule: str = str(self.options["bid_cap"])
+        # what the rules' use sites read, from the typed options
+        #: how combinations raise the bid cap
+        self.bid_cap_rule: BidCap = rules.bid_cap
         #: every player barred from bidding: the deal is thrown in (else the first one must bid)
-        self.all_barred_throw_in: bool = self.options["all_barred"] == "throw_in"
+        self.all_barred_throw_in: bool = rules.all_barred is AllBarred.THROW_IN
         #: the sitting-out dealer scores the talon when the declarer refuses to play
-        self.dealer_talon_on_refusal: bool = bool(self.options["dealer_talon_on_refusal"])
+        self.dealer_talon_on_refusal: bool = rules.dealer_talon_on_refusal
         #: how many times a player on the barrel may refuse
-        self.barrel_refusals: int = self.int_option("barrel_refusals")
+        self.barrel_refusals: int = rules.barrel_refusals
 
     @property
     def hands_dealt(self) -> int:
         """Three hands: with 4 players the dealer sits out."""
         return 3
-
-    def int_option(self, name: str) -> int:
-        """An integer option's value."""
-        value = self.options[name]
-        assert isinstance(value, int) and not isinstance(value, bool)
-        return value
 
     @property
     def ladder(self) -> range:
@@ -442,7 +443,7 @@ class GamePyatsot(Game):
     @property
     def barrel_contract(self) -> int:
         """The contract of a deal played from the barrel (target − barrel, 120)."""
-        return self.int_option("target") - self.int_option("barrel")
+        return self.rules.target - self.rules.barrel
 
     @property
     def barrel_rules(self) -> BarrelRules:
@@ -996,40 +997,37 @@ class StatePyatsot(PlainTricks, State):
         return places
 
     # -- what a seat may know ----------------------------------------------------------------
-    def _observe(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None, head: Head) -> ObsPyatsot:
         in_deal = self.phase is not _DEAL and bool(self.deals)
         active = self.active_seats() if in_deal else ()
         sees_hand = seat is not None and in_deal and seat in active
         is_declarer = seat is not None and seat == self.declarer and self.talon_taken
-        gifts: list[dict[str, Any]] = []
-        for receiver, card in self.gifts:
-            visible = seat is not None and (seat == receiver or is_declarer)
-            gifts.append({"to": receiver, "card": str(card) if visible else None})
-        received = next((str(c) for r, c in self.gifts if r == seat), None)
-        talon = [str(c) for c in cards_of(self.talon_dealt)] if is_declarer else None
-        return {
-            "active": list(active),
-            "hand": [str(c) for c in cards_of(self.hands[seat])] if sees_hand and seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(self.game.players)],
-            "barred": list(self.barred),
-            "calls": [[s, c] for s, c in self.calls],
-            "high_bid": self.high_bid,
-            "declarer": self.declarer if self.phase is not _AUCTION else None,
-            "barrel_deal": self.barrel_deal,
-            "talon_taken": self.talon_taken,
-            "talon": talon,
-            "kept": str(self.kept) if self.kept is not None and is_declarer else None,
-            "gifts": gifts,
-            "received": received,
-            "contract": self.contract,
-            "trump": (self.trump.name if self.trump is not None else "NT") if self.contract is not None else None,
-            "trump_maker": self.trump_maker,
-            "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [{"cards": [[s, str(c)] for s, c in t], "winner": w} for t, w in self.tricks],
-            "tricks_won": list(self.won),
-            "points": [self.points(s) for s in range(self.game.players)],
-            "barrel": self.marks.to_json(),
-            "barrel_contract": self.game.barrel_contract,
-            "last_result": self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
-        }
+        gifts = tuple([Gift(r, c if seat is not None and (seat == r or is_declarer) else None) for r, c in self.gifts])
+        trump = self.trump
+        return ObsPyatsot(
+            *head,
+            active=active,
+            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            calls=tuple(self.calls),
+            declarer=self.declarer if self.phase is not _AUCTION else None,
+            trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
+            talon=tuple(cards_of(self.talon_dealt)) if is_declarer else None,
+            trick=tuple([Played(s, c) for s, c in self.trick]),
+            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
+            tricks_won=tuple(self.won),
+            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            barred=self.barred,
+            high_bid=self.high_bid,
+            barrel_deal=self.barrel_deal,
+            talon_taken=self.talon_taken,
+            kept=self.kept if is_declarer else None,
+            gifts=gifts,
+            received=next((c for r, c in self.gifts if r == seat), None),
+            contract=self.contract,
+            trump_maker=self.trump_maker,
+            declarations=tuple([Declaration(*d) for d in self.declarations]),
+            points=tuple([self.points(s) for s in range(self.game.players)]),
+            barrel=self.marks,
+            barrel_contract=self.game.barrel_contract,
+        )

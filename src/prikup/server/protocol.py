@@ -50,7 +50,7 @@ Server → client:
 - ``welcome`` (the seat held, the table's public description and ``worker``, the random id of
   the server process that holds the connection),
 - ``state`` (after every action and on joining): the seat's own observation
-  (``State.observation(seat)``), the current deal's actions as that seat saw them
+  (``State.observation(seat).to_json()``), the current deal's actions as that seat saw them
   (``State.action_view``), the public score sheet, the seats (each ``kind``, ``name``, ``bot``,
   ``claimed``, ``online``, ``away``; a human absent past ``PRIKUP_AWAY_AFTER`` seconds on his turn
   is shown ``"away": true, "bot": "<level>"`` while a bot plays for him; his return takes the seat

@@ -109,13 +109,14 @@ def replay_frames(
     """
     state = game.new_replay(first_dealer)
     _inject(state, deals[0])
-    frames = [{"ply": 0, "event": None, "obs": state.observation(viewer)}]
+    frames = [{"ply": 0, "event": None, "obs": state.observation(viewer).to_json()}]
     for ply, (_deal, seat, text) in enumerate(actions):
         action = state.apply(text)
         shown = state.action_view(seat, action, viewer)
         if state.phase is Phase.DEAL:
             _inject(state, deals[len(state.deals)])
-        frames.append({"ply": ply + 1, "event": {"seat": seat, "action": shown}, "obs": state.observation(viewer)})
+        obs = state.observation(viewer).to_json()
+        frames.append({"ply": ply + 1, "event": {"seat": seat, "action": shown}, "obs": obs})
     return frames
 
 
@@ -368,7 +369,7 @@ class Table:
             "table": self.id,
             "ply": self.ply,
             "viewer": viewer,
-            "obs": self.state.observation(viewer),
+            "obs": self.state.observation(viewer).to_json(),
             "log": deal_log,
             "previous_log": previous,
             "event": event,

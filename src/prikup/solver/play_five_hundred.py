@@ -14,6 +14,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
+from prikup.games.table_rules import JokerLead, JokerNT
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
 
 __all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of", "score_utility"]
@@ -49,7 +50,7 @@ def score_utility(state: State) -> Callable[[int], float] | None:
         return None
     call = state.contract_call
     assert call is not None
-    table, slam = state.game.table, bool(state.game.options["slam"])
+    table, slam = state.game.table, state.game.rules.slam
 
     def utility(tricks: int) -> float:
         return float(contract_score(table, call, tricks, slam=slam) - TRICK_POINTS * (TRICKS - tricks))
@@ -104,8 +105,8 @@ class PositionFiveHundred(TrickPosition):
             stop=stop,
             jokers=g.joker_mask,
             no_trump=layout.trump_suit is None,
-            joker_any_time=g.options["joker_nt"] == "any_time",
-            joker_lead_any=g.options["joker_lead"] == "any",
+            joker_any_time=g.rules.joker_nt is JokerNT.ANY_TIME,
+            joker_lead_any=g.rules.joker_lead is JokerLead.ANY,
             voids=[state.voids[s] for s in playing],
         )
         return pos, base

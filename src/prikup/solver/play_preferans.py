@@ -123,7 +123,7 @@ class PositionPreferans(TrickPosition):
             base = state.won[state.declarer]
             if state.is_misere:
                 maximisers = everyone & ~count
-                stop = not state.game.options["misere_play_out"]
+                stop = not state.game.rules.misere_play_out
             else:
                 maximisers = count
         chooser = after = None

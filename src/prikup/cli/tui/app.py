@@ -28,6 +28,7 @@ from prikup.cli.words import Names
 from prikup.core.actions import Action
 from prikup.core.errors import PrikupError
 from prikup.core.game import State
+from prikup.games.obs_501 import Obs501
 from prikup.i18n import t
 from prikup.records import Seat
 
@@ -159,7 +160,7 @@ class TableApp(App[None]):
         """Redraw every piece of the table from the viewer's observation."""
         st = self.state
         looker = self.viewer
-        obs = st.observation(looker)
+        obs = st.observation(looker, with_legal=False)
         for s in range(st.game.players):
             panel = self.query_one(f"#seat-{s}", SeatPanel)
             panel.update(seat_text(obs, s, self.names, self.lang, st.to_act))
@@ -183,8 +184,8 @@ class TableApp(App[None]):
         codes = hand_codes(obs)
         if codes:
             await hand.mount(*[CardButton(c, legal=c in playable or not card_words) for c in codes])
-        elif obs.get("dark") and obs["dark"][looker]:
-            await hand.mount(Static(t("cli.hand_of_dark", self.lang, n=obs["hand_sizes"][looker])))
+        elif isinstance(obs, Obs501) and obs.dark[looker]:
+            await hand.mount(Static(t("cli.hand_of_dark", self.lang, n=obs.hand_sizes[looker])))
         calls = self.query_one("#calls", Horizontal)
         await calls.remove_children()
         if mine:

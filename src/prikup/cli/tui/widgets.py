@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 from textual.widgets import Button, Static
 
 from prikup.cli.narrate import sort_cards
+from prikup.cli.views import contract_of
 from prikup.cli.words import Names, action_words, card, number, strain
 from prikup.core.actions import Action
 from prikup.core.cards import parse_card
+from prikup.core.game import Phase
+from prikup.core.observation import Observation
+from prikup.games.obs_five_hundred import ObsFiveHundred
+from prikup.games.obs_preferans import ObsPreferans
 from prikup.i18n import catalogue, t
 
 __all__ = ["CallButton", "CardButton", "SeatPanel", "call_actions", "card_text", "seat_text", "trick_text"]
@@ -60,80 +64,81 @@ def call_actions(legal: Sequence[Action]) -> list[Action]:
     return out
 
 
-def seat_text(obs: dict[str, Any], seat: int, names: Names, lang: str, to_act: int | None) -> Text:
+def seat_text(obs: Observation, seat: int, names: Names, lang: str, to_act: int | None) -> Text:
     """A seat's panel: name and kind, dealer, cards held, tricks, the last call, the score."""
     out = Text()
     marker = "▶ " if to_act == seat else "  "
     out.append(marker + names[seat], style="bold reverse" if to_act == seat else "bold")
     out.append(f"  ({names.kind(seat)})\n" if not names.is_you(seat) else "\n", style="dim")
     parts: list[str] = []
-    viewer = obs.get("seat")
-    if viewer is not None and viewer != seat and any(seat in u and viewer in u for u in obs.get("units") or []):
+    viewer = obs.seat
+    units = obs.units if isinstance(obs, ObsFiveHundred) else ()
+    if viewer is not None and viewer != seat and any(seat in u and viewer in u for u in units):
         parts.append(t("cli.partner", lang))
-    if obs.get("dealer") == seat:
-        active = obs.get("active") or []
+    if obs.dealer == seat:
+        active = obs.active
         parts.append(t("dealer", lang) + (" — " + t("sits_out", lang) if active and seat not in active else ""))
-    sizes = obs.get("hand_sizes") or []
+    sizes = obs.hand_sizes
     if seat < len(sizes):
         parts.append(f"🂠 ×{sizes[seat]}")
-    won = obs.get("tricks_won") or []
-    if seat < len(won) and obs.get("phase") == "play":
+    won = obs.tricks_won
+    if seat < len(won) and obs.phase is Phase.PLAY:
         parts.append(f"{t('tricks', lang)}: {won[seat]}")
-    calls = [c for s, c in obs.get("calls") or [] if s == seat and not c.startswith("look")]
+    calls = [c for s, c in obs.calls if s == seat and not c.startswith("look")]
     if calls:
         parts.append(action_words(calls[-1], lang))
-    scores = obs.get("scores") or []
+    scores = obs.scores
     if seat < len(scores):
         parts.append(f"{t('scores', lang)}: {number(scores[seat])}")
     out.append(" · ".join(parts))
     return out
 
 
-def trick_text(obs: dict[str, Any], names: Names, lang: str) -> Text:
+def trick_text(obs: Observation, names: Names, lang: str) -> Text:
     """The centre of the table: contract and trumps, the talon, the trick in progress."""
     out = Text()
-    contract = obs.get("contract")
-    if contract is not None and obs.get("declarer") is not None:
+    contract = contract_of(obs)
+    if contract is not None and obs.declarer is not None:
         shown = (
-            f"{contract} {strain(obs.get('trump'), lang)}"
+            f"{contract} {strain(obs.trump, lang)}"
             if isinstance(contract, int)
             else action_words(f"bid {contract}", lang)
         )
-        out.append(f"{t('contract', lang)}: {shown} — {names[obs['declarer']]}\n", style="bold")
-    elif obs.get("raspasy"):
+        out.append(f"{t('contract', lang)}: {shown} — {names[obs.declarer]}\n", style="bold")
+    elif isinstance(obs, ObsPreferans) and obs.raspasy:
         out.append(t("cli.pf_raspasy", lang) + "\n", style="bold")
-    calls = [(s, c) for s, c in obs.get("calls") or [] if not c.startswith("look")]
-    if calls and obs.get("phase") == "auction":
+    calls = [(s, c) for s, c in obs.calls if not c.startswith("look")]
+    if calls and obs.phase is Phase.AUCTION:
         out.append(f"{t('auction', lang)}:\n")
         for s, c in calls:
             out.append(f"  {names[s]}: {action_words(c, lang)}\n")
-    talon = obs.get("talon")
+    talon = obs.talon
     if talon:
         out.append(f"{t('talon', lang)}: ")
-        for code in talon:
-            out.append_text(card_text(code))
+        for held in talon:
+            out.append_text(card_text(str(held)))
             out.append(" ")
         out.append("\n")
-    trick = obs.get("trick") or []
+    trick = obs.trick
     if trick:
         out.append(f"{t('trick', lang)}:\n")
-        for s, code, *_ in trick:
-            out.append(f"  {names[s]}: ")
-            out.append_text(card_text(code))
+        for p in trick:
+            out.append(f"  {names[p.seat]}: ")
+            out.append_text(card_text(str(p.card)))
             out.append("\n")
-    tricks = obs.get("tricks") or []
+    tricks = obs.tricks
     if tricks and not trick:
         last = tricks[-1]
-        out.append(f"{t('cli.last_trick', lang)} → {names[int(last['winner'])]}: ", style="dim")
-        out.append(" ".join(card(entry[1]) for entry in last["cards"]), style="dim")
+        out.append(f"{t('cli.last_trick', lang)} → {names[last.winner]}: ", style="dim")
+        out.append(" ".join(card(p.card) for p in last.cards), style="dim")
         out.append("\n")
     return out
 
 
-def hand_codes(obs: dict[str, Any]) -> list[str]:
+def hand_codes(obs: Observation) -> list[str]:
     """The viewer's hand, grouped by suit, highest first (empty while dark)."""
-    hand = obs.get("hand")
-    return sort_cards(list(hand)) if hand else []
+    hand = obs.hand
+    return sort_cards(hand) if hand else []
 
 
 class SeatPanel(Static):

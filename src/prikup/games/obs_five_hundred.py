@@ -1,0 +1,98 @@
+"""What a seat may know in Five Hundred: :class:`ObsFiveHundred`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from prikup.core.cards import Card, Suit
+from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
+from prikup.games.table_rules import RulesFiveHundred
+
+__all__ = ["ObsFiveHundred", "OpenHand"]
+
+
+class OpenHand(NamedTuple):
+    """The open misère contractor's hand, face up on the table."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ObsFiveHundred(Observation):
+    """A Five Hundred observation: the shared fields and the game's own.
+
+    ``units`` are the scoring units (sides or single seats); ``high_bid`` and ``contract`` are
+    calls (``7H``, ``MIS``); ``bidder`` holds the high bid; ``declarer`` is the contractor;
+    ``talon`` is the kitty (to the contractor, once taken) and ``discards`` his discards (to
+    him); ``trick_suit`` the suit of the trick in progress; ``voids`` the suits each seat has
+    shown void in.
+    """
+
+    RULES = RulesFiveHundred
+
+    options: RulesFiveHundred
+    units: tuple[tuple[int, ...], ...]
+    high_bid: str | None
+    bidder: int | None
+    contract: str | None
+    no_bid_play: bool
+    kitty_size: int
+    discards: tuple[Card, ...] | None
+    discards_left: int
+    sitting_out: tuple[int, ...]
+    playing: tuple[int, ...]
+    open_hand: OpenHand | None
+    trick_suit: Suit | None
+    voids: tuple[tuple[Suit, ...], ...]
+
+    def _game_json(self, out: dict[str, Any]) -> None:
+        out["active"] = list(self.active)
+        out["units"] = [list(u) for u in self.units]
+        out["hand"] = cards_json(self.hand)
+        out["hand_sizes"] = list(self.hand_sizes)
+        out["calls"] = [[s, c] for s, c in self.calls]
+        out["high_bid"] = self.high_bid
+        out["bidder"] = self.bidder
+        out["declarer"] = self.declarer
+        out["contract"] = self.contract
+        out["no_bid_play"] = self.no_bid_play
+        out["trump"] = trump_json(self.trump)
+        out["kitty_size"] = self.kitty_size
+        out["talon"] = cards_json(self.talon)
+        out["discards"] = cards_json(self.discards)
+        out["discards_left"] = self.discards_left
+        out["sitting_out"] = list(self.sitting_out)
+        out["playing"] = list(self.playing)
+        hand = self.open_hand
+        out["open_hand"] = None if hand is None else {"seat": hand.seat, "cards": cards_json(hand.cards)}
+        out["trick"] = trick_json(self.trick)
+        out["trick_suit"] = None if self.trick_suit is None else self.trick_suit.name
+        out["tricks"] = [
+            {"cards": trick_json(t.cards), "winner": t.winner, "suit": t.suit.name if t.suit is not None else None}
+            for t in self.tricks
+        ]
+        out["tricks_won"] = list(self.tricks_won)
+        out["voids"] = [[s.name for s in v] for v in self.voids]
+        out["last_result"] = self.last_result
+
+    @classmethod
+    def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        hand = data["open_hand"]
+        return {
+            "units": tuple(tuple(u) for u in data["units"]),
+            "high_bid": data["high_bid"],
+            "bidder": data["bidder"],
+            "contract": data["contract"],
+            "no_bid_play": data["no_bid_play"],
+            "kitty_size": data["kitty_size"],
+            "discards": cards_from_json(data["discards"]),
+            "discards_left": data["discards_left"],
+            "sitting_out": tuple(data["sitting_out"]),
+            "playing": tuple(data["playing"]),
+            "open_hand": None if hand is None else OpenHand(hand["seat"], cards_from_json(hand["cards"]) or ()),
+            "trick_suit": None if data["trick_suit"] is None else Suit[data["trick_suit"]],
+            "voids": tuple(tuple(Suit[s] for s in v) for v in data["voids"]),
+        }

@@ -1,0 +1,192 @@
+"""Every game's options as typed values: what ``game.rules`` holds.
+
+The option declarations (names, allowed values, defaults, help) are each game's ``OPTIONS``;
+here each option becomes a field of the same name, a choice of words a :class:`~enum.StrEnum`
+whose values are exactly the declared choices (a test checks both against ``OPTIONS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from prikup.core.options import Rules
+
+__all__ = [
+    "AllBarred",
+    "BidCap",
+    "Concede",
+    "DeckChoice",
+    "Excess",
+    "ExchangeOrder",
+    "JokerLead",
+    "JokerNT",
+    "MisereFrom",
+    "NoBid",
+    "RaiseAfterKitty",
+    "Rules501",
+    "RulesFiveHundred",
+    "RulesPreferans",
+    "RulesPyatsot",
+    "ScoringTableName",
+]
+
+
+# -- 501 -------------------------------------------------------------------------------------------
+class ExchangeOrder(StrEnum):
+    """After the talon: give the two cards first, or name trumps and the contract first."""
+
+    GIFTS_FIRST = "gifts_first"
+    CONTRACT_FIRST = "contract_first"
+
+
+class Concede(StrEnum):
+    """When the declarer may concede: right after the talon, or until the first lead."""
+
+    AT_TALON = "at_talon"
+    BEFORE_PLAY = "before_play"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules501(Rules):
+    """501's options."""
+
+    max_bid: int
+    exchange_order: ExchangeOrder
+    concede: Concede
+
+
+# -- Five Hundred ----------------------------------------------------------------------------------
+class DeckChoice(StrEnum):
+    """The deck: the form's own (auto), or 43, 42, 33 or 32 cards."""
+
+    AUTO = "auto"
+    D43 = "43"
+    D42 = "42"
+    D33 = "33"
+    D32 = "32"
+
+
+class ScoringTableName(StrEnum):
+    """The table of contract values."""
+
+    AVONDALE = "avondale"
+    ORIGINAL = "original"
+    IDEAL = "ideal"
+
+
+class JokerNT(StrEnum):
+    """In no-trump the joker is played only when void in the suit led, or at any time."""
+
+    VOID_ONLY = "void_only"
+    ANY_TIME = "any_time"
+
+
+class JokerLead(StrEnum):
+    """A joker led in no-trump names a suit its holder is not void in, or any suit."""
+
+    NOT_VOID = "not_void"
+    ANY = "any"
+
+
+class MisereFrom(StrEnum):
+    """Misère may be bid after a seven-level bid only, or at any time (auto: the form's)."""
+
+    AUTO = "auto"
+    SEVEN = "seven"
+    ANY = "any"
+
+
+class NoBid(StrEnum):
+    """When everybody passes (auto: the form's rule)."""
+
+    AUTO = "auto"
+    REDEAL = "redeal"
+    PLAY_NT = "play_nt"
+    PASS_DEAL = "pass_deal"
+    DEALER_MUST_BID = "dealer_must_bid"
+
+
+class RaiseAfterKitty(StrEnum):
+    """Whether the contractor may raise after the kitty (auto: the form's rule)."""
+
+    AUTO = "auto"
+    TRUE = "true"
+    FALSE = "false"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesFiveHundred(Rules):
+    """Five Hundred's options (``auto`` ones are resolved by the game for its form)."""
+
+    partnership: bool
+    deck: DeckChoice
+    table: ScoringTableName
+    joker_nt: JokerNT
+    joker_lead: JokerLead
+    misere: bool
+    open_misere: bool
+    misere_from: MisereFrom
+    no_bid: NoBid
+    redeals: int
+    raise_after_kitty: RaiseAfterKitty
+    slam: bool
+    misere_trick_points: bool
+    goal: int
+
+
+# -- Пятьсот ---------------------------------------------------------------------------------------
+class BidCap(StrEnum):
+    """How combinations raise the highest bid: their sum, the best one, or no cap."""
+
+    SUM = "sum"
+    BEST = "best"
+    UNLIMITED = "unlimited"
+
+
+class AllBarred(StrEnum):
+    """Every player barred from bidding: the opener must bid, or the deal is thrown in."""
+
+    OPENER = "opener"
+    THROW_IN = "throw_in"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPyatsot(Rules):
+    """Пятьсот's options."""
+
+    min_bid: int
+    bid_step: int
+    bid_cap: BidCap
+    all_barred: AllBarred
+    dealer_talon_on_refusal: bool
+    dash_limit: int
+    barrel: int
+    target: int
+    barrel_attempts: int
+    barrel_refusals: int
+    falls_to_zero: int
+
+
+# -- preferans -------------------------------------------------------------------------------------
+class Excess(StrEnum):
+    """A game worth more than the goras left: the excess as whists on each other player, that
+    divided by the players, or not at all."""
+
+    EACH = "each"
+    DIVIDED = "divided"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPreferans(Rules):
+    """Preferans's options."""
+
+    pulya: int
+    start_gora: int
+    games_without_talon: bool
+    dealer_whists: bool
+    misere_half: bool
+    misere_whists: bool
+    misere_play_out: bool
+    excess: Excess
