@@ -324,13 +324,37 @@ static inline int points_of(const Pos *p, uint64_t cards) {
     return total;
 }
 
+/* The least card points ``k`` cards of ``hand`` can hold: the sum of its ``k`` cheapest. */
+static int cheapest(const Pos *p, uint64_t hand, int k) {
+    int pts[32], n = 0;
+    for (; hand && n < 32; hand &= hand - 1) {
+        int v = p->points[__builtin_ctzll(hand)], j = n++;
+        while (j > 0 && pts[j - 1] > v) { pts[j] = pts[j - 1]; j--; }
+        pts[j] = v;
+    }
+    int total = 0;
+    for (int i = 0; i < k && i < n; i++) total += pts[i];
+    return total;
+}
+
+/* The card points of ``k`` tricks that the hand ``holder`` takes with the cards ``win`` (one
+ * each): at least those cards' points and the ``k`` cheapest cards of each other hand (every
+ * trick holds one card of each hand, whichever they choose). */
+static int tricks_points(const Pos *p, int holder, uint64_t win) {
+    int k = __builtin_popcountll(win), pts = points_of(p, win);
+    for (int i = 0; i < 3; i++)
+        if (i != holder) pts += cheapest(p, p->hands[i], k);
+    return pts;
+}
+
 /* Upper: the points still in play, the pending declarations and the declarer's most valuable
  * still-declarable combo of each suit.  Between tricks, less the card points of the tricks a
  * defender surely takes, and at least the card points of the tricks the declarer surely takes
  * (with his pending declarations, which a trick makes count): the leader's sure winners (cards.h;
  * only the leader declares, so the trumps cannot change while he keeps the lead, and he may lead
  * trumps unless only the maker may), and, where trumps never change, the run of top trumps of the
- * hand holding the highest trump. */
+ * hand holding the highest trump.  A trick's card points are at least its winner's card and the
+ * cheapest cards the other hands hold (tricks_points). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
     uint64_t hand = p->hands[p->decl];
     int best[4] = {0, 0, 0, 0};
@@ -346,14 +370,14 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, 3, p->leader, p->suit_masks, tmask, lead_ok, p->strength, &p->order[0][0],
                                     64, p->norder);
         if (win) {
-            int pts = points_of(p, win);
+            int pts = tricks_points(p, p->leader, win);
             if (p->leader == p->decl) low = pts + p->pending; else cut = pts;
         }
         if (!(p->flags & SETS_TRUMP)) {
             int holder;
             uint64_t top = top_trumps(p->hands, 3, tmask, p->strength, &holder);
             if (top) {
-                int pts = points_of(p, top);
+                int pts = tricks_points(p, holder, top);
                 if (holder == p->decl) { if (pts + p->pending > low) low = pts + p->pending; }
                 else if (pts > cut) cut = pts;
             }
