@@ -310,6 +310,9 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
+/* History ordering at leads: fewer nodes in 501 and Пятьсот (bench/bench_solver.py). */
+static int pos_history(const Pos *p) { (void)p; return 1; }
+
 static int pos_last_trick(const Pos *p) {
     if (p->ntrick || p->left != 3) return -1;
     int t[3];
@@ -420,7 +423,8 @@ static int read_combos(Pos *p, PyObject *combos) {
 }
 
 /* Python: values_points(strength, points, suit_masks, combos, flags, hands, leader, trick, decl, trump, maker, used,
- * won, pending[, best]) -> ({move: value}, nodes) for every legal move, or for one best move only when ``best``.
+ * won, pending[, best]) -> ({move: value}, nodes) for every legal move, or for one best move only when ``best`` is 1;
+ * with ``best`` 2, ((lower, upper), 0): the bounds the search starts from (pos_bounds, for the tests).
  * ``strength``/``points`` are 64-int tuples, ``suit_masks`` the 4 suits' cards, ``combos`` (suit, mask, value)
  * triples, ``flags`` PointsRules.flags(); ``hands`` 3 masks in play order, ``trick`` a tuple of card ids, ``trump``
  * -1 for none, ``maker`` -1 for none, ``used`` the cards of the declarations made, ``won`` a bitmask of the seats
@@ -430,7 +434,7 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
     PyObject *strength, *points, *combos, *trick;
     unsigned long long sm0, sm1, sm2, sm3, h0, h1, h2, used;
     int flags, leader, decl, trump, maker, won, pending, best = 0;
-    if (!PyArg_ParseTuple(args, "OO(KKKK)Oi(KKK)iOiiiKii|p", &strength, &points, &sm0, &sm1, &sm2, &sm3, &combos, &flags,
+    if (!PyArg_ParseTuple(args, "OO(KKKK)Oi(KKK)iOiiiKii|i", &strength, &points, &sm0, &sm1, &sm2, &sm3, &combos, &flags,
                           &h0, &h1, &h2, &leader, &trick, &decl, &trump, &maker, &used, &won, &pending, &best))
         return NULL;
     static Pos pos;
@@ -499,6 +503,15 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
             if (p->suit_masks[s] >> c & 1) p->order[s][n++] = c;
         sort_by_strength(p->order[s], n, p->strength);
         p->norder[s] = n;
+    }
+    if (best < 0 || best > 2) {
+        PyErr_SetString(PyExc_ValueError, "best: 0 (every move), 1 (a best move) or 2 (the bounds)");
+        return NULL;
+    }
+    if (best == 2) {
+        int lo, hi;
+        pos_bounds(p, &lo, &hi);
+        return Py_BuildValue("((ii)i)", lo, hi, 0);
     }
     int moves[MAX_MOVES], values[MAX_MOVES];
     /* the context: what decides the values besides the key (the tables, the rules, the declarer) */
