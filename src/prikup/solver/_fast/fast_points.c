@@ -340,13 +340,49 @@ static int cheapest(const Pos *p, uint64_t hand, int k) {
     return total;
 }
 
-/* The card points of ``k`` tricks that the hand ``holder`` takes with the cards ``win`` (one
- * each): at least those cards' points and the ``k`` cheapest cards of each other hand (every
- * trick holds one card of each hand, whichever they choose). */
-static int tricks_points(const Pos *p, int holder, uint64_t win) {
-    int k = __builtin_popcountll(win), pts = points_of(p, win);
+/* The least card points the hand ``other`` puts into the tricks the hand ``holder`` takes with
+ * the cards ``win`` (one each): one card a trick, the cheapest it holds; when ``led`` (the holder
+ * leads each of them), as many cards of each suit as it can follow with, the cheapest of them, then
+ * the cheapest of the rest (every trick holds one card of each hand, and a hand follows suit
+ * while it can). */
+static int given_points(const Pos *p, uint64_t other, uint64_t win, int led) {
+    int k = __builtin_popcountll(win), pts = 0;
+    if (led) {
+        for (int s = 0; s < 4; s++) {
+            int ks = __builtin_popcountll(win & p->suit_masks[s]);
+            uint64_t follow = other & p->suit_masks[s];
+            if (!ks || !follow) continue;
+            int m = __builtin_popcountll(follow);
+            if (m <= ks) { /* every card of the suit goes */
+                pts += points_of(p, follow);
+                other &= ~follow;
+                k -= m;
+            } else { /* the ks cheapest of them */
+                pts += cheapest(p, follow, ks);
+                for (int j = 0; j < ks; j++) { /* take them out: the cheapest first, lowest id on ties */
+                    uint64_t f = follow, pick = 0;
+                    int low = 1 << 30;
+                    for (; f; f &= f - 1) {
+                        int c = __builtin_ctzll(f);
+                        if (p->points[c] < low) { low = p->points[c]; pick = 1ull << c; }
+                    }
+                    follow &= ~pick;
+                    other &= ~pick;
+                }
+                k -= ks;
+            }
+        }
+    }
+    return pts + cheapest(p, other, k);
+}
+
+/* The card points of the tricks the hand ``holder`` takes with the cards ``win`` (one each,
+ * ``led`` by it or not): at least those cards' points and what each other hand must give to them
+ * (given_points). */
+static int tricks_points(const Pos *p, int holder, uint64_t win, int led) {
+    int pts = points_of(p, win);
     for (int i = 0; i < 3; i++)
-        if (i != holder) pts += cheapest(p, p->hands[i], k);
+        if (i != holder) pts += given_points(p, p->hands[i], win, led);
     return pts;
 }
 
@@ -357,7 +393,7 @@ static int tricks_points(const Pos *p, int holder, uint64_t win) {
  * only the leader declares, so the trumps cannot change while he keeps the lead, and he may lead
  * trumps unless only the maker may), and, where trumps never change, the run of top trumps of the
  * hand holding the highest trump.  A trick's card points are at least its winner's card and the
- * cheapest cards the other hands hold (tricks_points). */
+ * cheapest cards the other hands may give to it (tricks_points). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
     uint64_t hand = p->hands[p->decl];
     int best[4] = {0, 0, 0, 0};
@@ -373,14 +409,14 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, 3, p->leader, p->suit_masks, tmask, lead_ok, p->strength, &p->order[0][0],
                                     64, p->norder);
         if (win) {
-            int pts = tricks_points(p, p->leader, win);
+            int pts = tricks_points(p, p->leader, win, 1);
             if (p->leader == p->decl) low = pts + p->pending; else cut = pts;
         }
         if (!(p->flags & SETS_TRUMP)) {
             int holder;
             uint64_t top = top_trumps(p->hands, 3, tmask, p->strength, &holder);
             if (top) {
-                int pts = tricks_points(p, holder, top);
+                int pts = tricks_points(p, holder, top, 0);
                 if (holder == p->decl) { if (pts + p->pending > low) low = pts + p->pending; }
                 else if (pts > cut) cut = pts;
             }
