@@ -15,6 +15,7 @@ from prikup.solver import Solver, position_of
 from prikup.solver.play501 import Position501
 from prikup.solver.play_points import PointsPosition
 from prikup.solver.play_points import fast_bounds as points_bounds
+from prikup.solver.play_preferans import PositionPreferans
 from prikup.solver.play_tricks import TrickPosition
 from prikup.solver.play_tricks import fast_bounds as tricks_bounds
 
@@ -88,3 +89,27 @@ def test_a_defenders_sure_tricks_take_the_declarers_cheapest_cards_out_of_his_re
     total = 0 + 4 + 11 + 10 + 0 + 2
     assert (lo, hi) == (0, total - (11 + 10 + 4 + 2))
     assert Solver(Position501(hands, 1, [], 0, None)).value() == 0
+
+
+def test_a_hand_that_can_follow_gives_its_cheapest_card_of_the_suit_to_a_sure_trick():
+    # 501, no trumps: the declarer (0) leads the ace of spades, his one sure trick; defender 1
+    # must follow with his ten (his cheapest card, the nine of clubs, cannot go), defender 2 has
+    # no spade and may throw his nine: at least 11 + 10 + 0
+    hands = [_mask("AS 9H JH"), _mask("TS 9C AH"), _mask("9D JD QD")]
+    pos = Position501(hands, 0, [], 0, None)
+    lo, hi = points_bounds(pos)
+    assert lo == 21
+    assert lo <= Solver(Position501(hands, 0, [], 0, None)).value() <= hi
+
+
+def test_a_low_card_led_to_a_partners_top_card_is_a_sure_trick_when_nobody_can_ruff():
+    # preferans, no trumps, declarer 0; defender 1 leads with no sure trick of his own, but his
+    # seven of spades reaches his partner's ace: the defenders take one of the two tricks surely
+    hands = [_mask("KS AH"), _mask("7S 7H"), _mask("AS 8H")]
+    pos = PositionPreferans(hands, 1, [], None, count=1, maximisers=1)
+    assert tricks_bounds(pos) == (0, 1)
+    assert Solver(PositionPreferans(hands, 1, [], None, count=1, maximisers=1)).value() == 1
+    # with a trump (his seven of diamonds, a sure trick) the declarer could ruff the ace: no
+    # entry is counted
+    ruff = [_mask("KS 7D"), _mask("7S 7H"), _mask("AS 8H")]
+    assert tricks_bounds(PositionPreferans(ruff, 1, [], 2, count=1, maximisers=1)) == (1, 2)

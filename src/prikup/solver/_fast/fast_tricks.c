@@ -348,9 +348,33 @@ static int pos_last_trick(const Pos *p) {
     return p->count >> winner & 1;
 }
 
+/* 1 when, after cashing its sure winners ``win``, the leader ``l`` surely gives its side one more
+ * trick: it holds a card of a suit it has no winner in whose highest live card a partner (a
+ * seat of its side) holds, and no seat of the other side holds a trump (or a no-trump joker),
+ * so that the partner's card takes the trick whatever the others play (the partner keeps it
+ * until then: he only follows the winners' suits, ruffs, or throws what he likes). */
+static int partner_entry(const Pos *p, int l, uint64_t win) {
+    int side = p->maximisers >> l & 1, counted = p->count >> l & 1;
+    uint64_t live = 0, ruff = 0;
+    for (int s = 0; s < p->n; s++) {
+        live |= p->hands[s];
+        if ((p->maximisers >> s & 1) != side || (p->count >> s & 1) != counted)
+            ruff |= p->hands[s] & (p->trump | p->nt_jokers);
+    }
+    if (ruff) return 0;
+    for (int s = 0; s < 4; s++) {
+        if ((win & p->suits[s]) || !(p->hands[l] & p->suits[s])) continue;
+        int top = top_card(live & p->suits[s], p->strength);
+        int o = p->owner[top] - 1;
+        if (o != l && (p->maximisers >> o & 1) == side && (p->count >> o & 1) == counted) return 1;
+    }
+    return 0;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
- * the count when the leader counts and maximises, and that many fewer when he neither counts nor
+ * the count when the leader counts and maximises (and one more with a partner's entry,
+ * partner_entry), and that many fewer when he neither counts nor
  * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
  * anyone does (for the count, or from it). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
@@ -358,7 +382,9 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int low = 0, high = p->stop && t > 1 ? 1 : t;
     if (!p->ntrick && !p->stop && t) {
         int l = p->leader;
-        int w = __builtin_popcountll(sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0], (int)(sizeof(p->order[0]) / sizeof(int)), p->norder));
+        uint64_t win = sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0],
+                                    (int)(sizeof(p->order[0]) / sizeof(int)), p->norder);
+        int w = __builtin_popcountll(win) + partner_entry(p, l, win);
         if (p->count >> l & 1) {
             if (p->maximisers >> l & 1) low = w;
         } else if (!(p->maximisers >> l & 1)) {
