@@ -9,8 +9,10 @@
  * Cards are *compact indices* here: Python passes ``ids``, the card ids of the layout in
  * ascending order, and every mask over those indices (index i is card ids[i]), so the joker (id
  * 64) fits a uint64_t mask and every "cards in ascending id order" of the Python position is the
- * same order here.  Moves are compact too (index + named * (suit + 1) for a no-trump joker led
- * naming a suit) and are mapped back to card ids in the result. */
+ * same order here.  The order in which moves are searched is the C search's own (a lead cashes
+ * the top cards first, a card to a trick the side surely takes already is the lowest): it changes
+ * the nodes searched, never a value.  Moves are compact too (index + named * (suit + 1) for a
+ * no-trump joker led naming a suit) and are mapped back to card ids in the result. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -169,6 +171,26 @@ static inline int wants(const Pos *p, int seat, int winner) {
     return (p->count >> winner & 1) == (p->maximisers >> seat & 1);
 }
 
+/* Whether a seat after ``seat`` in the trick in progress may beat ``best`` (a guess for the
+ * move order: one following suit with a higher card, or holding no card of the suit led and a
+ * trump, or a no-trump joker). */
+static int beatable(const Pos *p, int seat, int best, uint64_t led) {
+    int best_trump = (int)(p->trump >> best & 1);
+    for (int k = (seat - p->leader + p->n) % p->n + 1; k < p->n; k++) {
+        uint64_t h = p->hands[(p->leader + k) % p->n];
+        if (h & p->nt_jokers) return 1;
+        for (uint64_t m = h & (led | p->trump); m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            if (p->trump >> c & 1) {
+                if ((!best_trump && !(h & led)) || (best_trump && p->strength[c] > p->strength[best])) return 1;
+            } else if (!best_trump && p->strength[c] > p->strength[best]) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static int pos_moves(Pos *p, Move *out) {
     if (p->chooser >= 0) { /* the choice changes nothing: one of its moves is searched */
         out[0].move = p->choice[0];
@@ -213,7 +235,7 @@ static int pos_moves(Pos *p, Move *out) {
         int winner_now = (p->leader + win) % p->n;
         int mode; /* 0: (beats, strength)  1: (not beats, strength)  2: (beats, -strength) */
         if (wants(p, seat, seat))
-            mode = p->ntrick == p->n - 1 && wants(p, seat, winner_now) ? 0 : 1;
+            mode = wants(p, seat, winner_now) && (p->ntrick == p->n - 1 || !beatable(p, seat, best, led)) ? 0 : 1;
         else
             mode = 2;
         for (int i = 0; i < ncards; i++) {
