@@ -8,13 +8,17 @@
  * same values on thousands of positions.  The classic double-dummy techniques it adds, each exact:
  *
  *  - bounds at each node (pos_bounds): a lower bound from the tricks one side surely takes (the
- *    leader's quick tricks, the top trumps' holder: cards.h) and an upper bound from the tricks
- *    the other side surely takes, both cutting off when they decide the null-window test;
+ *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
+ *    top trumps' holder: cards.h) and an upper bound from the tricks the other side surely
+ *    takes, both cutting off when they decide the null-window test; in the point games, counted
+ *    in card points: each sure trick also holds the cheapest card each other hand may give to it
+ *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
  *  - the transposition table probed and stored between tricks only (keys of the positions the
  *    game makes rank-relative where its rules allow), 2^17 entries (a small table stays in the
  *    caches: measured faster than 2^20 with almost the same nodes), kept across the searches of
- *    positions with the same tables, trumps and sides (the context, see tt_start);
+ *    positions with the same tables, trumps and sides (the context, see tt_start); an entry is
+ *    one cache line, prefetched while the node's bounds are worked out;
  *  - move ordering: the game's own cheap order (pos_moves); at a lead, where the game asks for it
  *    (pos_history), re-ordered by the history heuristic (how often and how deep each card cut
  *    off for the side to move in this search, stable: the game's order breaks ties); then the
