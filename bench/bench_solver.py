@@ -10,9 +10,12 @@ out are skipped and the next seed is taken.  For each deal it times, with the C 
 (:mod:`prikup.solver.fast`; a fresh transposition table for every deal): the value and a best
 first lead (what :func:`prikup.solver.play_out` and the oracle need: the figure the targets are
 set on), and the values of every legal first lead (what pimc and ``prikup solve`` need).
-``--second`` also times the search after the first card (a best lead) with a fresh table and
-with the table kept from the first lead's search (the C search keeps its table between searches
-of positions with the same tables, trumps and sides: what pimc and analysis re-solve).
+For the value + best lead it prints the median, the worst deal as a multiple of the median (in
+CPU time and in nodes, which a loaded machine does not change) and how many deals took more than
+ten times the median.  ``--second`` also times the search after the first card (a best lead)
+with a fresh table and with the table kept from the first lead's search (the C search keeps its
+table between searches of positions with the same tables, trumps and sides: what pimc and
+analysis re-solve).
 
 In the same run, interleaved deal by deal, endplay's DDS (Bo Haglund's double-dummy solver) solves
 a random bridge ending of as many cards a hand, value and one best card (``SolveBoard`` with
@@ -168,11 +171,14 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
             ref_times.append(time.process_time() - start)
     ms = 1000.0
     median = statistics.median(best_times)
+    node_median = statistics.median(best_nodes)
+    over = sum(t > 10 * median for t in best_times)
     line = (
         f"{game_id}: {deals} deals (seeds 0..{seed - 1}, heuristic contracts), C search: "
-        f"value + best first lead median {median * ms:.2f} ms, {statistics.median(best_nodes):.0f} nodes "
+        f"value + best first lead median {median * ms:.2f} ms, {node_median:.0f} nodes "
         f"(mean {statistics.mean(best_times) * ms:.2f}, max {max(best_times) * ms:.1f} "
-        f"= {max(best_times) / median:.1f}x median); "
+        f"= {max(best_times) / median:.1f}x median, nodes max {max(best_nodes)} = "
+        f"{max(best_nodes) / node_median:.1f}x median; deals over 10x the median time: {over}); "
         f"every first lead's value median {statistics.median(all_times) * ms:.2f} ms "
         f"(max {max(all_times) * ms:.0f}, median nodes {statistics.median(nodes):.0f})"
     )

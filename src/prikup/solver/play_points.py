@@ -50,7 +50,7 @@ from prikup.games.ace_ten_deck import POINTS, STRENGTH, SUIT_MASKS
 from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["Combo", "PointsPosition", "PointsRules", "ace_ten_rules", "fast_values"]
+__all__ = ["Combo", "PointsPosition", "PointsRules", "ace_ten_rules", "fast_bounds", "fast_values"]
 
 
 @dataclass(frozen=True)
@@ -138,11 +138,10 @@ def ace_ten_rules(
     )
 
 
-def fast_values(pos: PointsPosition, best: bool = False) -> tuple[dict[int, int], int]:
-    """Every legal move's exact future gain by the C search (only one best move's with
-    ``best``), and the nodes it searched."""
+def _fast_args(pos: PointsPosition) -> tuple[object, ...]:
+    """The position as the C search reads it (see :func:`fast_values`)."""
     h = pos.hands
-    result: tuple[dict[int, int], int] = fast.module().values_points(
+    return (
         *pos.rules.tables(),
         (h[0], h[1], h[2]),
         pos.leader,
@@ -153,9 +152,22 @@ def fast_values(pos: PointsPosition, best: bool = False) -> tuple[dict[int, int]
         pos.used,
         pos.won,
         pos.pending,
-        best,
     )
+
+
+def fast_values(pos: PointsPosition, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched."""
+    result: tuple[dict[int, int], int] = fast.module().values_points(*_fast_args(pos), int(best))
     return result
+
+
+def fast_bounds(pos: PointsPosition) -> tuple[int, int]:
+    """The lower and upper bound of the position's value that the C search starts from (the
+    card points of sure tricks and top trumps; what the tests check never cut off the exact
+    value)."""
+    bounds: tuple[tuple[int, int], int] = fast.module().values_points(*_fast_args(pos), 2)
+    return bounds[0]
 
 
 class PointsPosition:

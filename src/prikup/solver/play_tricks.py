@@ -56,7 +56,7 @@ from prikup.core.tricks import follow_mask, trick_winner
 from prikup.solver import fast
 from prikup.solver.search import Move
 
-__all__ = ["CLOSED", "NAMED", "OPEN", "TrickPosition", "fast_values"]
+__all__ = ["CLOSED", "NAMED", "OPEN", "TrickPosition", "fast_bounds", "fast_values"]
 
 #: The move offset of a led no-trump joker naming a suit (card id + ``NAMED * (suit + 1)``).
 NAMED = 128
@@ -74,13 +74,8 @@ def _ids(mask: int) -> list[int]:
     return out
 
 
-def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int], int]:
-    """Every legal move's exact future gain by the C search (only one best move's with
-    ``best``), and the nodes it searched.
-
-    The C search works on compact card indices (the layout's card ids in ascending order, so the
-    joker, id 64, fits a 64-bit mask and the order of cards is kept); its moves come back as ids.
-    """
+def _fast_args(pos: TrickPosition) -> tuple[object, ...]:
+    """The position as the C search reads it (see :func:`fast_values`)."""
     hands = pos.hands
     universe = pos.suits[0] | pos.suits[1] | pos.suits[2] | pos.suits[3] | pos.trump | pos.jokers
     for hand in hands:
@@ -94,7 +89,7 @@ def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int],
         return sum(1 << index[c] for c in _ids(mask))
 
     s = pos.suits
-    values: tuple[dict[int, int], int] = fast.module().values_tricks(
+    return (
         tuple(ids),
         tuple(pos.strength[c] for c in ids),
         tuple(squeeze(h) for h in hands),
@@ -115,9 +110,25 @@ def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int],
         NAMED,
         -1 if pos.chooser is None else pos.chooser,
         -1 if pos.choose_after_lead is None else pos.choose_after_lead,
-        best,
     )
+
+
+def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's exact future gain by the C search (only one best move's with
+    ``best``), and the nodes it searched.
+
+    The C search works on compact card indices (the layout's card ids in ascending order, so the
+    joker, id 64, fits a 64-bit mask and the order of cards is kept); its moves come back as ids.
+    """
+    values: tuple[dict[int, int], int] = fast.module().values_tricks(*_fast_args(pos), int(best))
     return values
+
+
+def fast_bounds(pos: TrickPosition) -> tuple[int, int]:
+    """The lower and upper bound of the position's value that the C search starts from (its
+    sure-trick and top-trump bounds; what the tests check never cut off the exact value)."""
+    bounds: tuple[tuple[int, int], int] = fast.module().values_tricks(*_fast_args(pos), 2)
+    return bounds[0]
 
 
 class TrickPosition:

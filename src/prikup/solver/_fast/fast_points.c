@@ -310,6 +310,9 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
+/* History ordering at leads: fewer nodes in 501 and Пятьсот (bench/bench_solver.py). */
+static int pos_history(const Pos *p) { (void)p; return 1; }
+
 static int pos_last_trick(const Pos *p) {
     if (p->ntrick || p->left != 3) return -1;
     int t[3];
@@ -324,13 +327,73 @@ static inline int points_of(const Pos *p, uint64_t cards) {
     return total;
 }
 
+/* The least card points ``k`` cards of ``hand`` can hold: the sum of its ``k`` cheapest. */
+static int cheapest(const Pos *p, uint64_t hand, int k) {
+    int pts[32], n = 0;
+    for (; hand && n < 32; hand &= hand - 1) {
+        int v = p->points[__builtin_ctzll(hand)], j = n++;
+        while (j > 0 && pts[j - 1] > v) { pts[j] = pts[j - 1]; j--; }
+        pts[j] = v;
+    }
+    int total = 0;
+    for (int i = 0; i < k && i < n; i++) total += pts[i];
+    return total;
+}
+
+/* The least card points the hand ``other`` puts into the tricks the hand ``holder`` takes with
+ * the cards ``win`` (one each): one card a trick, the cheapest it holds; when ``led`` (the holder
+ * leads each of them), as many cards of each suit as it can follow with, the cheapest of them, then
+ * the cheapest of the rest (every trick holds one card of each hand, and a hand follows suit
+ * while it can). */
+static int given_points(const Pos *p, uint64_t other, uint64_t win, int led) {
+    int k = __builtin_popcountll(win), pts = 0;
+    if (led) {
+        for (int s = 0; s < 4; s++) {
+            int ks = __builtin_popcountll(win & p->suit_masks[s]);
+            uint64_t follow = other & p->suit_masks[s];
+            if (!ks || !follow) continue;
+            int m = __builtin_popcountll(follow);
+            if (m <= ks) { /* every card of the suit goes */
+                pts += points_of(p, follow);
+                other &= ~follow;
+                k -= m;
+            } else { /* the ks cheapest of them */
+                pts += cheapest(p, follow, ks);
+                for (int j = 0; j < ks; j++) { /* take them out: the cheapest first, lowest id on ties */
+                    uint64_t f = follow, pick = 0;
+                    int low = 1 << 30;
+                    for (; f; f &= f - 1) {
+                        int c = __builtin_ctzll(f);
+                        if (p->points[c] < low) { low = p->points[c]; pick = 1ull << c; }
+                    }
+                    follow &= ~pick;
+                    other &= ~pick;
+                }
+                k -= ks;
+            }
+        }
+    }
+    return pts + cheapest(p, other, k);
+}
+
+/* The card points of the tricks the hand ``holder`` takes with the cards ``win`` (one each,
+ * ``led`` by it or not): at least those cards' points and what each other hand must give to them
+ * (given_points). */
+static int tricks_points(const Pos *p, int holder, uint64_t win, int led) {
+    int pts = points_of(p, win);
+    for (int i = 0; i < 3; i++)
+        if (i != holder) pts += given_points(p, p->hands[i], win, led);
+    return pts;
+}
+
 /* Upper: the points still in play, the pending declarations and the declarer's most valuable
  * still-declarable combo of each suit.  Between tricks, less the card points of the tricks a
  * defender surely takes, and at least the card points of the tricks the declarer surely takes
  * (with his pending declarations, which a trick makes count): the leader's sure winners (cards.h;
  * only the leader declares, so the trumps cannot change while he keeps the lead, and he may lead
  * trumps unless only the maker may), and, where trumps never change, the run of top trumps of the
- * hand holding the highest trump. */
+ * hand holding the highest trump.  A trick's card points are at least its winner's card and the
+ * cheapest cards the other hands may give to it (tricks_points). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
     uint64_t hand = p->hands[p->decl];
     int best[4] = {0, 0, 0, 0};
@@ -346,14 +409,14 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, 3, p->leader, p->suit_masks, tmask, lead_ok, p->strength, &p->order[0][0],
                                     64, p->norder);
         if (win) {
-            int pts = points_of(p, win);
+            int pts = tricks_points(p, p->leader, win, 1);
             if (p->leader == p->decl) low = pts + p->pending; else cut = pts;
         }
         if (!(p->flags & SETS_TRUMP)) {
             int holder;
             uint64_t top = top_trumps(p->hands, 3, tmask, p->strength, &holder);
             if (top) {
-                int pts = points_of(p, top);
+                int pts = tricks_points(p, holder, top, 0);
                 if (holder == p->decl) { if (pts + p->pending > low) low = pts + p->pending; }
                 else if (pts > cut) cut = pts;
             }
@@ -396,7 +459,8 @@ static int read_combos(Pos *p, PyObject *combos) {
 }
 
 /* Python: values_points(strength, points, suit_masks, combos, flags, hands, leader, trick, decl, trump, maker, used,
- * won, pending[, best]) -> ({move: value}, nodes) for every legal move, or for one best move only when ``best``.
+ * won, pending[, best]) -> ({move: value}, nodes) for every legal move, or for one best move only when ``best`` is 1;
+ * with ``best`` 2, ((lower, upper), 0): the bounds the search starts from (pos_bounds, for the tests).
  * ``strength``/``points`` are 64-int tuples, ``suit_masks`` the 4 suits' cards, ``combos`` (suit, mask, value)
  * triples, ``flags`` PointsRules.flags(); ``hands`` 3 masks in play order, ``trick`` a tuple of card ids, ``trump``
  * -1 for none, ``maker`` -1 for none, ``used`` the cards of the declarations made, ``won`` a bitmask of the seats
@@ -406,7 +470,7 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
     PyObject *strength, *points, *combos, *trick;
     unsigned long long sm0, sm1, sm2, sm3, h0, h1, h2, used;
     int flags, leader, decl, trump, maker, won, pending, best = 0;
-    if (!PyArg_ParseTuple(args, "OO(KKKK)Oi(KKK)iOiiiKii|p", &strength, &points, &sm0, &sm1, &sm2, &sm3, &combos, &flags,
+    if (!PyArg_ParseTuple(args, "OO(KKKK)Oi(KKK)iOiiiKii|i", &strength, &points, &sm0, &sm1, &sm2, &sm3, &combos, &flags,
                           &h0, &h1, &h2, &leader, &trick, &decl, &trump, &maker, &used, &won, &pending, &best))
         return NULL;
     static Pos pos;
@@ -475,6 +539,15 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
             if (p->suit_masks[s] >> c & 1) p->order[s][n++] = c;
         sort_by_strength(p->order[s], n, p->strength);
         p->norder[s] = n;
+    }
+    if (best < 0 || best > 2) {
+        PyErr_SetString(PyExc_ValueError, "best: 0 (every move), 1 (a best move) or 2 (the bounds)");
+        return NULL;
+    }
+    if (best == 2) {
+        int lo, hi;
+        pos_bounds(p, &lo, &hi);
+        return Py_BuildValue("((ii)i)", lo, hi, 0);
     }
     int moves[MAX_MOVES], values[MAX_MOVES];
     /* the context: what decides the values besides the key (the tables, the rules, the declarer) */

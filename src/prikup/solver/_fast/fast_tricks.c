@@ -9,8 +9,10 @@
  * Cards are *compact indices* here: Python passes ``ids``, the card ids of the layout in
  * ascending order, and every mask over those indices (index i is card ids[i]), so the joker (id
  * 64) fits a uint64_t mask and every "cards in ascending id order" of the Python position is the
- * same order here.  Moves are compact too (index + named * (suit + 1) for a no-trump joker led
- * naming a suit) and are mapped back to card ids in the result. */
+ * same order here.  The order in which moves are searched is the C search's own (a lead cashes
+ * the top cards first, a card to a trick the side surely takes already is the lowest): it changes
+ * the nodes searched, never a value.  Moves are compact too (index + named * (suit + 1) for a
+ * no-trump joker led naming a suit) and are mapped back to card ids in the result. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -169,6 +171,26 @@ static inline int wants(const Pos *p, int seat, int winner) {
     return (p->count >> winner & 1) == (p->maximisers >> seat & 1);
 }
 
+/* Whether a seat after ``seat`` in the trick in progress may beat ``best`` (a guess for the
+ * move order: one following suit with a higher card, or holding no card of the suit led and a
+ * trump, or a no-trump joker). */
+static int beatable(const Pos *p, int seat, int best, uint64_t led) {
+    int best_trump = (int)(p->trump >> best & 1);
+    for (int k = (seat - p->leader + p->n) % p->n + 1; k < p->n; k++) {
+        uint64_t h = p->hands[(p->leader + k) % p->n];
+        if (h & p->nt_jokers) return 1;
+        for (uint64_t m = h & (led | p->trump); m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            if (p->trump >> c & 1) {
+                if ((!best_trump && !(h & led)) || (best_trump && p->strength[c] > p->strength[best])) return 1;
+            } else if (!best_trump && p->strength[c] > p->strength[best]) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static int pos_moves(Pos *p, Move *out) {
     if (p->chooser >= 0) { /* the choice changes nothing: one of its moves is searched */
         out[0].move = p->choice[0];
@@ -213,7 +235,7 @@ static int pos_moves(Pos *p, Move *out) {
         int winner_now = (p->leader + win) % p->n;
         int mode; /* 0: (beats, strength)  1: (not beats, strength)  2: (beats, -strength) */
         if (wants(p, seat, seat))
-            mode = p->ntrick == p->n - 1 && wants(p, seat, winner_now) ? 0 : 1;
+            mode = wants(p, seat, winner_now) && (p->ntrick == p->n - 1 || !beatable(p, seat, best, led)) ? 0 : 1;
         else
             mode = 2;
         for (int i = 0; i < ncards; i++) {
@@ -226,12 +248,22 @@ static int pos_moves(Pos *p, Move *out) {
             keys2[i] = mode == 2 ? -strength[c] : strength[c];
         }
     } else {
+        /* a leader wanting tricks first cashes the top cards of their suits (trumps first,
+         * highest first), then leads the others lowest first (towards a partner, keeping his
+         * own high cards); one wanting none leads lowest first (trumps last) */
         int mine = wants(p, seat, seat);
         for (int i = 0; i < ncards; i++) {
             int c = cards[i];
             int t = (trump >> c & 1) ? 64 : 0;
-            keys1[i] = mine ? -strength[c] - t : strength[c] + t;
-            keys2[i] = 0;
+            if (mine) {
+                int s = p->lead_suit[c];
+                int top = s >= 0 && top_card(live & p->suits[s], strength) == c;
+                keys1[i] = !top;
+                keys2[i] = top ? -strength[c] - t : strength[c] + t;
+            } else {
+                keys1[i] = strength[c] + t;
+                keys2[i] = 0;
+            }
         }
     }
     /* stable insertion sort by (keys1, keys2) */
@@ -324,6 +356,10 @@ static void pos_undo(Pos *p) {
     p->left++;
 }
 
+/* History ordering at leads: fewer nodes with three hands (preferans), a much longer tail of
+ * slow deals with four (Five Hundred), measured by bench/bench_solver.py. */
+static int pos_history(const Pos *p) { return p->n == 3; }
+
 static int pos_last_trick(const Pos *p) {
     if (p->ntrick || p->left != p->n || p->broken || p->chooser >= 0 || p->after >= 0) return -1;
     int t[MAX_SEATS];
@@ -334,9 +370,33 @@ static int pos_last_trick(const Pos *p) {
     return p->count >> winner & 1;
 }
 
+/* 1 when, after cashing its sure winners ``win``, the leader ``l`` surely gives its side one more
+ * trick: it holds a card of a suit it has no winner in whose highest live card a partner (a
+ * seat of its side) holds, and no seat of the other side holds a trump (or a no-trump joker),
+ * so that the partner's card takes the trick whatever the others play (the partner keeps it
+ * until then: he only follows the winners' suits, ruffs, or throws what he likes). */
+static int partner_entry(const Pos *p, int l, uint64_t win) {
+    int side = p->maximisers >> l & 1, counted = p->count >> l & 1;
+    uint64_t live = 0, ruff = 0;
+    for (int s = 0; s < p->n; s++) {
+        live |= p->hands[s];
+        if ((p->maximisers >> s & 1) != side || (p->count >> s & 1) != counted)
+            ruff |= p->hands[s] & (p->trump | p->nt_jokers);
+    }
+    if (ruff) return 0;
+    for (int s = 0; s < 4; s++) {
+        if ((win & p->suits[s]) || !(p->hands[l] & p->suits[s])) continue;
+        int top = top_card(live & p->suits[s], p->strength);
+        int o = p->owner[top] - 1;
+        if (o != l && (p->maximisers >> o & 1) == side && (p->count >> o & 1) == counted) return 1;
+    }
+    return 0;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
- * the count when the leader counts and maximises, and that many fewer when he neither counts nor
+ * the count when the leader counts and maximises (and one more with a partner's entry,
+ * partner_entry), and that many fewer when he neither counts nor
  * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
  * anyone does (for the count, or from it). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
@@ -344,7 +404,9 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int low = 0, high = p->stop && t > 1 ? 1 : t;
     if (!p->ntrick && !p->stop && t) {
         int l = p->leader;
-        int w = __builtin_popcountll(sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0], (int)(sizeof(p->order[0]) / sizeof(int)), p->norder));
+        uint64_t win = sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0],
+                                    (int)(sizeof(p->order[0]) / sizeof(int)), p->norder);
+        int w = __builtin_popcountll(win) + partner_entry(p, l, win);
         if (p->count >> l & 1) {
             if (p->maximisers >> l & 1) low = w;
         } else if (!(p->maximisers >> l & 1)) {
@@ -387,7 +449,8 @@ static PyObject *bad(const char *message) {
 
 /* Python: values_tricks(ids, strength, hands, leader, trick, led, suits, trump, count, maximisers, stop,
  *     must_trump, nt_jokers, joker_any_time, joker_lead_any, voids, broken, named, chooser, after[, best])
- *     -> ({move: value}, nodes) for every legal move, or for one best move only when ``best``.
+ *     -> ({move: value}, nodes) for every legal move, or for one best move only when ``best`` is 1; with ``best`` 2,
+ *     ((lower, upper), 0): the bounds the search starts from (pos_bounds, for the tests).
  * ``ids``: the layout's card ids, ascending (at most 64), which give the compact indices of every other argument:
  * ``strength`` one int per index; ``hands`` 3 or 4 masks in play order; ``trick`` the indices of the trick in
  * progress led by ``leader`` in effective suit ``led`` (-1 with no trick); ``suits`` the 4 effective suits' masks,
@@ -401,7 +464,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     unsigned long long s0, s1, s2, s3, trump, nt_jokers;
     int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead_any, broken, named, chooser, after;
     int best = 0;
-    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOiiii|p", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
+    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOiiii|i", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
                           &led, &s0, &s1, &s2, &s3, &trump, &count, &maximisers, &stop, &must_trump, &nt_jokers,
                           &joker_any_time, &joker_lead_any, &voids_seq, &broken, &named, &chooser, &after, &best))
         return NULL;
@@ -492,6 +555,12 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     context[nc++] = p->joker_any_time;
     context[nc++] = p->joker_lead_any;
     context[nc++] = p->named;
+    if (best < 0 || best > 2) return bad("best: 0 (every move), 1 (a best move) or 2 (the bounds)");
+    if (best == 2) {
+        int lo, hi;
+        pos_bounds(p, &lo, &hi);
+        return Py_BuildValue("((ii)i)", lo, hi, 0);
+    }
     int moves[MAX_MOVES], values[MAX_MOVES];
     uint64_t ctx = context_hash(context, nc);
     int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);

@@ -8,15 +8,22 @@
  * same values on thousands of positions.  The classic double-dummy techniques it adds, each exact:
  *
  *  - bounds at each node (pos_bounds): a lower bound from the tricks one side surely takes (the
- *    leader's quick tricks, the top trumps' holder: cards.h) and an upper bound from the tricks
- *    the other side surely takes, both cutting off when they decide the null-window test;
+ *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
+ *    top trumps' holder: cards.h) and an upper bound from the tricks the other side surely
+ *    takes, both cutting off when they decide the null-window test; in the point games, counted
+ *    in card points: each sure trick also holds the cheapest card each other hand may give to it
+ *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
  *  - the transposition table probed and stored between tricks only (keys of the positions the
  *    game makes rank-relative where its rules allow), 2^17 entries (a small table stays in the
  *    caches: measured faster than 2^20 with almost the same nodes), kept across the searches of
- *    positions with the same tables, trumps and sides (the context, see tt_start);
- *  - move ordering: the game's own cheap order (pos_moves), with the table's best move put first
- *    and the killer move of the depth (the last move that cut off there) second;
+ *    positions with the same tables, trumps and sides (the context, see tt_start); an entry is
+ *    one cache line, prefetched while the node's bounds are worked out;
+ *  - move ordering: the game's own cheap order (pos_moves); at a lead, where the game asks for it
+ *    (pos_history), re-ordered by the history heuristic (how often and how deep each card cut
+ *    off for the side to move in this search, stable: the game's order breaks ties); then the
+ *    table's best move put first and the killer move of the depth (the last move that cut off
+ *    there) second;
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -30,6 +37,8 @@
  *     int  pos_play(Pos *p, int move);      make a move, return the points it realises
  *     void pos_undo(Pos *p);                take the last move back
  *     void pos_bounds(const Pos *p, int *lo, int *hi);  a lower and an upper bound of the future gain
+ *     int  pos_history(const Pos *p);       1 to order this position's leads by history (measured
+ *                                           per game: it helps some and hurts others)
  *     int  pos_last_trick(const Pos *p);    the exact future gain when one card is left in each hand
  *                                           between tricks (every card forced), else -1
  *   and its Pos has the fields ``ntrick`` (cards in the trick in progress) and ``left``.
@@ -68,16 +77,18 @@ static int pos_play(Pos *p, int move);
 static void pos_undo(Pos *p);
 static void pos_bounds(const Pos *p, int *lo, int *hi);
 static int pos_last_trick(const Pos *p);
+static int pos_history(const Pos *p);
 
 #define TT_BITS 17
 #define TT_SIZE (1u << TT_BITS)
 
+/* One entry a cache line (aligned: a probe reads one line). */
 typedef struct {
     uint64_t key[KEY_WORDS];
     uint32_t gen;
     int16_t lo, hi;
     int16_t best;
-} TTEntry;
+} __attribute__((aligned(64))) TTEntry;
 
 /* Bumped by the module's clear() (module.c): every game's table is emptied at its next search. */
 extern unsigned long fast_epoch;
@@ -91,6 +102,9 @@ static long search_nodes = 0;
 #define MAX_PLY 128
 static int search_ply = 0;
 static int killer[MAX_PLY];
+/* History: per side to move (1: the declarer's) and card (a move's low 6 bits), the sum of the
+ * squared cards left at each cut-off it made in this search. */
+static long history[2][64];
 
 /* Start a search.  ``context`` hashes everything that decides the values but is not in the
  * positions' keys (the tables, the trumps, the declarer ...): with the same non-zero context as
@@ -99,12 +113,14 @@ static int killer[MAX_PLY];
  * them); else (or with 0) it is emptied. */
 static int tt_start(uint64_t context) {
     if (tt_table == NULL) {
-        tt_table = (TTEntry *)calloc(TT_SIZE, sizeof(TTEntry));
+        tt_table = (TTEntry *)aligned_alloc(64, TT_SIZE * sizeof(TTEntry));
         if (tt_table == NULL) return -1;
+        memset(tt_table, 0, TT_SIZE * sizeof(TTEntry));
     }
     search_nodes = 0;
     search_ply = 0;
     for (int i = 0; i < MAX_PLY; i++) killer[i] = -1;
+    memset(history, 0, sizeof(history));
     if (context != 0 && context == tt_context && tt_epoch == fast_epoch) return 0;
     tt_epoch = fast_epoch;
     tt_context = context;
@@ -148,22 +164,41 @@ static inline void move_to_front(Move *moves, int n, int move) {
     }
 }
 
+/* Sort ``moves`` by ``score`` of their cards, highest first, keeping the order of equals. */
+static inline void sort_by_history(Move *moves, int n, const long *score) {
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        long v = score[m.move & 63];
+        int j = i - 1;
+        while (j >= 0 && score[moves[j].move & 63] < v) { moves[j + 1] = moves[j]; j--; }
+        moves[j + 1] = m;
+    }
+}
+
+/* A cut-off by ``move``: the killer of the depth, and history by the cards left (squared). */
+static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
+    killer[ply] = move;
+    history[maximise][move & 63] += (long)p->left * p->left;
+}
+
 static int search_ab(Pos *p, int alpha, int beta) {
     if (pos_over(p)) return 0;
     search_nodes++;
     int last = pos_last_trick(p);
     if (last >= 0) return last;
-    int lb, ub;
-    pos_bounds(p, &lb, &ub);
-    if (ub <= alpha) return ub;
-    if (lb >= beta) return lb;
+    /* the table's entry is fetched from memory (prefetched) while the bounds are worked out */
     uint64_t key[KEY_WORDS];
     int stored = p->ntrick == 0;
     TTEntry dummy, *e = &dummy;
     if (stored) {
         pos_key(p, key);
         e = &tt_table[tt_index(key)];
+        __builtin_prefetch(e);
     }
+    int lb, ub;
+    pos_bounds(p, &lb, &ub);
+    if (ub <= alpha) return ub;
+    if (lb >= beta) return lb;
     int lo = lb, hi = ub, hint = -1;
     if (stored && e->gen == tt_gen && memcmp(e->key, key, sizeof(key)) == 0) {
         if (e->lo > lo) lo = e->lo;
@@ -179,12 +214,13 @@ static int search_ab(Pos *p, int alpha, int beta) {
     int n = pos_moves(p, moves);
     int ply = search_ply < MAX_PLY ? search_ply : MAX_PLY - 1;
     int kill = killer[ply];
+    int maximise = pos_max_to_move(p);
+    if (!p->ntrick && pos_history(p)) sort_by_history(moves, n, history[maximise]);
     if (hint >= 0) move_to_front(moves, n, hint);
     if (kill >= 0 && kill != hint && n > 2) move_to_front(moves + 1, n - 1, kill);
     int seen_group[MAX_MOVES], seen_r[MAX_MOVES], seen_pts[MAX_MOVES];
     int nseen = 0;
     int best_move = -1;
-    int maximise = pos_max_to_move(p);
     int best = maximise ? -1 : INF_VALUE;
     for (int i = 0; i < n; i++) {
         int move = moves[i].move, group = moves[i].group, pts = moves[i].points;
@@ -219,13 +255,13 @@ static int search_ab(Pos *p, int alpha, int beta) {
             if (r > best) {
                 best = r;
                 best_move = move;
-                if (r > a) { a = r; if (a >= b) { killer[ply] = move; break; } }
+                if (r > a) { a = r; if (a >= b) { cut_by(p, ply, maximise, move); break; } }
             }
         } else {
             if (r < best) {
                 best = r;
                 best_move = move;
-                if (r < b) { b = r; if (a >= b) { killer[ply] = move; break; } }
+                if (r < b) { b = r; if (a >= b) { cut_by(p, ply, maximise, move); break; } }
             }
         }
     }

@@ -1,0 +1,115 @@
+"""The C search's bounds never cut off a true value: at random positions of every game and form,
+the lower and upper bound the search starts from (``fast_bounds``: sure tricks, top trumps and,
+in the point games, the card points those tricks must hold) enclose the Python reference's exact
+value; and they are not idle (each decides something on a share of the positions)."""
+
+from __future__ import annotations
+
+import pytest
+import sv_gen
+import sv_tricks_gen
+
+from prikup.core.cards import parse_cards
+from prikup.core.game import State
+from prikup.solver import Solver, position_of
+from prikup.solver.play501 import Position501
+from prikup.solver.play_points import PointsPosition
+from prikup.solver.play_points import fast_bounds as points_bounds
+from prikup.solver.play_preferans import PositionPreferans
+from prikup.solver.play_tricks import TrickPosition
+from prikup.solver.play_tricks import fast_bounds as tricks_bounds
+
+#: (game, form) pairs: every form of the trick games, 501 with trumps and without, Пятьсот.
+FORMS: list[tuple[str, str | None]] = [("501", None), ("501", "NT"), ("pyatsot", None)]
+FORMS += [("five-hundred", form) for form in sv_tricks_gen.FH_FORMS]
+FORMS += [("preferans", form) for form in sv_tricks_gen.PF_FORMS]
+
+
+def _mask(text: str) -> int:
+    return sum(c.mask for c in parse_cards(text))
+
+
+def _position(game: str, form: str | None, seed: int, tricks: int) -> State:
+    if game in ("501", "pyatsot"):
+        return sv_gen.random_position(game, seed, max(2, tricks), form, 0.6)
+    return sv_tricks_gen.random_position(game, form or "", seed, tricks)
+
+
+def _bounds(pos: PointsPosition | TrickPosition) -> tuple[int, int]:
+    return points_bounds(pos) if isinstance(pos, PointsPosition) else tricks_bounds(pos)
+
+
+@pytest.mark.parametrize(("game", "form"), FORMS)
+def test_the_search_bounds_enclose_the_exact_value_on_random_positions(game: str, form: str | None):
+    seeds = range(60) if game in ("501", "pyatsot") else range(25)
+    raised = lowered = 0
+    for seed in seeds:
+        state = _position(game, form, 9000 + seed, 2 + seed % 3)
+        pos, _ = position_of(state)
+        assert isinstance(pos, (PointsPosition, TrickPosition))
+        upper = pos.upper()
+        lo, hi = _bounds(pos)
+        value = Solver(position_of(state)[0]).value()
+        assert lo <= value <= hi, (game, form, seed, lo, value, hi)
+        raised += lo > 0
+        lowered += hi < upper
+    if game in ("501", "pyatsot"):  # the point games' bounds work on most positions
+        assert raised * 5 >= len(seeds) and lowered * 5 >= len(seeds), (raised, lowered)
+
+
+def test_the_trick_bounds_decide_something_on_random_positions():
+    raised = lowered = total = 0
+    for game, form in FORMS[3:]:
+        for seed in range(10):
+            pos, _ = position_of(_position(game, form, 9500 + seed, 3))
+            assert isinstance(pos, TrickPosition)
+            lo, hi = tricks_bounds(pos)
+            raised += lo > 0
+            lowered += hi < pos.upper()
+            total += 1
+    assert raised * 10 >= total and lowered * 10 >= total, (raised, lowered, total)
+
+
+def test_a_sure_tricks_points_count_the_cheapest_card_of_each_other_hand():
+    # 501, hearts trumps, the declarer (0) on lead with the ace and ten of trumps: two sure tricks,
+    # into which each defender must put two cards; their cheapest two are the nines (0) and a
+    # jack (2) and the nines of the other defender (0): at least 11 + 10 + 2 points
+    hands = [_mask("AH TH"), _mask("9S JS"), _mask("9C 9D")]
+    pos = Position501(hands, 0, [], 0, 3)
+    assert points_bounds(pos) == (23, 23)  # the value is decided before any search
+    assert Solver(Position501(hands, 0, [], 0, 3)).value() == 23
+
+
+def test_a_defenders_sure_tricks_take_the_declarers_cheapest_cards_out_of_his_reach():
+    # 501, no trumps: defender 1 leads and holds the top spades; the declarer (0) must give two
+    # cards to those tricks, at least his two cheapest (a nine and a king: 4), defender 2's too
+    hands = [_mask("9C KC"), _mask("AS TS"), _mask("9S JS")]
+    pos = Position501(hands, 1, [], 0, None)
+    lo, hi = points_bounds(pos)
+    total = 0 + 4 + 11 + 10 + 0 + 2
+    assert (lo, hi) == (0, total - (11 + 10 + 4 + 2))
+    assert Solver(Position501(hands, 1, [], 0, None)).value() == 0
+
+
+def test_a_hand_that_can_follow_gives_its_cheapest_card_of_the_suit_to_a_sure_trick():
+    # 501, no trumps: the declarer (0) leads the ace of spades, his one sure trick; defender 1
+    # must follow with his ten (his cheapest card, the nine of clubs, cannot go), defender 2 has
+    # no spade and may throw his nine: at least 11 + 10 + 0
+    hands = [_mask("AS 9H JH"), _mask("TS 9C AH"), _mask("9D JD QD")]
+    pos = Position501(hands, 0, [], 0, None)
+    lo, hi = points_bounds(pos)
+    assert lo == 21
+    assert lo <= Solver(Position501(hands, 0, [], 0, None)).value() <= hi
+
+
+def test_a_low_card_led_to_a_partners_top_card_is_a_sure_trick_when_nobody_can_ruff():
+    # preferans, no trumps, declarer 0; defender 1 leads with no sure trick of his own, but his
+    # seven of spades reaches his partner's ace: the defenders take one of the two tricks surely
+    hands = [_mask("KS AH"), _mask("7S 7H"), _mask("AS 8H")]
+    pos = PositionPreferans(hands, 1, [], None, count=1, maximisers=1)
+    assert tricks_bounds(pos) == (0, 1)
+    assert Solver(PositionPreferans(hands, 1, [], None, count=1, maximisers=1)).value() == 1
+    # with a trump (his seven of diamonds, a sure trick) the declarer could ruff the ace: no
+    # entry is counted
+    ruff = [_mask("KS 7D"), _mask("7S 7H"), _mask("AS 8H")]
+    assert tricks_bounds(PositionPreferans(ruff, 1, [], 2, count=1, maximisers=1)) == (1, 2)
