@@ -212,14 +212,17 @@ static int pos_moves(Pos *p, Move *out) {
         cards[ncards++] = c;
     }
     for (int s = 0; s < 4; s++) {
-        if (!(allowed & p->suits[s])) continue;
+        /* a group needs two cards of the suit: with one there is nothing to tell apart */
+        uint64_t rest = allowed & p->suits[s];
+        if (!(rest & (rest - 1))) continue;
         int top = -1;
-        for (int j = 0; j < p->norder[s]; j++) {
+        for (int j = 0; j < p->norder[s] && rest; j++) {
             int c = p->order[s][j];
             if (!(live >> c & 1)) continue;
             if (hand >> c & 1) {
                 if (top < 0) top = c;
                 group[c] = top;
+                rest &= ~(1ull << c);
             } else {
                 top = -1;
             }
