@@ -85,11 +85,14 @@ static void pos_key(const Pos *p, uint64_t *key) {
         return;
     }
     /* rank-relative: who holds each live card of each effective suit, in that suit's order */
+    uint64_t live = 0;
+    for (int s = 0; s < p->n; s++) live |= p->hands[s];
     for (int s = 0; s < 4; s++) {
-        uint64_t code = 0;
-        for (int j = 0; j < p->norder[s]; j++) {
-            int o = p->owner[p->order[s][j]];
-            if (o) code = code << 3 | (uint64_t)o;
+        uint64_t code = 0, rest = live & p->suits[s];
+        for (int j = 0; rest; j++) { /* stops at the suit's last live card */
+            int c = p->order[s][j];
+            int o = p->owner[c];
+            if (o) { code = code << 3 | (uint64_t)o; rest &= ~(1ull << c); }
         }
         key[s] = code;
     }
