@@ -52,10 +52,14 @@ typedef struct {
     int jorder[MAX_CARDS];   /* the no-trump jokers, ascending */
     int njorder;
     int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
+    int rank[MAX_CARDS];     /* the card's place in its effective suit's order (0: highest) */
+    uint32_t in_hands[4];    /* per effective suit, a bit per place held by a hand */
+    uint64_t code[4];        /* per effective suit, its key word (kept up to date by pos_play / pos_undo) */
     /* undo stack */
     int u_leader[MAX_UNDO], u_trick[MAX_UNDO][MAX_SEATS], u_ntrick[MAX_UNDO], u_led[MAX_UNDO];
     int u_void[MAX_UNDO], u_broken[MAX_UNDO], u_seat[MAX_UNDO], u_card[MAX_UNDO];
     int u_choice[MAX_UNDO], u_chooser[MAX_UNDO], u_after[MAX_UNDO];
+    uint64_t u_code[MAX_UNDO];
     int nundo;
 } Pos;
 
@@ -68,6 +72,27 @@ static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n
 static int pos_max_to_move(const Pos *p) {
     if (p->chooser >= 0) return p->maximisers >> p->chooser & 1;
     return p->maximisers >> pos_turn(p) & 1;
+}
+
+/* The key word of effective suit ``s`` worked out from the hands: the holder (seat + 1, 3 bits) of
+ * each of its cards in the hands, highest first (rank-relative: the cards played are left out). */
+static uint64_t suit_code(const Pos *p, int s) {
+    uint64_t code = 0;
+    for (int j = 0; j < p->norder[s]; j++) {
+        int o = p->owner[p->order[s][j]];
+        if (o) code = code << 3 | (uint64_t)o;
+    }
+    return code;
+}
+
+/* Take card ``c`` (of effective suit ``s``) out of the suit's key word: its 3 bits go, the
+ * lower cards' bits move up to close the gap. */
+static inline void code_remove(Pos *p, int s, int c) {
+    int r = p->rank[c];
+    int k = __builtin_popcount(p->in_hands[s] >> r >> 1); /* cards of the suit in the hands below it */
+    uint64_t low = k ? p->code[s] & ((1ull << (3 * k)) - 1) : 0;
+    p->code[s] = (p->code[s] >> (3 * k + 3)) << (3 * k) | low;
+    p->in_hands[s] &= ~(1u << r);
 }
 
 static void pos_key(const Pos *p, uint64_t *key) {
@@ -85,17 +110,7 @@ static void pos_key(const Pos *p, uint64_t *key) {
         return;
     }
     /* rank-relative: who holds each live card of each effective suit, in that suit's order */
-    uint64_t live = 0;
-    for (int s = 0; s < p->n; s++) live |= p->hands[s];
-    for (int s = 0; s < 4; s++) {
-        uint64_t code = 0, rest = live & p->suits[s];
-        for (int j = 0; rest; j++) { /* stops at the suit's last live card */
-            int c = p->order[s][j];
-            int o = p->owner[c];
-            if (o) { code = code << 3 | (uint64_t)o; rest &= ~(1ull << c); }
-        }
-        key[s] = code;
-    }
+    for (int s = 0; s < 4; s++) key[s] = p->code[s];
     uint64_t jcode = 0;
     for (int j = 0; j < p->njorder; j++) {
         int o = p->owner[p->jorder[j]];
@@ -327,6 +342,11 @@ static int pos_play(Pos *p, int move) {
         p->voids[seat] |= 1 << p->led;
     p->hands[seat] &= ~(1ull << card);
     p->owner[card] = 0;
+    int cs = p->lead_suit[card];
+    if (cs >= 0) {
+        p->u_code[u] = p->code[cs];
+        code_remove(p, cs, card);
+    }
     p->trick[p->ntrick++] = card;
     p->left--;
     if (p->after >= 0) {
@@ -353,6 +373,11 @@ static void pos_undo(Pos *p) {
     int seat = p->u_seat[u], card = p->u_card[u];
     p->hands[seat] |= 1ull << card;
     p->owner[card] = seat + 1;
+    int cs = p->lead_suit[card];
+    if (cs >= 0) {
+        p->code[cs] = p->u_code[u];
+        p->in_hands[cs] |= 1u << p->rank[card];
+    }
     p->leader = p->u_leader[u];
     memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
     p->ntrick = p->u_ntrick[u];
@@ -529,6 +554,8 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     p->choice[0] = 5 * named;
     p->choice[1] = 5 * named + 1;
     if ((s0 | s1 | s2 | s3 | trump | nt_jokers) & ~universe) return bad("suits, trump, nt_jokers: not masks of the ids");
+    if ((s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3) | ((s0 | s1 | s2 | s3) & nt_jokers))
+        return bad("suits, nt_jokers: a card in two of them");
     for (int c = 0; c < MAX_CARDS; c++) p->lead_suit[c] = -1;
     for (int s = 0; s < 4; s++) {
         int n = 0;
@@ -546,6 +573,14 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     if (p->njorder > MAX_JOKER_CODE) return bad("nt_jokers: too many");
     for (int s = 0; s < p->n; s++)
         for (uint64_t h = p->hands[s]; h; h &= h - 1) p->owner[__builtin_ctzll(h)] = s + 1;
+    for (int s = 0; s < 4; s++) {
+        for (int j = 0; j < p->norder[s]; j++) {
+            int c = p->order[s][j];
+            p->rank[c] = j;
+            if (p->owner[c]) p->in_hands[s] |= 1u << j;
+        }
+        p->code[s] = suit_code(p, s);
+    }
     /* everything that decides the values but is not in the keys: the table is kept between calls with the same */
     int context[MAX_CARDS + 6 * 2 + 9];
     int nc = 0;
