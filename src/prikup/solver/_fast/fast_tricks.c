@@ -63,6 +63,9 @@ typedef struct {
     int nundo;
 } Pos;
 
+#ifndef FOLLOW_WINNERS
+#define FOLLOW_WINNERS 1
+#endif
 #include "search.h"
 #include "glue.h"
 #include "cards.h"
@@ -424,6 +427,39 @@ static int partner_entry(const Pos *p, int l, uint64_t win) {
     return 0;
 }
 
+/* The tricks the leader ``l`` surely takes by leading one plain suit from the top while every
+ * other hand that could ruff (holding a trump, or a no-trump joker) still holds a card of that
+ * suit and so must follow it: for each suit with no trump in it, the shorter of the leader's run
+ * of top cards and the fewest cards of the suit such a hand holds; the best suit's count.  (With
+ * no such hand sure_winners counts every suit's run already; a joker that may be played at any
+ * time can ruff whenever it likes, and then this counts nothing.) */
+static int follow_winners(const Pos *p, int l) {
+    uint64_t live = 0, ruffers[MAX_SEATS];
+    int nr = 0;
+    for (int s = 0; s < p->n; s++) {
+        live |= p->hands[s];
+        if (s == l) continue;
+        if ((p->hands[s] & p->nt_jokers) && p->joker_any_time) return 0;
+        if (p->hands[s] & (p->trump | p->nt_jokers)) ruffers[nr++] = p->hands[s];
+    }
+    if (!nr) return 0;
+    int most = 0;
+    for (int x = 0; x < 4; x++) {
+        uint64_t suit = p->suits[x];
+        if ((suit & p->trump) || !(p->hands[l] & suit)) continue;
+        int cap = MAX_HAND;
+        for (int i = 0; i < nr; i++) {
+            int k = __builtin_popcountll(ruffers[i] & suit);
+            if (k < cap) cap = k;
+        }
+        if (cap <= most) continue;
+        int run = __builtin_popcountll(top_run_ordered(live & suit, p->hands[l], p->order[x], p->norder[x]));
+        int w = run < cap ? run : cap;
+        if (w > most) most = w;
+    }
+    return most;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
  * the count when the leader counts and maximises (and one more with a partner's entry,
@@ -438,6 +474,10 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0],
                                     (int)(sizeof(p->order[0]) / sizeof(int)), p->norder);
         int w = __builtin_popcountll(win) + partner_entry(p, l, win);
+        if (FOLLOW_WINNERS) {
+            int f = follow_winners(p, l);
+            if (f > w) w = f;
+        }
         if (p->count >> l & 1) {
             if (p->maximisers >> l & 1) low = w;
         } else if (!(p->maximisers >> l & 1)) {
