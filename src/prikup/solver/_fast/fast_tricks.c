@@ -17,7 +17,8 @@
 #include <Python.h>
 #include <stdint.h>
 
-/* Between tricks: one word per effective suit (its holders' code) and one word of the rest;
+/* Between tricks: one word per effective suit (its holders' code, kept up to date as cards are
+ * played) and one word of the rest;
  * within a trick: the four hands and one word of the rest (bit 0 tells the two apart). */
 #define KEY_WORDS 5
 #define MAX_SEATS 4
