@@ -113,3 +113,17 @@ def test_a_low_card_led_to_a_partners_top_card_is_a_sure_trick_when_nobody_can_r
     # entry is counted
     ruff = [_mask("KS 7D"), _mask("7S 7H"), _mask("AS 8H")]
     assert tricks_bounds(PositionPreferans(ruff, 1, [], 2, count=1, maximisers=1)) == (1, 2)
+
+
+def test_a_top_run_is_sure_while_every_hand_that_could_ruff_must_follow_it():
+    # preferans, diamonds trumps, the declarer (0) leads: defender 1 holds a trump, so the
+    # declarer's top spades are not sure winners by themselves, but defender 1 also holds two
+    # spades and must follow both leads: two sure tricks, the value decided before any search
+    hands = [_mask("AS KS 7H"), _mask("7D QS JS"), _mask("8H 9H TH")]
+    pos = PositionPreferans(hands, 0, [], 2, count=1, maximisers=1)
+    assert tricks_bounds(pos) == (2, 2)
+    assert Solver(PositionPreferans(hands, 0, [], 2, count=1, maximisers=1)).value() == 2
+    # with one spade he ruffs the king: one sure trick only (and his two top trumps are two)
+    short = [_mask("AS KS 7H"), _mask("7D 8D QS"), _mask("8H 9H TH")]
+    assert tricks_bounds(PositionPreferans(short, 0, [], 2, count=1, maximisers=1)) == (1, 1)
+    assert Solver(PositionPreferans(short, 0, [], 2, count=1, maximisers=1)).value() == 1

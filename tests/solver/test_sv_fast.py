@@ -164,3 +164,22 @@ def test_fast_trick_search_rejects_malformed_positions():
         values(*args, *rest, 0, 1)
     with pytest.raises(ValueError, match="leader"):
         values(*args[:3], 9, *args[4:], *rest, -1, -1)
+
+
+def test_fast_trick_search_rejects_a_card_in_two_suits():
+    """The key words follow each effective suit's cards as they are played: a card may be in one
+    suit only (or be a no-trump joker)."""
+    state = _position("preferans", next(iter(sv_tricks_gen.PF_FORMS)), 1, 3)
+    pos, _ = position_of(state)
+    assert isinstance(pos, TrickPosition)
+    values = fast.module().values_tricks
+    ids = tuple(range(64))
+    s = pos.suits
+    args = [ids, tuple(pos.strength[:64]), tuple(pos.hands), pos.leader, tuple(pos.trick), pos.led]
+    tail = [pos.trump, pos.count, pos.maximisers, 0, 1]
+    flags = [0, 1, (0, 0, 0), 0, 128, -1, -1]
+    assert values(*args, (s[0], s[1], s[2], s[3]), *tail, 0, *flags)[0] == Solver(pos).values()
+    with pytest.raises(ValueError, match="two of them"):
+        values(*args, (s[0] | s[1], s[1], s[2], s[3]), *tail, 0, *flags)
+    with pytest.raises(ValueError, match="two of them"):
+        values(*args, (s[0], s[1], s[2], s[3]), *tail, s[2] & -s[2], *flags)

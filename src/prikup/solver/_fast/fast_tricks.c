@@ -17,7 +17,8 @@
 #include <Python.h>
 #include <stdint.h>
 
-/* Between tricks: one word per effective suit (its holders' code) and one word of the rest;
+/* Between tricks: one word per effective suit (its holders' code, kept up to date as cards are
+ * played) and one word of the rest;
  * within a trick: the four hands and one word of the rest (bit 0 tells the two apart). */
 #define KEY_WORDS 5
 #define MAX_SEATS 4
@@ -52,13 +53,20 @@ typedef struct {
     int jorder[MAX_CARDS];   /* the no-trump jokers, ascending */
     int njorder;
     int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
+    int rank[MAX_CARDS];     /* the card's place in its effective suit's order (0: highest) */
+    uint32_t in_hands[4];    /* per effective suit, a bit per place held by a hand */
+    uint64_t code[4];        /* per effective suit, its key word (kept up to date by pos_play / pos_undo) */
     /* undo stack */
     int u_leader[MAX_UNDO], u_trick[MAX_UNDO][MAX_SEATS], u_ntrick[MAX_UNDO], u_led[MAX_UNDO];
     int u_void[MAX_UNDO], u_broken[MAX_UNDO], u_seat[MAX_UNDO], u_card[MAX_UNDO];
     int u_choice[MAX_UNDO], u_chooser[MAX_UNDO], u_after[MAX_UNDO];
+    uint64_t u_code[MAX_UNDO];
     int nundo;
 } Pos;
 
+#ifndef FOLLOW_WINNERS
+#define FOLLOW_WINNERS 1
+#endif
 #include "search.h"
 #include "glue.h"
 #include "cards.h"
@@ -68,6 +76,27 @@ static inline int pos_turn(const Pos *p) { return (p->leader + p->ntrick) % p->n
 static int pos_max_to_move(const Pos *p) {
     if (p->chooser >= 0) return p->maximisers >> p->chooser & 1;
     return p->maximisers >> pos_turn(p) & 1;
+}
+
+/* The key word of effective suit ``s`` worked out from the hands: the holder (seat + 1, 3 bits) of
+ * each of its cards in the hands, highest first (rank-relative: the cards played are left out). */
+static uint64_t suit_code(const Pos *p, int s) {
+    uint64_t code = 0;
+    for (int j = 0; j < p->norder[s]; j++) {
+        int o = p->owner[p->order[s][j]];
+        if (o) code = code << 3 | (uint64_t)o;
+    }
+    return code;
+}
+
+/* Take card ``c`` (of effective suit ``s``) out of the suit's key word: its 3 bits go, the
+ * lower cards' bits move up to close the gap. */
+static inline void code_remove(Pos *p, int s, int c) {
+    int r = p->rank[c];
+    int k = __builtin_popcount(p->in_hands[s] >> r >> 1); /* cards of the suit in the hands below it */
+    uint64_t low = k ? p->code[s] & ((1ull << (3 * k)) - 1) : 0;
+    p->code[s] = (p->code[s] >> (3 * k + 3)) << (3 * k) | low;
+    p->in_hands[s] &= ~(1u << r);
 }
 
 static void pos_key(const Pos *p, uint64_t *key) {
@@ -85,14 +114,7 @@ static void pos_key(const Pos *p, uint64_t *key) {
         return;
     }
     /* rank-relative: who holds each live card of each effective suit, in that suit's order */
-    for (int s = 0; s < 4; s++) {
-        uint64_t code = 0;
-        for (int j = 0; j < p->norder[s]; j++) {
-            int o = p->owner[p->order[s][j]];
-            if (o) code = code << 3 | (uint64_t)o;
-        }
-        key[s] = code;
-    }
+    for (int s = 0; s < 4; s++) key[s] = p->code[s];
     uint64_t jcode = 0;
     for (int j = 0; j < p->njorder; j++) {
         int o = p->owner[p->jorder[j]];
@@ -212,14 +234,17 @@ static int pos_moves(Pos *p, Move *out) {
         cards[ncards++] = c;
     }
     for (int s = 0; s < 4; s++) {
-        if (!(allowed & p->suits[s])) continue;
+        /* a group needs two cards of the suit: with one there is nothing to tell apart */
+        uint64_t rest = allowed & p->suits[s];
+        if (!(rest & (rest - 1))) continue;
         int top = -1;
-        for (int j = 0; j < p->norder[s]; j++) {
+        for (int j = 0; j < p->norder[s] && rest; j++) {
             int c = p->order[s][j];
             if (!(live >> c & 1)) continue;
             if (hand >> c & 1) {
                 if (top < 0) top = c;
                 group[c] = top;
+                rest &= ~(1ull << c);
             } else {
                 top = -1;
             }
@@ -321,6 +346,11 @@ static int pos_play(Pos *p, int move) {
         p->voids[seat] |= 1 << p->led;
     p->hands[seat] &= ~(1ull << card);
     p->owner[card] = 0;
+    int cs = p->lead_suit[card];
+    if (cs >= 0) {
+        p->u_code[u] = p->code[cs];
+        code_remove(p, cs, card);
+    }
     p->trick[p->ntrick++] = card;
     p->left--;
     if (p->after >= 0) {
@@ -347,6 +377,11 @@ static void pos_undo(Pos *p) {
     int seat = p->u_seat[u], card = p->u_card[u];
     p->hands[seat] |= 1ull << card;
     p->owner[card] = seat + 1;
+    int cs = p->lead_suit[card];
+    if (cs >= 0) {
+        p->code[cs] = p->u_code[u];
+        p->in_hands[cs] |= 1u << p->rank[card];
+    }
     p->leader = p->u_leader[u];
     memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
     p->ntrick = p->u_ntrick[u];
@@ -393,6 +428,39 @@ static int partner_entry(const Pos *p, int l, uint64_t win) {
     return 0;
 }
 
+/* The tricks the leader ``l`` surely takes by leading one plain suit from the top while every
+ * other hand that could ruff (holding a trump, or a no-trump joker) still holds a card of that
+ * suit and so must follow it: for each suit with no trump in it, the shorter of the leader's run
+ * of top cards and the fewest cards of the suit such a hand holds; the best suit's count.  (With
+ * no such hand sure_winners counts every suit's run already; a joker that may be played at any
+ * time can ruff whenever it likes, and then this counts nothing.) */
+static int follow_winners(const Pos *p, int l) {
+    uint64_t live = 0, ruffers[MAX_SEATS];
+    int nr = 0;
+    for (int s = 0; s < p->n; s++) {
+        live |= p->hands[s];
+        if (s == l) continue;
+        if ((p->hands[s] & p->nt_jokers) && p->joker_any_time) return 0;
+        if (p->hands[s] & (p->trump | p->nt_jokers)) ruffers[nr++] = p->hands[s];
+    }
+    if (!nr) return 0;
+    int most = 0;
+    for (int x = 0; x < 4; x++) {
+        uint64_t suit = p->suits[x];
+        if ((suit & p->trump) || !(p->hands[l] & suit)) continue;
+        int cap = MAX_HAND;
+        for (int i = 0; i < nr; i++) {
+            int k = __builtin_popcountll(ruffers[i] & suit);
+            if (k < cap) cap = k;
+        }
+        if (cap <= most) continue;
+        int run = __builtin_popcountll(top_run_ordered(live & suit, p->hands[l], p->order[x], p->norder[x]));
+        int w = run < cap ? run : cap;
+        if (w > most) most = w;
+    }
+    return most;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
  * the count when the leader counts and maximises (and one more with a partner's entry,
@@ -407,6 +475,10 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0],
                                     (int)(sizeof(p->order[0]) / sizeof(int)), p->norder);
         int w = __builtin_popcountll(win) + partner_entry(p, l, win);
+        if (FOLLOW_WINNERS) {
+            int f = follow_winners(p, l);
+            if (f > w) w = f;
+        }
         if (p->count >> l & 1) {
             if (p->maximisers >> l & 1) low = w;
         } else if (!(p->maximisers >> l & 1)) {
@@ -523,6 +595,8 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     p->choice[0] = 5 * named;
     p->choice[1] = 5 * named + 1;
     if ((s0 | s1 | s2 | s3 | trump | nt_jokers) & ~universe) return bad("suits, trump, nt_jokers: not masks of the ids");
+    if ((s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3) | ((s0 | s1 | s2 | s3) & nt_jokers))
+        return bad("suits, nt_jokers: a card in two of them");
     for (int c = 0; c < MAX_CARDS; c++) p->lead_suit[c] = -1;
     for (int s = 0; s < 4; s++) {
         int n = 0;
@@ -540,6 +614,14 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     if (p->njorder > MAX_JOKER_CODE) return bad("nt_jokers: too many");
     for (int s = 0; s < p->n; s++)
         for (uint64_t h = p->hands[s]; h; h &= h - 1) p->owner[__builtin_ctzll(h)] = s + 1;
+    for (int s = 0; s < 4; s++) {
+        for (int j = 0; j < p->norder[s]; j++) {
+            int c = p->order[s][j];
+            p->rank[c] = j;
+            if (p->owner[c]) p->in_hands[s] |= 1u << j;
+        }
+        p->code[s] = suit_code(p, s);
+    }
     /* everything that decides the values but is not in the keys: the table is kept between calls with the same */
     int context[MAX_CARDS + 6 * 2 + 9];
     int nc = 0;
