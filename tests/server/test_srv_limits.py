@@ -6,6 +6,7 @@ contained, with the table unchanged and the server still answering.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -102,7 +103,7 @@ def test_a_decision_past_the_hard_limit_plays_the_heuristics_choice(folder: Path
         watcher.until(lambda m: m["type"] == "state")
         deadline = time.monotonic() + 60
         while metric(server, "prikup_bot_timeouts_total") < 1:
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, server.output()[-4000:]
             # keep reading: a watcher whose outbox fills is disconnected, and a table nobody is at waits
             watcher.read_for(0.2)
         lines = [json.loads(line) for line in server.output().splitlines() if line.startswith("{")]
@@ -244,3 +245,25 @@ def test_finished_and_idle_tables_leave_memory(folder: Path) -> None:
         assert httpx.get(server.base + f"/api/tables/{created['id']}").json()["id"] == created["id"]
     finally:
         server.stop()
+
+
+def test_a_failing_worker_decision_plays_the_heuristics_choice() -> None:
+    """A decision whose worker raises (or dies) falls back to the heuristic: the table never stalls."""
+    from prikup import make_game
+    from prikup.server.botpool import BotRunner
+
+    state = make_game("501").new_match(seed=3)
+    seat = state.to_act
+    assert seat is not None
+
+    async def decide() -> tuple[str, float, bool]:
+        runner = BotRunner(workers=1, limit=30)
+        try:
+            # a bot the worker cannot make: it raises there, in a real process pool
+            return await runner.decide(state, seat, "no-such-bot", 1, inline=False)
+        finally:
+            assert runner.failures == 1
+            runner.close()
+
+    text, _seconds, timed_out = asyncio.run(decide())
+    assert text in {str(a) for a in state.legal_actions()} and not timed_out

@@ -47,8 +47,9 @@ class BotRunner:
         self.workers = max(1, workers)
         self.limit = limit
         self._pool: ProcessPool | None = None
-        #: (decisions, timeouts, seconds) for the metrics
+        #: decisions stopped by the hard limit, and decisions whose worker failed
         self.timeouts = 0
+        self.failures = 0
 
     def _get_pool(self) -> ProcessPool:
         if self._pool is None:
@@ -73,6 +74,17 @@ class BotRunner:
                 extra={"event": "bot_timeout", "bot": bot.split(":")[0], "limit": self.limit, "seat": seat},
             )
             return action, time.perf_counter() - start, True
+        except Exception as exc:  # the worker died or the pool broke: the table must not wait for ever
+            self.failures += 1
+            if self._pool is not None and not self._pool.active:
+                self._pool.stop()  # type: ignore[no-untyped-call]
+                self._pool = None  # a new pool is started for the next decision
+            log.error(
+                "bot decision failed in its worker (%s): the heuristic's choice was played",
+                f"{type(exc).__name__}: {exc}",
+                extra={"event": "bot_failed", "bot": bot.split(":")[0], "seat": seat},
+            )
+            return _fallback(state, seat, seed), time.perf_counter() - start, False
         return str(action), time.perf_counter() - start, False
 
     def close(self) -> None:
