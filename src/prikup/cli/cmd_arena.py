@@ -26,32 +26,24 @@ def _game_name(game: Game, lang: str) -> str:
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Argument(help="the game")],
-    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (a name may repeat)")],
-    matches: Annotated[
-        int, typer.Option("--matches", "--deals", "-n", help="units to play (rounded up to whole duplicate sets)")
-    ] = 100,
-    unit: Annotated[str, typer.Option(help="the unit: match (whole matches) or deal (single seeded deals)")] = "match",
-    duplicate: Annotated[
-        bool, typer.Option("--duplicate/--no-duplicate", help="every bot plays every seat of the same deals")
-    ] = True,
+    game: Annotated[str, typer.Argument()],
+    bots: Annotated[str, typer.Option()],
+    matches: Annotated[int, typer.Option("--matches", "--deals", "-n")] = 100,
+    unit: Annotated[str, typer.Option()] = "match",
+    duplicate: Annotated[bool, typer.Option("--duplicate/--no-duplicate")] = True,
     seating: Annotated[
         str,
-        typer.Option(
-            help="duplicate seatings: auto (all permutations up to 3 seats, else rotations), permutations, rotations"
-        ),
+        typer.Option(),
     ] = "auto",
-    seed: Annotated[int, typer.Option(help="seed of the first unit (duplicate set)")] = 0,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    players: Annotated[int | None, typer.Option()] = None,
     option: OptionList = None,
-    max_deals: Annotated[int, typer.Option(help="stop a match after this many deals")] = 200,
-    records: Annotated[
-        Path | None, typer.Option(help="save every unit's game record in this (existing) folder")
-    ] = None,
-    plot: Annotated[Path | None, typer.Option(help="write a PNG plot of the ratings")] = None,
-    workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
-    dask: Annotated[str | None, typer.Option(help="run on the Dask scheduler at this address")] = None,
-    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
+    max_deals: Annotated[int, typer.Option()] = 200,
+    records: Annotated[Path | None, typer.Option()] = None,
+    plot: Annotated[Path | None, typer.Option()] = None,
+    workers: Annotated[int, typer.Option()] = 1,
+    dask: Annotated[str | None, typer.Option()] = None,
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Play a seeded (duplicate) tournament between bots; report wins, score per deal (95% CI) and ratings."""
     names = [b.strip().lower() for b in bots.split(",") if b.strip()]

@@ -18,14 +18,12 @@ __all__ = ["serve"]
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="the port to listen on (1..65535)")] = 8000,
-    db: Annotated[
-        str | None, typer.Option(help="a database URL (postgresql://...); default: SQLite in the user data dir")
-    ] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.4,
-    workers: Annotated[int, typer.Option(help="server processes (above 1: PostgreSQL only)")] = 1,
-    lang: Annotated[str, typer.Option(help="language of the messages: en or ru")] = "en",
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option()] = 8000,
+    db: Annotated[str | None, typer.Option()] = None,
+    bot_delay: Annotated[float, typer.Option()] = 0.4,
+    workers: Annotated[int, typer.Option()] = 1,
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Run the multiplayer table server (lobby, tables, WebSockets) in the browser; limits are
     set with PRIKUP_* variables (see prikup.server.config)."""

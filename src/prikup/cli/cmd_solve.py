@@ -69,12 +69,12 @@ def play_position(record: dict[str, Any], deal: int, trick: int, card: int, lang
 
 @app.command("solve")
 def solve_cmd(
-    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    deal: Annotated[int, typer.Option(help="the deal, 1-based")],
-    trick: Annotated[int | None, typer.Option(help="the trick, 1-based (with --card)")] = None,
-    card: Annotated[int, typer.Option(help="the card of the trick, 1-based: 1 is the lead")] = 1,
-    at: Annotated[int | None, typer.Option(help="or: the number of actions of that deal applied")] = None,
-    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
+    file: Annotated[Path, typer.Argument()],
+    deal: Annotated[int, typer.Option()],
+    trick: Annotated[int | None, typer.Option()] = None,
+    card: Annotated[int, typer.Option()] = 1,
+    at: Annotated[int | None, typer.Option()] = None,
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Solve a play position of a record with all hands open: each legal card's value (the
     declarer's final points with perfect play afterwards), the best marked.  The position is

@@ -36,7 +36,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-OptionList = Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as name=value")]
+OptionList = Annotated[list[str] | None, typer.Option("--option", "-o")]
 
 
 def fail(why: str | PrikupError, lang: str = "en", where: str = "") -> typer.Exit:
@@ -68,9 +68,7 @@ def check_lang(lang: str) -> None:
 
 @app.callback()
 def root(
-    lang: Annotated[
-        str, typer.Option(help="language of the help and the messages: en or ru (else PRIKUP_LANG)")
-    ] = "en",
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Trick-taking games with a talon."""
     check_lang(lang)
@@ -78,19 +76,17 @@ def root(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="the game: " + ", ".join(GAMES))] = "501",
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    game: Annotated[str, typer.Argument()] = "501",
+    players: Annotated[int | None, typer.Option()] = None,
     option: OptionList = None,
-    seed: Annotated[int | None, typer.Option(help="seed of the deals (reproducible match)")] = None,
-    record: Annotated[Path | None, typer.Option(help="save the match as a game record")] = None,
-    auto: Annotated[bool, typer.Option("--auto", help="bots in every seat, no input")] = False,
-    plain: Annotated[
-        bool, typer.Option("--plain", help="line mode: one line at a time (scripts, pipes, screen readers)")
-    ] = False,
-    bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated")] = "heuristic",
-    seat: Annotated[int, typer.Option(help="your seat")] = 0,
-    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
-    max_deals: Annotated[int | None, typer.Option(help="stop after this many deals")] = None,
+    seed: Annotated[int | None, typer.Option()] = None,
+    record: Annotated[Path | None, typer.Option()] = None,
+    auto: Annotated[bool, typer.Option("--auto")] = False,
+    plain: Annotated[bool, typer.Option("--plain")] = False,
+    bots: Annotated[str, typer.Option()] = "heuristic",
+    seat: Annotated[int, typer.Option()] = 0,
+    lang: Annotated[str, typer.Option()] = "en",
+    max_deals: Annotated[int | None, typer.Option()] = None,
 ) -> None:
     """Play a match against bots: the table in a terminal, lines with --plain (or --auto: bots only)."""
     try:
@@ -140,8 +136,8 @@ def play(
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    lang: Annotated[str, typer.Option(help="language: en or ru")] = "en",
+    file: Annotated[Path, typer.Argument()],
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Replay a game record through the rules and print its score sheet and result."""
     from prikup.cli.narrate import standings
@@ -173,7 +169,7 @@ def replay_cmd(
 
 
 @app.command()
-def games(lang: Annotated[str, typer.Option(help="language: en or ru")] = "en") -> None:
+def games(lang: Annotated[str, typer.Option()] = "en") -> None:
     """List the games and their options."""
     from prikup.cli.teach import option_allowed
 

@@ -36,8 +36,8 @@ def rules_page(game: str, lang: str = "en") -> str:
 
 
 def rules(
-    game: Annotated[str | None, typer.Argument(help="the game: " + ", ".join(GAMES))] = None,
-    lang: Annotated[str, typer.Option(help="language: " + " or ".join(LANGS))] = "en",
+    game: Annotated[str | None, typer.Argument()] = None,
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Print a game's rules: cards, deal, auction, talon, play, scoring, every option."""
     try:
