@@ -18,6 +18,10 @@ try:
     from prikup.solver import _fast as _module
 except ImportError:  # pragma: no cover - the extension is built by every install
     _module = None
+if _module is not None and getattr(_module, "__file__", None) is None:
+    # run from a source tree where the extension was never built: the import found the folder of
+    # the C sources (a namespace package), not the extension
+    _module = None
 
 
 def enabled() -> bool:
