@@ -56,4 +56,6 @@ def test_the_table_is_the_default_in_a_terminal() -> None:
 def test_plain_keeps_the_line_mode_in_a_terminal() -> None:
     code, seen = run_in_tty(["play", "501", "--seed", "1", "--plain"], until=b"help lists them", then=b"quit\n")
     assert b"action (help lists them)>" in seen and b"\x1b[?1049h" not in seen
+    # the seats are introduced first: the person's own seat in words, each bot by its kind
+    assert seen.lstrip().startswith(b"you: your seat") and b"Ivan: heuristic bot" in seen
     assert code == 0
