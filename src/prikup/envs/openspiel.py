@@ -13,10 +13,12 @@ default).  A game is one deal:
   counts down: its change is negated);
 * the observation string is the seat's observation as JSON (``observation(seat).to_json()``);
   the information-state string adds every action so far as the seat saw it (a card given face
-  down is hidden) and the cards it was dealt — perfect recall;
-* both tensors are :mod:`prikup.envs.tensors`' vector (while dealing: the cards dealt to the
-  seat so far).  The tensor keeps each seat's last call, not the whole auction, so the
-  information-state *tensor* is not of perfect recall; its string is.
+  down is hidden) — perfect recall;
+* both tensors are :mod:`prikup.envs.tensors`' vector (all zero while dealing).  The tensor
+  keeps each seat's last call, not the whole auction, so the information-state *tensor* is not
+  of perfect recall; its string is;
+* ``state.resample_from_infostate(player, sampler)`` draws the hidden cards again consistently
+  with what the player has seen, so OpenSpiel's Python ISMCTS can search these games.
 
 Being a Python game, it is far slower than OpenSpiel's C++ games (see ``bench/bench_envs.py``).
 """
@@ -24,6 +26,7 @@ Being a Python game, it is far slower than OpenSpiel's C++ games (see ``bench/be
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +35,7 @@ import pyspiel
 
 from prikup.core.cards import Card
 from prikup.core.game import Game, State
+from prikup.core.resample import resample
 from prikup.envs.common import reward_sign, score_floats
 from prikup.envs.tensors import TensorEncoder, encoder_for
 from prikup.games import GAMES, make_game
@@ -143,6 +147,9 @@ class PrikupSpielState(pyspiel.State):  # type: ignore[misc]
         self.dealt: list[int] = []
         self.held = _Held(None)
         self.start_scores: list[float] = []
+        #: every seat's view of each action, taken as the action is applied (``action_view``
+        #: describes an action just taken: a face-down card is shown to its giver and receiver)
+        self.views: list[list[str]] = [[] for _ in range(game.num_players())]
 
     @property
     def spiel_game(self) -> PrikupSpielGame:
@@ -201,7 +208,11 @@ class PrikupSpielState(pyspiel.State):  # type: ignore[misc]
             if len(self.dealt) == len(self.spiel_game.deck):
                 self._finish_dealing()
         else:
-            self.state.apply_id(int(action))
+            seat = self.state.to_act
+            assert seat is not None
+            done = self.state.apply_id(int(action))
+            for viewer, seen in enumerate(self.views):
+                seen.append(f"{seat}:{self.state.action_view(seat, done, viewer)}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -228,13 +239,32 @@ class PrikupSpielState(pyspiel.State):  # type: ignore[misc]
     # -- what a seat knows (the observer uses these) -----------------------------------------
     def seen_history(self, seat: int) -> list[str]:
         """Every action so far as ``seat`` saw it."""
-        if self.state is None:
-            return []
-        return [f"{s}:{self.state.action_view(s, a, seat)}" for _, s, a in self.state.history]
+        return self.views[seat]
 
-    def dealt_to(self, seat: int) -> list[Card]:
-        """The cards dealt to ``seat`` so far."""
-        return self._cards_of(seat)
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> PrikupSpielState:
+        """A state ``player_id`` cannot tell from this one, the hidden cards drawn again
+        consistently with everything he has seen (``prikup.core.resample``); what OpenSpiel's
+        ISMCTS calls.  ``probability_sampler`` (OpenSpiel's, a callable giving floats in [0, 1))
+        seeds the draw."""
+        if self.state is None:
+            raise ValueError("resample_from_infostate needs the cards dealt: call it at a player's turn")
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
+        log = resample(self.state, player_id, random.Random(seed)).deals[-1]
+        game = self.spiel_game
+        hands = dict(zip(game.active, log.hands, strict=True))
+        order = [game.active[i % len(game.active)] for i in range(len(game.active) * game.hand_sizes[0])]
+        taken = dict.fromkeys(game.active, 0)
+        dealt: list[int] = []
+        for seat in order:
+            dealt.append(game.deck.index(hands[seat][taken[seat]]))
+            taken[seat] += 1
+        dealt += [game.deck.index(c) for c in log.talon]
+        new = PrikupSpielState(game)
+        for card in dealt:  # deal and replay: every seat's views are those of the drawn deal
+            new.apply_action(card)
+        for _, action in log.actions:
+            new.apply_action(game.prikup.action_id(action))
+        return new
 
 
 class PrikupObserver:
@@ -252,22 +282,18 @@ class PrikupObserver:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
         enc = self.game.encoder
         if state.state is None:
-            self.tensor.fill(0.0)
-            hand = enc.block(self.tensor, "hand")
-            for card in state.dealt_to(player):
-                hand[self.game.deck.index(card)] = 1.0
+            self.tensor.fill(0.0)  # while dealing: nothing (501's dark seats never look at their cards)
             return
         self.tensor[:] = enc.encode(state.state.observation(player, with_legal=False))
 
     def string_from(self, state: PrikupSpielState, player: int) -> str:
         """``player``'s observation as JSON, with the actions as he saw them under perfect recall."""
         if state.state is None:
-            return f"seat {player} dealt " + " ".join(str(c) for c in state.dealt_to(player))
+            return f"seat {player}: dealing, {len(state.dealt)} of {len(self.game.deck)} cards dealt"
         obs = json.dumps(state.state.observation(player).to_json(), ensure_ascii=False, separators=(",", ":"))
         if not self.perfect_recall:
             return obs
-        dealt = " ".join(str(c) for c in state.dealt_to(player))
-        return f"seat {player} dealt {dealt} | " + " ".join(state.seen_history(player)) + " | " + obs
+        return f"seat {player} | " + " ".join(state.seen_history(player)) + " | " + obs
 
 
 def _game_class(game_id: str) -> type[PrikupSpielGame]:
