@@ -42,7 +42,9 @@ def make_bots(game: Any, simulations: int, seed: int) -> dict[str, Callable[[int
     rollout = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     return {
         "uniform": lambda seat: UniformRandomBot(seat, rng),
-        "mcts": lambda seat: mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=rollout, random_state=rng),
+        "mcts": lambda seat: mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=simulations, evaluator=rollout, random_state=rng
+        ),
         "ismcts": lambda seat: ismcts.ISMCTSBot(
             game, rollout, uct_c=2.0, max_simulations=simulations, random_state=rng,
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,

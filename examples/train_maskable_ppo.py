@@ -93,7 +93,8 @@ def arena_table(game: Game, lineup: list[str], deals: int, seed: int) -> None:
     print(f"\narena {','.join(lineup)}: {result.sets} duplicate sets, {len(result.units)} deals, "
           f"{time.process_time() - start:.0f} s CPU")
     for row in report_rows(result):
-        print(f"  {row['bot']:10s} {row['mean_change']:+8.1f} per deal  [{row['mean_low']:+.1f}, {row['mean_high']:+.1f}]")
+        low, high = row["mean_low"], row["mean_high"]
+        print(f"  {row['bot']:10s} {row['mean_change']:+8.1f} per deal  [{low:+.1f}, {high:+.1f}]")
     for pair in result.pairs:
         d, lo, hi = pair.mean_diff
         print(f"  {pair.a} - {pair.b}: {d:+.1f} [{lo:+.1f}, {hi:+.1f}] over {pair.sets} sets")
@@ -128,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         k = max(1, len(returns) // 10)
         print(f"trained {args.game}: {model.num_timesteps} learner steps, {len(returns)} deals, "
               f"{cpu:.0f} s CPU ({time.perf_counter() - wall:.0f} s wall on a shared machine)")
-        print(f"  mean deal reward x{args.reward_scale:g}: first tenth {np.mean(returns[:k]) * args.reward_scale:+.1f}, "
-              f"last tenth {np.mean(returns[-k:]) * args.reward_scale:+.1f}")
+        first, last = np.mean(returns[:k]) * args.reward_scale, np.mean(returns[-k:]) * args.reward_scale
+        print(f"  mean deal change (signed): first tenth of training {first:+.1f}, last tenth {last:+.1f}")
         model.save(args.save)
     PolicyBot.model = model
     BOTS["ppo"] = {game.id: PolicyBot}

@@ -39,7 +39,7 @@ def test_openspiel_load_game_by_name_and_parameters() -> None:
 
 
 def test_openspiel_bad_parameters_are_one_line_errors() -> None:
-    with pytest.raises(pyspiel.SpielError, match="unknown option|not allowed|colour"):
+    with pytest.raises(pyspiel.SpielError, match=r"colour"):
         pyspiel.load_game("prikup_501(colour=red)")
     with pytest.raises(ValueError, match="dealer=5 is not a seat"):
         pyspiel.load_game("prikup_501(dealer=5)")

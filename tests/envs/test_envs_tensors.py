@@ -60,7 +60,9 @@ def _random_prefix(game: Game, cards: DealCards, rng: random.Random) -> tuple[li
     return texts, named
 
 
-def _pairs(cards: DealCards, seat: int, seen: int, named: set[Card], rng: random.Random, own: bool) -> list[tuple[Card, Card]]:
+def _pairs(
+    cards: DealCards, seat: int, seen: int, named: set[Card], rng: random.Random, own: bool
+) -> list[tuple[Card, Card]]:
     """Pairs of cards in different places: both unseen by ``seat`` (``own=False``), or one card
     of the seat's own visible hand with an unseen card (``own=True``)."""
     place = _place_of(cards)

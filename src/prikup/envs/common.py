@@ -10,7 +10,18 @@ from prikup.core.cards import Card
 from prikup.core.game import Game, State
 from prikup.games import make_game
 
-__all__ = ["DealCards", "EnvOptionError", "bot_list", "new_seed", "deal_cards", "game_of", "match_rewards", "reward_sign", "score_floats", "seeded_deal"]
+__all__ = [
+    "DealCards",
+    "EnvOptionError",
+    "bot_list",
+    "deal_cards",
+    "game_of",
+    "match_rewards",
+    "new_seed",
+    "reward_sign",
+    "score_floats",
+    "seeded_deal",
+]
 
 
 class EnvOptionError(ValueError):
@@ -21,7 +32,8 @@ def game_of(game: str | Game, options: Mapping[str, object]) -> Game:
     """A configured game from a name and options, or the game itself (then no options)."""
     if isinstance(game, Game):
         if options:
-            raise EnvOptionError(f"options {', '.join(options)} given with a configured game: pass the game's name instead")
+            names = ", ".join(options)
+            raise EnvOptionError(f"options {names} given with a configured game: pass the game's name instead")
         return game
     return make_game(game, **options)
 

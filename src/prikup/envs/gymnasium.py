@@ -47,7 +47,7 @@ ENV_IDS: dict[str, str] = {
 class SeatEnv(gym.Env[FloatArray, np.int64]):
     """One seat of a game configuration against bots (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -99,7 +99,9 @@ class SeatEnv(gym.Env[FloatArray, np.int64]):
         self._illegal = 0
 
     # -- Gymnasium's API ---------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[FloatArray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[FloatArray, dict[str, Any]]:
         """Deal a new episode from ``seed`` (the generator's next seed when ``None``)."""
         super().reset(seed=seed)
         self._illegal = 0
@@ -141,7 +143,7 @@ class SeatEnv(gym.Env[FloatArray, np.int64]):
             return np.zeros(self.encoder.num_actions, np.int8)
         return self.encoder.mask(state)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The seat's view in one line (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None
@@ -161,7 +163,9 @@ class SeatEnv(gym.Env[FloatArray, np.int64]):
         self.state = game.new_match(episode) if self.matches else seeded_deal(game, episode)
         rng = random.Random(episode)
         others = iter(self.opponent_names)
-        self._bots = {s: make_bot(next(others), game, rng.randrange(2**31)) for s in range(game.players) if s != self.seat}
+        self._bots = {
+            s: make_bot(next(others), game, rng.randrange(2**31)) for s in range(game.players) if s != self.seat
+        }
         self._bots[self.seat] = make_bot(self.assistant_name, game, rng.randrange(2**31))
         self._before = score_floats(self.state)[self.seat]
 

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from prikup.core.cards import Card
 from prikup.core.game import Game, State
@@ -57,7 +57,7 @@ _ZERO_SUM = {"preferans"}
 def _game_type(game_id: str) -> pyspiel.GameType:
     cls = GAMES[game_id]
     players = next(o for o in cls.OPTIONS if o.name == "players")
-    choices = tuple(int(c) for c in (players.choices or (players.default,)))  # type: ignore[arg-type]
+    choices = tuple(int(c) for c in (players.choices or (players.default,)))
     spec: dict[str, Any] = {o.name: o.default for o in cls.OPTIONS}
     spec["dealer"] = 0
     return pyspiel.GameType(

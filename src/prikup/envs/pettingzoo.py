@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from prikup.core.game import Game, State
 from prikup.envs.common import game_of, match_rewards, new_seed, reward_sign, score_floats, seeded_deal
@@ -41,10 +41,14 @@ from prikup.envs.tensors import encoder_for
 __all__ = ["PrikupAEC", "env", "raw_env"]
 
 
-class PrikupAEC(AECEnv[str, dict[str, Any], int | None]):
+class PrikupAEC(AECEnv):  # type: ignore[misc]
     """One game configuration as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "prikup_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention: a class attribute
+        "render_modes": ["ansi", "human"],
+        "name": "prikup_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -96,7 +100,7 @@ class PrikupAEC(AECEnv[str, dict[str, Any], int | None]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
@@ -145,7 +149,7 @@ class PrikupAEC(AECEnv[str, dict[str, Any], int | None]):
         if self.render_mode == "human":
             print(self.render())
 
-    def render(self) -> str:  # type: ignore[override]
+    def render(self) -> str:
         """The last action and the scores, as a line of text."""
         state = self._require()
         history = state.history
@@ -166,10 +170,8 @@ def raw_env(game: str | Game = "501", **options: Any) -> PrikupAEC:
     return PrikupAEC(game, **options)
 
 
-def env(game: str | Game = "501", **options: Any) -> AECEnv[str, dict[str, Any], int | None]:
+def env(game: str | Game = "501", **options: Any) -> Any:
     """A PettingZoo AEC environment of ``game`` with its options (``players=3``, ``matches=True``,
     ``max_deals=…``, any game option), wrapped as PettingZoo's classic games are (actions in
     range, reset before step)."""
-    e: AECEnv[str, dict[str, Any], int | None] = PrikupAEC(game, **options)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(PrikupAEC(game, **options)))

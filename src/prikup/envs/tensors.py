@@ -297,7 +297,10 @@ class TensorEncoder:
             for m in o5(o).marriages:
                 v[self._rel(m.seat) * 4 + int(m.suit)] = 1.0
 
-        self._add("dark", n, "seats still dark", lambda o, v: self._seats(v, [s for s, x in enumerate(o5(o).dark) if x]))
+        def dark(o: Observation, v: FloatArray) -> None:
+            self._seats(v, [s for s, x in enumerate(o5(o).dark) if x])
+
+        self._add("dark", n, "seats still dark", dark)
         self._add("declarer_dark", 1, "the declarer played dark", lambda o, v: v.fill(float(o5(o).declarer_dark)))
         self._gift_blocks(n, d, lambda o: o5(o).gifts)
         self._add("contract", 1, f"the contract / {max_bid:g}", contract)
@@ -338,7 +341,7 @@ class TensorEncoder:
         self._add("no_bid_play", 1, "played with no bid", lambda o, v: v.fill(float(o5(o).no_bid_play)))
         self._add("discards", d, "the kitty discards (to their owner)", lambda o, v: self._cards(v, o5(o).discards))
         self._add("discards_left", 1, "discards still to make / kitty size", left)
-        self._add("sitting_out", n, "seats sitting out (a partner's open misère…)", lambda o, v: self._seats(v, o5(o).sitting_out))
+        self._add("sitting_out", n, "seats sitting out", lambda o, v: self._seats(v, o5(o).sitting_out))
         self._add("playing", n, "seats playing this deal", lambda o, v: self._seats(v, o5(o).playing))
         self._add("open_hand", n * d, "an open misère hand on the table", open_hand)
         self._add("trick_suit", 4, "the suit of the trick in progress", trick_suit)
@@ -412,7 +415,7 @@ class TensorEncoder:
         self._add("lone_whister", n, "the lone whister", lambda o, v: self._one(v, op(o).lone_whister))
         self._add("half_whister", n, "the half-whister", lambda o, v: self._one(v, op(o).half_whister))
         self._add("open_play", 2, "the defenders play open / closed", open_play)
-        self._add("hand_to_play", n, "the hand the seat to act plays from", lambda o, v: self._one(v, op(o).hand_to_play))
+        self._add("hand_to_play", n, "the hand being played from", lambda o, v: self._one(v, op(o).hand_to_play))
         self._add("pulya", n, f"pulya / {pulya:g}", lambda o, v: self._per_seat(v, op(o).sheet.pulya, pulya))
         self._add("gora", n, "gora / 100", lambda o, v: self._per_seat(v, op(o).sheet.gora, 100.0))
 
