@@ -13,6 +13,12 @@ from pettingzoo.test import api_test, seed_test
 from prikup import IllegalActionError
 from prikup.envs.pettingzoo import PrikupAEC, env, raw_env
 
+# PettingZoo's api_test warns about every classic card game's {"observation", "action_mask"} dict
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_pettingzoo_api_test_passes(config: tuple[str, dict[str, Any]]) -> None:

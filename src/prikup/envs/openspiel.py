@@ -49,7 +49,9 @@ SHORT_NAMES: dict[str, str] = {
     "pyatsot": "prikup_pyatsot",
     "preferans": "prikup_preferans",
 }
-#: The largest score change of one deal a game can give (OpenSpiel's utility bounds; generous).
+#: A bound on one deal's score change (OpenSpiel's utility bounds; generous: random play's
+#: largest over 300 deals of each game is 440 in 501, 520 in Five Hundred, 305 in Пятьсот and
+#: 400 in preferans).  501's grows with ``max_bid`` (a dark contract's failure is doubled).
 _UTILITY_BOUND = {"501": 2000.0, "five-hundred": 2000.0, "pyatsot": 2000.0, "preferans": 2000.0}
 _ZERO_SUM = {"preferans"}
 
@@ -99,7 +101,7 @@ class PrikupSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.deck: tuple[Card, ...] = tuple(game.deck())
         self.encoder: TensorEncoder = encoder_for(game)
         self.sign = reward_sign(game)
-        bound = _UTILITY_BOUND[game.id]
+        bound = max(_UTILITY_BOUND[game.id], 4.0 * float(game.options.get("max_bid", 0)))
         length = len(self.encoder.call_ids) + len(self.deck) + 8 * game.players + 16
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
