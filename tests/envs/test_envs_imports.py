@@ -24,5 +24,6 @@ def test_importing_envs_registers_gymnasium_ids_only() -> None:
         "print('pyspiel' in sys.modules, 'pettingzoo' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
-    assert out[0] == str(sorted(["prikup/501-v0", "prikup/five-hundred-v0", "prikup/preferans-v0", "prikup/pyatsot-v0"]))
+    ids = ["prikup/501-v0", "prikup/five-hundred-v0", "prikup/preferans-v0", "prikup/pyatsot-v0"]
+    assert out[0] == str(sorted(ids))
     assert out[1] == "False False"

@@ -11,7 +11,8 @@ import numpy as np
 import pyspiel
 import pytest
 from envs_configs import CONFIGS, config_id
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import ismcts, mcts, random_agent
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
 from prikup.envs.openspiel import SHORT_NAMES, register
@@ -119,3 +120,16 @@ def test_openspiel_bots_play_a_whole_deal(name: str) -> None:
         assert len(returns) == game.num_players() and any(r != 0 for r in returns)
         if name == "prikup_preferans":
             assert sum(returns) == pytest.approx(0.0)  # whists balance: zero-sum
+
+
+def test_openspiel_rl_environment_plays_a_deal() -> None:
+    env = rl_environment.Environment("prikup_five_hundred", players=3)
+    actions = env.action_spec()["num_actions"]
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=actions) for p in range(env.num_players)]
+    step = env.reset()
+    size = len(step.observations["info_state"][0])
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == size
+        step = env.step([agents[player].step(step).action])
+    assert len(step.rewards) == 3 and any(r != 0 for r in step.rewards)

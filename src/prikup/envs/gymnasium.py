@@ -105,12 +105,14 @@ class SeatEnv(gym.Env[FloatArray, np.int64]):
         """Deal a new episode from ``seed`` (the generator's next seed when ``None``)."""
         super().reset(seed=seed)
         self._illegal = 0
-        while True:
+        for _ in range(1000):
             episode = int(self.np_random.integers(2**31))
             self._start(episode)
             self._advance()
             if not self._state().is_over:
                 return self._obs(), self._info()
+        phases = ", ".join(sorted(self.learner_phases or ()))
+        raise EnvOptionError(f"seat {self.seat} had no decision in the phases {phases} in 1000 deals")
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the learner's action id, then let the bots play to the learner's next decision."""
