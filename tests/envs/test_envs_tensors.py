@@ -167,3 +167,17 @@ def test_layout_is_described() -> None:
     assert "barrel_seat" in text and text.splitlines()[0].startswith("pyatsot")
     with pytest.raises(KeyError, match="no block 'nope'"):
         encoder_for(make_game("pyatsot")).block(np.zeros(1, np.float32), "nope")
+
+
+def test_layout_command_prints_a_table_and_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    from prikup.envs.__main__ import main
+
+    assert main(["preferans", "players=4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("preferans {'players': 4}: 912 floats") and "hands_seen" in out
+    assert main(["chess"]) == 2
+    assert main(["501", "colour=red"]) == 2
+    assert main(["501", "x"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("error: unknown game 'chess'") and "unknown option 'colour'" in err[1]
+    assert err[2] == "error: options are option=value, got x"

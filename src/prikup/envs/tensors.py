@@ -19,7 +19,8 @@ Conventions (every game):
   look, concede, bid, whist, half-whist, open, closed, take, settle, invite, pulya, in id order).
 
 ``TensorEncoder(game).layout()`` lists the blocks as ``(name, start, size, meaning)``;
-``describe()`` prints them as a table — the documented layout of a configuration.  The blocks,
+``describe()`` prints them as a table — the documented layout of a configuration
+(``python -m prikup.envs 501 players=4`` prints it).  The blocks,
 in order:
 
 =================  ==========  ===================================================================
@@ -168,7 +169,7 @@ class TensorEncoder:
         return [(name, start, size, meaning) for name, start, size, meaning, _ in self._blocks]
 
     def describe(self) -> str:
-        """The layout as a text table (what ``python -m prikup.envs.tensors GAME`` prints)."""
+        """The layout as a text table (what ``python -m prikup.envs GAME`` prints)."""
         head = f"{self.game.id} {dict(self.game.changed_options)}: {self.size} floats, {self.num_actions} actions"
         rows = [f"{start:6d} {size:5d}  {name:16s} {meaning}" for name, start, size, meaning in self.layout()]
         return "\n".join([head, " start  size  block            meaning", *rows])
@@ -430,12 +431,3 @@ def encoder_for(game: Game) -> TensorEncoder:
         enc = _ENCODERS[game] = TensorEncoder(game)
     return enc
 
-
-if __name__ == "__main__":  # pragma: no cover - a developer's view of the layouts
-    import sys
-
-    from prikup import make_game
-
-    names = sys.argv[1:] or ["501", "five-hundred", "pyatsot", "preferans"]
-    for name in names:
-        print(encoder_for(make_game(name)).describe(), end="\n\n")
