@@ -109,7 +109,7 @@ class SeatEnv(gym.Env[FloatArray, np.int64]):
             episode = int(self.np_random.integers(2**31))
             self._start(episode)
             self._advance()
-            if not self._state().is_over:
+            if self._learner_decides(self._state()):
                 return self._obs(), self._info()
         phases = ", ".join(sorted(self.learner_phases or ()))
         raise EnvOptionError(f"seat {self.seat} had no decision in the phases {phases} in 1000 deals")
