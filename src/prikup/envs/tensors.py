@@ -213,12 +213,17 @@ class TensorEncoder:
     def _cards(self, v: FloatArray, cards: Sequence[Card] | Card | None) -> None:
         if cards is None:
             return
-        for card in (cards,) if isinstance(cards, Card) else cards:
-            v[self._index[card]] = 1.0
+        index = self._index
+        if isinstance(cards, Card):
+            v[index[cards]] = 1.0
+        elif cards:
+            v[[index[c] for c in cards]] = 1.0
 
     def _per_seat(self, v: FloatArray, values: Sequence[int | float | Fraction], scale: float) -> None:
+        seat, n = self._seat, self.players
         for s, x in enumerate(values):
-            v[self._rel(s)] = min(1.0, max(-1.0, _num(x) / scale))
+            y = _num(x) / scale
+            v[(s - seat) % n] = 1.0 if y > 1.0 else -1.0 if y < -1.0 else y
 
     def _seat_cards(self, v: FloatArray, seat: int, cards: Sequence[Card] | Card | None) -> None:
         d = len(self.deck)
