@@ -14,6 +14,12 @@ random card play: what the policy started from) and ``heuristic`` (the heuristic
 Prints the training's CPU time and steps, then per arena run each bot's score change per deal
 (signed: higher is better) with its 95% interval over duplicate sets, and the paired
 differences.  CPU only, one thread.
+
+Measured once (``--game 501 --cpu-minutes 12 --deals 900``, seed 1): 269,750 learner steps
+(33,718 deals) in 720 s CPU (58 min wall on a machine shared by five); in the arena
+``ppo,hrand,random`` (150 duplicate sets) ppo - hrand = +11.8 [+9.9, +13.8] per deal; against
+two heuristics ppo scores +22.8 [+19.9, +25.7] per deal where hrand scores +7.1 [+3.9, +10.3]
+(the heuristic's own card play is still better: ppo - heuristic = -7.5 [-10.5, -4.5]).
 """
 
 from __future__ import annotations
