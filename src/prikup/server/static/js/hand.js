@@ -11,7 +11,7 @@ let focusCard = null; // the card that keeps the hand's tab stop between renders
  */
 export function renderHand(box, cards, { playable = new Set(), selected = new Set(), onCard, selecting = false } = {}) {
   const hadFocus = box.contains(document.activeElement);
-  const nodes = cards.map((c) => {
+  const nodes = cards.map((c, i) => {
     const ok = playable.has(c);
     const node = cardEl(c, {
       onClick: () => { focusCard = c; onCard && onCard(c); },
@@ -20,6 +20,7 @@ export function renderHand(box, cards, { playable = new Set(), selected = new Se
     });
     if (selecting) node.setAttribute("aria-pressed", selected.has(c) ? "true" : "false");
     node.tabIndex = -1;
+    node.style.setProperty("--k", String(i - (cards.length - 1) / 2)); // its turn in the fan
     return node;
   });
   box.replaceChildren(...nodes);

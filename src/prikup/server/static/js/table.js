@@ -329,17 +329,21 @@ function renderSeats(msg) {
   for (let i = 0; i < n; i++) {
     const s = msg.seats[i] || {};
     const acting = obs.to_act === i;
-    const call = lastCall(obs, i);
+    // the declarer's call is his game once it is named (a contract after the talon may raise the bid)
+    const call = obs.declarer === i && obs.contract !== null && obs.contract !== undefined && !obs.raspasy ? null : lastCall(obs, i);
     const open = openCards(obs, i);
+    const dir = areaOf(i, n, msg.viewer);
     const plate = el("section", {
-      class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i,
-      style: `grid-area: ${areaOf(i, n, msg.viewer)}`, "aria-label": seatName(msg.seats, i),
+      class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i, "data-dir": dir,
+      style: `grid-area: ${dir}`, "aria-label": seatName(msg.seats, i),
       "aria-current": acting ? "true" : null,
     },
     el("div", { class: "seat-name" }, acting ? el("span", { class: "turn-badge" }, "▶ " + t("web.acts")) : null, seatName(msg.seats, i)),
-    el("div", { class: "marks" }, ...seatMarks(obs, i, msg).map((m) => el("span", { class: "tag" }, m))),
+    el("div", { class: "marks" }, ...seatMarks(obs, i, msg).map((m) => el("span", { class: "tag" + (m === t("partner") ? " partner" : "") }, m))),
     el("div", { class: "seat-line" },
       call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
+      call === null && obs.declarer === i && obs.contract !== null && obs.contract !== undefined
+        ? el("span", { class: "call-said" }, obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract)) : null,
       obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
@@ -411,7 +415,7 @@ function renderCentre(msg, finished) {
   const trick = el("div", { class: "trick" + (finished ? " finished" : ""), "data-n": n, role: "group", "aria-label": label });
   for (const [s, c] of trickCards) {
     const won = winner === s;
-    trick.append(el("div", { class: "played" + (won ? " won" : ""), style: `grid-area: ${areaOf(s, n, me)}`, "data-trick-seat": s },
+    trick.append(el("div", { class: "played" + (won ? " won" : ""), "data-dir": areaOf(s, n, me), "data-trick-seat": s },
       cardEl(c), won ? el("span", { class: "won-tag" }, "★ " + t("web.takes")) : null));
   }
   if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
