@@ -194,3 +194,33 @@ def test_each_card_of_a_trick_lies_in_front_of_its_player(
     assert page.locator("#centre .trick.finished .played.won .won-tag").count() == 1
     page.screenshot(path=str(SCREENSHOTS / f"layout-trick-{game}-{size}.png"))
     page.context.close()
+
+
+def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(browser: Any, server: ServerProcess) -> None:
+    """Preferans's open whist: the lone whister plays both defenders' hands; the partner's cards,
+    face up in his seat, are buttons for him then (the prompt names whose cards he plays)."""
+    page = open_table(browser, server, "preferans", "desktop")
+    player = Player(page, "preferans", {})
+    player.prefer = ["whist", "open", "pass"]  # pass in the auction (a bot declares), whist, lay the cards down
+
+    def playing_for_partner(st: dict[str, Any]) -> bool:
+        obs = st["obs"]
+        return obs["to_act"] == st["viewer"] and obs.get("hand_to_play") not in (None, st["viewer"])
+
+    st = play_until(page, player, playing_for_partner, limit=150)
+    partner = st["obs"]["hand_to_play"]
+    legal = {a.split(" ")[1] for a in st["obs"]["legal_actions"]}
+    row = page.locator(f'#felt .seat[data-seat="{partner}"] .open-cards.to-play')
+    row.wait_for()
+    buttons = row.locator("button.playable")
+    assert sorted(buttons.evaluate_all("els => els.map((e) => e.dataset.card)")) == sorted(legal)
+    assert st["seats"][partner]["name"] in page.locator("#prompt").inner_text() or "Bot" in page.locator("#prompt").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "layout-preferans-play-for-partner.png"))
+    card = sorted(legal)[0]
+    buttons.locator(f'xpath=self::*[@data-card="{card}"]').click()
+    page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
+    now = state(page)
+    assert now is not None and [partner, card] in [list(p) for p in now["obs"]["trick"]] + [
+        list(p) for t in now["obs"]["tricks"] for p in t["cards"]
+    ]
+    page.context.close()

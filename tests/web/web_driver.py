@@ -93,6 +93,7 @@ class Player:
         self.keyboard = keyboard
         self.eager = eager  # open the bidding with the lowest bid once a deal, to reach the declarer's phases
         self.bid_in_deal: int | None = None
+        self.prefer: list[str] = []  # calls taken whenever legal, before the bot's choice
 
     # -- acting like a person ---------------------------------------------------------------
     def click(self, selector: str) -> None:
@@ -141,6 +142,9 @@ class Player:
         obs = st["obs"]
         legal = obs["legal_actions"]
         action = str(self.brain.choose(observation_from_json(obs), [parse_action(t) for t in legal]))
+        preferred = [a for a in self.prefer if a in legal]
+        if preferred:
+            action = preferred[0]
         bids = [a for a in legal if a.startswith("bid ")]
         if self.eager and action in ("pass", "look") and bids and self.bid_in_deal != obs["deal"]:
             action = bids[0]
@@ -151,6 +155,8 @@ class Player:
         if verb in CARD_VERBS and len(words) > 1 and CARD.match(words[1]):
             card = words[1]
             where = f'#hand [data-card="{card}"]' if card in (obs.get("hand") or []) else f'.talon [data-card="{card}"]'
+            if verb == "play" and card not in (obs.get("hand") or []):  # a lying partner's card, played for him
+                where = f'.open-cards [data-card="{card}"]'
             if verb == "play":
                 suffix = " ".join(words[2:])
                 if suffix and self.page.locator(f'[data-variant="{suffix}"]').count():

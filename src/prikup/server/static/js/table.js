@@ -276,7 +276,7 @@ function render() {
   // a keyboard player keeps his place: when the control he used is gone, the focus goes to the
   // first playable card, else the first call he can make
   if (hadFocus && !document.body.contains(active) && (!document.activeElement || document.activeElement === document.body)) {
-    const next = $("#hand .card.playable") || $("#actions button:not([disabled]), #actions input");
+    const next = $("#hand .card.playable") || $("#felt .open-cards .card.playable") || $("#actions button:not([disabled]), #actions input");
     if (next) next.focus();
   }
 }
@@ -348,9 +348,22 @@ function renderSeats(msg) {
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
     presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
-    open ? el("div", { class: "open-cards" }, ...open.map((c) => cardEl(c, { cls: "mini" }))) : null);
+    open ? openRow(msg, i, open) : null);
     felt.append(plate);
   }
+}
+
+/** The cards a seat holds face up; when the viewer plays that hand now (preferans's lone whister
+ * plays his lying partner's cards) its legal cards are buttons like the hand's. */
+function openRow(msg, i, open) {
+  const plays = i !== msg.viewer && msg.obs.hand_to_play === i ? talonActions(msg) : {};
+  const row = el("div", { class: "open-cards" + (Object.keys(plays).length ? " to-play" : ""), "data-open-seat": i });
+  for (const c of open) {
+    row.append(plays[c]
+      ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
+      : cardEl(c, { cls: Object.keys(plays).length ? "open-play dim" : "mini" }));
+  }
+  return row;
 }
 
 function talonCount(obs) {
@@ -558,6 +571,9 @@ function promptText(msg) {
   if (legal.includes("open")) return t("web.prompt.open");
   if (legal.includes("take")) return t("web.prompt.take");
   if (legal.includes("settle")) return t("web.prompt.settle");
+  if (verb === "play" && obs.hand_to_play !== undefined && obs.hand_to_play !== null && obs.hand_to_play !== msg.viewer) {
+    return t("web.prompt.play_for", { name: seatName(msg.seats, obs.hand_to_play) });
+  }
   if (verb === "play") return obs.trick && obs.trick.length ? t("web.prompt.follow") : t("web.prompt.lead");
   return t("web.prompt.choose");
 }
@@ -628,7 +644,7 @@ function renderActions(msg) {
   if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
     hand.replaceChildren(...Array.from({ length: obs.hand_sizes[msg.viewer] }, () => cardEl(null, { label: t("web.face_down") })));
   } else {
-    renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play" });
+    renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play", dimAll: verb === "play" && !playable.size });
   }
 }
 
