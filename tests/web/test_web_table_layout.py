@@ -28,11 +28,16 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 GEOMETRY = """() => {
   const c = document.querySelector('#centre .trick').getBoundingClientRect();
   const cx = c.left + c.width / 2, cy = c.top + c.height / 2;
-  const at = (e) => { const r = e.getBoundingClientRect(); const x = r.left + r.width / 2 - cx, y = cy - (r.top + r.height / 2);
-    return { x, y, angle: Math.atan2(y, x) * 180 / Math.PI, bottom: r.bottom, top: r.top, left: r.left, right: r.right }; };
+  const at = (e) => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2 - cx, y = cy - (r.top + r.height / 2);
+    return { x, y, angle: Math.atan2(y, x) * 180 / Math.PI, bottom: r.bottom, top: r.top,
+             left: r.left, right: r.right };
+  };
   const seats = {};
   for (const s of document.querySelectorAll('#felt .seat')) seats[s.dataset.seat] = at(s);
-  const cards = [...document.querySelectorAll('#centre .trick .played')].map((p) => ({ seat: +p.dataset.trickSeat, ...at(p) }));
+  const cards = [...document.querySelectorAll('#centre .trick .played')]
+    .map((p) => ({ seat: +p.dataset.trickSeat, ...at(p) }));
   const felt = document.querySelector('#felt').getBoundingClientRect();
   const hand = document.querySelector('#hand').getBoundingClientRect();
   return { seats, cards, felt: { top: felt.top, bottom: felt.bottom, left: felt.left, right: felt.right },
@@ -53,7 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     proc.stop()
 
 
-def open_table(browser: Any, server: ServerProcess, game: str, size: str, *, players: int | None = None, pause: int = 0) -> Any:
+def open_table(
+    browser: Any, server: ServerProcess, game: str, size: str, *, players: int | None = None, pause: int = 0
+) -> Any:
     width, height = SIZES[size]
     ctx = browser.new_context(locale="en-US", viewport={"width": width, "height": height}, has_touch=size == "phone")
     ctx.add_init_script(f"localStorage.setItem('prikup.trickPause', '{pause}')")
@@ -112,7 +119,9 @@ def test_seats_sit_around_the_table_clockwise_you_at_the_bottom_your_partner_acr
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_two_to_six_seats_each_have_their_place_around_the_table(browser: Any, server: ServerProcess, size: str) -> None:
+def test_two_to_six_seats_each_have_their_place_around_the_table(
+    browser: Any, server: ServerProcess, size: str
+) -> None:
     """Five Hundred's 2-, 5- and 6-handed forms: the page's own placement (``seats.js``) laid out by
     the page's CSS in a felt of that size, measured like the tables above."""
     width, height = SIZES[size]
@@ -127,7 +136,8 @@ def test_two_to_six_seats_each_have_their_place_around_the_table(browser: Any, s
                   document.querySelector('#probe')?.remove();
                   const felt = document.createElement('div');
                   felt.id = 'probe'; felt.className = 'felt'; felt.dataset.n = String(n);
-                  const centre = document.createElement('div'); centre.className = 'centre'; centre.textContent = 'centre';
+                  const centre = document.createElement('div');
+                  centre.className = 'centre'; centre.textContent = 'centre';
                   felt.append(centre);
                   for (let i = 0; i < n; i++) {
                     const s = document.createElement('section');
@@ -147,14 +157,21 @@ def test_two_to_six_seats_each_have_their_place_around_the_table(browser: Any, s
             angles = {i: clockwise_from_bottom(geo[i]["angle"]) for i in range(n)}
             assert angles[me] < 1 or angles[me] > 359, (n, me, angles)  # you at the bottom
             turns = [angles[(me + k) % n] for k in range(1, n)]
-            assert turns == sorted(turns) and len(set(turns)) == n - 1, (size, n, me, turns)  # clockwise, one place each
+            assert turns == sorted(turns) and len(set(turns)) == n - 1, (
+                size,
+                n,
+                me,
+                turns,
+            )  # clockwise, one place each
             if n % 2 == 0:
                 across = geo[(me + n // 2) % n]
                 assert across["y"] > 0 and abs(across["x"]) < 40, (size, n, me, across)  # the partner straight across
     page.context.close()
 
 
-def test_the_seat_to_act_is_marked_in_words_and_your_turn_changes_the_title(browser: Any, server: ServerProcess) -> None:
+def test_the_seat_to_act_is_marked_in_words_and_your_turn_changes_the_title(
+    browser: Any, server: ServerProcess
+) -> None:
     page = open_table(browser, server, "preferans", "desktop")
     page.wait_for_function("() => { const s = window.prikup.state; return s.obs.to_act === s.viewer; }", timeout=30000)
     st = state(page)
@@ -196,10 +213,14 @@ def test_each_card_of_a_trick_lies_in_front_of_its_player(
     page.context.close()
 
 
-def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(browser: Any, server: ServerProcess) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(
+    browser: Any, server: ServerProcess, size: str
+) -> None:
     """Preferans's open whist: the lone whister plays both defenders' hands; the partner's cards,
-    face up in his seat, are buttons for him then (the prompt names whose cards he plays)."""
-    page = open_table(browser, server, "preferans", "desktop")
+    face up in his seat, are buttons for him then (on a phone they lie in front of him, in the
+    hand's place, his own cards in his seat); the prompt names whose cards he plays."""
+    page = open_table(browser, server, "preferans", size)
     player = Player(page, "preferans", {})
     player.prefer = ["whist", "open", "pass"]  # pass in the auction (a bot declares), whist, lay the cards down
 
@@ -210,12 +231,20 @@ def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(browser:
     st = play_until(page, player, playing_for_partner, limit=150)
     partner = st["obs"]["hand_to_play"]
     legal = {a.split(" ")[1] for a in st["obs"]["legal_actions"]}
-    row = page.locator(f'#felt .seat[data-seat="{partner}"] .open-cards.to-play')
+    if size == "phone":
+        row = page.locator("#hand.for-partner")
+        assert page.locator(f'#felt .seat[data-seat="{st["viewer"]}"] .open-cards .card').count() == len(
+            st["obs"]["hand"]
+        )
+    else:
+        row = page.locator(f'#felt .seat[data-seat="{partner}"] .open-cards.to-play')
     row.wait_for()
+    bottom = page.evaluate("() => [document.querySelector('#hand').getBoundingClientRect().bottom, window.innerHeight]")
+    assert bottom[0] <= bottom[1], bottom  # the cards to play are on the first screen
     buttons = row.locator("button.playable")
     assert sorted(buttons.evaluate_all("els => els.map((e) => e.dataset.card)")) == sorted(legal)
-    assert st["seats"][partner]["name"] in page.locator("#prompt").inner_text() or "Bot" in page.locator("#prompt").inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "layout-preferans-play-for-partner.png"))
+    assert f"Bot {partner + 1}" in page.locator("#prompt").inner_text()  # whose cards, by name
+    page.screenshot(path=str(SCREENSHOTS / f"layout-preferans-play-for-partner-{size}.png"))
     card = sorted(legal)[0]
     buttons.locator(f'xpath=self::*[@data-card="{card}"]').click()
     page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")

@@ -43,6 +43,8 @@ FORMS: dict[str, tuple[str, dict[str, Any], str | None]] = {"five-hundred-3": ("
 def form(game: str) -> tuple[str, dict[str, Any], str | None]:
     """The game, its options and the lobby's preset of a test's game name (``five-hundred-3``)."""
     return FORMS.get(game, (game, {}, None))
+
+
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:", "ply "]

@@ -156,7 +156,7 @@ class Player:
             card = words[1]
             where = f'#hand [data-card="{card}"]' if card in (obs.get("hand") or []) else f'.talon [data-card="{card}"]'
             if verb == "play" and card not in (obs.get("hand") or []):  # a lying partner's card, played for him
-                where = f'.open-cards [data-card="{card}"]'
+                where = f'#hand [data-card="{card}"], .open-cards button[data-card="{card}"]'
             if verb == "play":
                 suffix = " ".join(words[2:])
                 if suffix and self.page.locator(f'[data-variant="{suffix}"]').count():
@@ -210,6 +210,10 @@ class Player:
             """() => [[...document.querySelectorAll('#hand .card[data-card]')].map(e => e.dataset.card),
                       window.prikup.state.obs.hand]"""
         )
+        partner = st["obs"].get("hand_to_play")
+        if partner is not None and partner != st["viewer"] and shown != hand:
+            # a phone shows the lying partner's cards in front of the lone whister who plays them
+            hand = st["obs"]["hands_seen"][str(partner)]
         if hand is not None:
             assert shown == hand, (shown, hand)
 

@@ -314,7 +314,11 @@ function presence(s) {
   return "";
 }
 
-function openCards(obs, i) {
+function openCards(obs, i, msg = null) {
+  if (msg && playingFor(msg) !== null && narrow()) {
+    if (i === msg.viewer) return obs.hand; // the partner's cards lie in the hand's place
+    if (i === playingFor(msg)) return null;
+  }
   if (obs.open_hand && obs.open_hand.seat === i) return obs.open_hand.cards;
   if (obs.hands_seen && obs.hands_seen[i] && i !== obs.seat) return obs.hands_seen[i];
   return null;
@@ -331,7 +335,7 @@ function renderSeats(msg) {
     const acting = obs.to_act === i;
     // the declarer's call is his game once it is named (a contract after the talon may raise the bid)
     const call = obs.declarer === i && obs.contract !== null && obs.contract !== undefined && !obs.raspasy ? null : lastCall(obs, i);
-    const open = openCards(obs, i);
+    const open = openCards(obs, i, msg);
     const dir = areaOf(i, n, msg.viewer);
     const plate = el("section", {
       class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i, "data-dir": dir,
@@ -356,7 +360,7 @@ function renderSeats(msg) {
 /** The cards a seat holds face up; when the viewer plays that hand now (preferans's lone whister
  * plays his lying partner's cards) its legal cards are buttons like the hand's. */
 function openRow(msg, i, open) {
-  const plays = i !== msg.viewer && msg.obs.hand_to_play === i ? talonActions(msg) : {};
+  const plays = playingFor(msg) === i && !narrow() ? talonActions(msg) : {};
   const row = el("div", { class: "open-cards" + (Object.keys(plays).length ? " to-play" : ""), "data-open-seat": i });
   for (const c of open) {
     row.append(plays[c]
@@ -365,6 +369,13 @@ function openRow(msg, i, open) {
   }
   return row;
 }
+
+/** The seat whose face-up cards the viewer plays now (preferans's lone whister), else null. */
+function playingFor(msg) {
+  const h = msg.obs.hand_to_play;
+  return myTurn(msg) && h !== undefined && h !== null && h !== msg.viewer ? h : null;
+}
+const narrow = () => window.matchMedia("(max-width: 700px)").matches;
 
 function talonCount(obs) {
   if (obs.kitty_size) return obs.kitty_size;
@@ -641,7 +652,13 @@ function renderActions(msg) {
   // the hand
   const playable = new Set(Object.keys(byCard));
   const cards = obs.hand || [];
-  if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
+  const partner = playingFor(msg);
+  hand.setAttribute("aria-label", partner === null ? t("hand") : t("web.cards_of", { name: seatName(msg.seats, partner) }));
+  hand.classList.toggle("for-partner", partner !== null);
+  if (partner !== null && narrow()) {
+    // on a phone the hand you play now lies in front of you: the partner's, yours waits in your seat
+    renderHand(hand, openCards(obs, partner) || [], { playable: new Set(Object.keys(onTalon)), onCard });
+  } else if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
     hand.replaceChildren(...Array.from({ length: obs.hand_sizes[msg.viewer] }, () => cardEl(null, { label: t("web.face_down") })));
   } else {
     renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play", dimAll: verb === "play" && !playable.size });
