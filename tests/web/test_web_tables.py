@@ -196,6 +196,13 @@ def test_a_whole_deal_of_every_game_through_the_page(
     shot(page, f"{prefix}-90-summary")
     st = state(page)
     assert st is not None
+    # the summary never lies over the hand: the next deal's cards can be played at once
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('#hand .card')].filter((c) => {
+             const r = c.getBoundingClientRect(), e = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+             return !(e && document.querySelector('#hand').contains(e)); }).length"""
+    )
+    assert covered == 0, f"{prefix}: the summary covers {covered} cards of the hand"
     played = {s for s, a in st["previous_log"] if a.startswith("play ")}
     assert page.locator(".summary .summary-hand").count() >= len(played)  # every hand that was played out
     assert not raw_on_screen(page), raw_on_screen(page)
