@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -29,11 +29,6 @@ document.addEventListener('securitypolicyviolation',
   (e) => window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sourceFile || '')));
 localStorage.setItem('prikup.trickPause', '0');
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -43,19 +41,6 @@ GEOMETRY = """() => {
   return { seats, cards, felt: { top: felt.top, bottom: felt.bottom, left: felt.left, right: felt.right },
            hand: { top: hand.top, bottom: hand.bottom, left: hand.left, right: hand.right, h: hand.height } };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("weblayout")
-    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
-    yield proc
-    proc.stop()
 
 
 def open_table(

@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from web_driver import (
     Player,
     ServerProcess,
     axe_violations,
-    launch_browser,
     no_overflow,
     play_until,
     state,
@@ -48,19 +45,6 @@ def form(game: str) -> tuple[str, dict[str, Any], str | None]:
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:", "ply "]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("webtables")
-    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
-    yield proc
-    proc.stop()
 
 
 def open_page(browser: Any, lang: str, size: str, *, pause: int = 0) -> Any:
