@@ -197,7 +197,7 @@ class Player:
 
     # -- what must hold whenever the page shows a state --------------------------------------
     def check(self, st: dict[str, Any]) -> None:
-        """Cards only play cards; the page's hand is the seat's hand."""
+        """Cards only play cards; the page's hand is the seat's hand; no card is shown twice."""
         page = self.page
         bound = page.eval_on_selector_all(
             "#hand [data-action], #hand [data-card]",
@@ -216,6 +216,12 @@ class Player:
             hand = st["obs"]["hands_seen"][str(partner)]
         if hand is not None:
             assert shown == hand, (shown, hand)
+        # a card taken from the talon is in the hand (marked), not shown twice
+        twice = page.evaluate(
+            """() => [...document.querySelectorAll('#centre .talon [data-card]')].map((e) => e.dataset.card)
+                 .filter((c) => document.querySelector(`#hand [data-card="${c}"]`))"""
+        )
+        assert not twice, f"shown in the talon and in the hand: {twice}"
 
 
 def launch_browser() -> Iterator[Any]:

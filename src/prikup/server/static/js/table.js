@@ -411,8 +411,11 @@ function renderCentre(msg, finished) {
   // talon
   // the talon as it lies now: without the card kept and the cards given away (Пятьсот)
   const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
-  const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => obs.game !== "pyatsot" || !gone.has(c)) : null;
-  const showTalon = talonCards || (["auction"].includes(obs.phase) && !obs.raspasy);
+  // ... and without the cards taken into your hand (they are marked there, not shown twice)
+  const inHand = new Set(obs.hand || []);
+  const talonCards = Array.isArray(obs.talon)
+    ? obs.talon.filter((c) => (obs.game !== "pyatsot" || !gone.has(c)) && !inHand.has(c)) : null;
+  const showTalon = (talonCards && talonCards.length) || (["auction"].includes(obs.phase) && !obs.raspasy);
   if (showTalon && obs.phase !== "play") {
     const clickable = talonActions(msg);
     const row = el("div", { class: "talon", "aria-label": t(obs.game === "five-hundred" ? "kitty" : "talon") },
@@ -661,7 +664,12 @@ function renderActions(msg) {
   } else if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
     hand.replaceChildren(...Array.from({ length: obs.hand_sizes[msg.viewer] }, () => cardEl(null, { label: t("web.face_down") })));
   } else {
-    renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play", dimAll: verb === "play" && !playable.size });
+    // the talon's cards taken into the hand are marked until the play begins
+    const fromTalon = new Set(obs.phase !== "play" && Array.isArray(obs.talon) ? obs.talon : []);
+    renderHand(hand, cards, {
+      playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play",
+      dimAll: verb === "play" && !playable.size, fromTalon,
+    });
   }
 }
 
