@@ -187,6 +187,11 @@ def test_a_whole_deal_of_every_game_through_the_page(
              return !(e && document.querySelector('#hand').contains(e)); }).length"""
     )
     assert covered == 0, f"{prefix}: the summary covers {covered} cards of the hand"
+    st = state(page)
+    assert st is not None
+    if size == "phone" and st["obs"]["to_act"] == st["viewer"] and page.locator(".summary").count():
+        box = first_screen(page)  # the summary shown, your hand and calls still on the first screen
+        assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, "summary", box)
     played = {s for s, a in st["previous_log"] if a.startswith("play ")}
     assert page.locator(".summary .summary-hand").count() >= len(played)  # every hand that was played out
     assert not raw_on_screen(page), raw_on_screen(page)
