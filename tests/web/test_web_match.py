@@ -107,3 +107,20 @@ def test_bot_moves_tricks_and_your_turn_are_said_in_the_live_region(browser: Any
     assert "Бот 2:" in said or "Бот 3:" in said, said  # a bot's move, by name
     assert "Взятку берёт" in said or "берёт взятку" in said, said  # a trick and who took it
     page.context.close()
+
+
+def test_the_deals_summary_goes_by_itself_when_the_others_are_bots(browser: Any, server: ServerProcess) -> None:
+    page = new_page(browser)
+    page.add_init_script("localStorage.setItem('prikup.autoNext', '1')")  # a second instead of five
+    page.goto(server.base + "/")
+    page.locator('[data-game="501"]').wait_for()
+    page.click('[data-game="501"]')
+    page.fill("#your-name", "Ivan")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    player = Player(page, "501", {})
+    play_until(page, player, lambda st: st["obs"]["deal"] > 1 and page.locator(".summary").count() > 0, limit=90)
+    assert page.locator("#next-deal").is_visible()  # "next deal" at hand, and ...
+    page.locator(".summary").wait_for(state="detached", timeout=4000)  # ... not needed: it goes by itself
+    page.context.close()
