@@ -222,6 +222,9 @@ class Player:
                  .filter((c) => document.querySelector(`#hand [data-card="${c}"]`))"""
         )
         assert not twice, f"shown in the talon and in the hand: {twice}"
+        # the story of the deal names who received each gift, as the rules sent it
+        told = page.eval_on_selector_all("#log li[data-to]", "els => els.map((e) => +e.dataset.to)")
+        assert told == [g["to"] for g in st["obs"].get("gifts") or []], (told, st["obs"].get("gifts"))
 
 
 def launch_browser() -> Iterator[Any]:

@@ -689,7 +689,19 @@ function actionLabel(a, msg) {
 
 function renderLog(msg) {
   const log = $("#log");
-  const rows = msg.log.map(([s, a]) => el("li", {}, el("b", {}, seatName(msg.seats, s) + ": "), describe(a, { seats: msg.seats })));
+  const n = msg.obs.scores.length;
+  const active = msg.obs.active && msg.obs.active.length ? msg.obs.active : [...Array(n).keys()];
+  const given = {}; // gifts go round from the giver's left: the k-th to the k-th active seat after him
+  const rows = msg.log.map(([s, a]) => {
+    let text = describe(a, { seats: msg.seats });
+    let to;
+    if (a.startsWith("give")) {
+      const k = (given[s] = (given[s] || 0) + 1);
+      to = [...Array(n - 1).keys()].map((j) => (s + 1 + j) % n).filter((x) => active.includes(x))[k - 1];
+      if (to !== undefined) text += " " + t("web.act.to", { name: seatName(msg.seats, to) });
+    }
+    return el("li", { "data-to": to }, el("b", {}, seatName(msg.seats, s) + ": "), text);
+  });
   log.replaceChildren(...rows);
   log.scrollTop = log.scrollHeight;
 }
