@@ -135,6 +135,9 @@ def test_an_invitation_link_seats_the_guest_and_the_lobby_link_does_not(browser:
         page.wait_for_function("() => (window.prikup.state.seats[1] || {}).name === 'Boris'")
         assert state(page)["seats"][1]["claimed"]  # type: ignore[index]
         assert "Boris" in seat_text(page, 1)
+    # Anna sees Boris present at the table, and her own seat needs no such word
+    anna.locator('#felt .seat[data-seat="1"] .presence', has_text="at the table").wait_for()
+    assert anna.locator('#felt .seat[data-seat="0"] .presence').count() == 0
     assert anna.locator("#invites").is_hidden()  # no free seat left to invite to
     assert boris.locator("#claim").is_hidden()
     # the secret was sent in the claim's body, never in a URL; the token never either

@@ -311,7 +311,7 @@ function presence(s) {
   if (s.away && !s.claimed) return t("web.free_seat_bot", { level: botWord(s.bot) });
   if (s.away || (s.claimed && s.online === 0)) return s.bot ? t("web.away_bot", { level: botWord(s.bot) }) : t("web.away");
   if (!s.claimed) return t("web.free_seat");
-  return "";
+  return s.online > 0 ? t("web.at_table") : "";
 }
 
 function openCards(obs, i, msg = null) {
@@ -351,7 +351,7 @@ function renderSeats(msg) {
       obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
-    presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
+    i !== msg.viewer && presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
     open ? openRow(msg, i, open) : null);
     felt.append(plate);
   }
