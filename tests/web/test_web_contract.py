@@ -14,13 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
+
+
+#: Debian's Chromium, one for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 
 #: Seen by the page as soon as a CSP violation happens (also reported in the console).
 WATCH_CSP = """

@@ -9,13 +9,18 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, plain_server, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
+
+
+#: Debian's Chromium and a real server, one of each for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
+server = pytest.fixture(scope="module", name="server")(plain_server)
 
 
 def new_page(browser: Any, locale: str = "en-US") -> Any:
@@ -25,6 +30,17 @@ def new_page(browser: Any, locale: str = "en-US") -> Any:
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     return page
+
+
+def create(page: Any, server: ServerProcess, game: str, name: str) -> None:
+    """Open a table of ``game`` from the lobby as ``name`` (the other seats: heuristic bots)."""
+    page.goto(server.base + "/")
+    page.locator(f'[data-game="{game}"]').wait_for()
+    page.click(f'[data-game="{game}"]')
+    page.fill("#your-name", name)
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
 
 
 def test_the_end_of_a_match_names_the_winner_shows_the_final_sheet_and_offers_a_rematch(
@@ -85,13 +101,7 @@ def test_the_language_button_switches_the_whole_page_and_is_kept(browser: Any, s
 
 def test_bot_moves_tricks_and_your_turn_are_said_in_the_live_region(browser: Any, server: ServerProcess) -> None:
     page = new_page(browser, "ru-RU")
-    page.goto(server.base + "/")
-    page.locator('[data-game="pyatsot"]').wait_for()
-    page.click('[data-game="pyatsot"]')
-    page.fill("#your-name", "Иван")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
-    page.wait_for_function("() => window.prikup && window.prikup.state")
+    create(page, server, "pyatsot", "Иван")
     live = page.locator("#live")
     assert live.get_attribute("aria-live") == "polite"
     heard: list[str] = []
@@ -112,13 +122,7 @@ def test_bot_moves_tricks_and_your_turn_are_said_in_the_live_region(browser: Any
 def test_the_deals_summary_goes_by_itself_when_the_others_are_bots(browser: Any, server: ServerProcess) -> None:
     page = new_page(browser)
     page.add_init_script("localStorage.setItem('prikup.autoNext', '1')")  # a second instead of five
-    page.goto(server.base + "/")
-    page.locator('[data-game="501"]').wait_for()
-    page.click('[data-game="501"]')
-    page.fill("#your-name", "Ivan")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
-    page.wait_for_function("() => window.prikup && window.prikup.state")
+    create(page, server, "501", "Ivan")
     player = Player(page, "501", {})
     play_until(page, player, lambda st: st["obs"]["deal"] > 1 and page.locator(".summary").count() > 0, limit=90)
     assert page.locator("#next-deal").is_visible()  # "next deal" at hand, and ...

@@ -11,13 +11,18 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, play_until, state
+from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, plain_server, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
+
+
+#: Debian's Chromium and a real server, one of each for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
+server = pytest.fixture(scope="module", name="server")(plain_server)
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 

@@ -20,7 +20,9 @@ from web_driver import (
     Player,
     ServerProcess,
     axe_violations,
+    launch_browser,
     no_overflow,
+    plain_server,
     play_until,
     state,
     wait_for_change,
@@ -31,6 +33,11 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
+
+
+#: Debian's Chromium and a real server, one of each for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
+server = pytest.fixture(scope="module", name="server")(plain_server)
 
 GAMES = ["501", "five-hundred", "five-hundred-3", "pyatsot", "preferans"]
 #: a form of a game played from its named preset: (game, options, preset)

@@ -30,6 +30,7 @@ __all__ = [
     "axe_violations",
     "launch_browser",
     "no_overflow",
+    "plain_server",
     "play_until",
     "state",
     "wait_for_change",
@@ -235,6 +236,14 @@ def launch_browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+def plain_server(tmp_path_factory: Any) -> Iterator[ServerProcess]:
+    """A server on SQLite whose bots answer at once (a module's ``server`` fixture)."""
+    folder = tmp_path_factory.mktemp("web")
+    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
+    yield proc
+    proc.stop()
 
 
 def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool], limit: float = 60) -> dict[str, Any]:
