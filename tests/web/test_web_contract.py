@@ -22,6 +22,10 @@ pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
 
+
+#: Debian's Chromium, one for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
+
 #: Seen by the page as soon as a CSP violation happens (also reported in the console).
 WATCH_CSP = """
 window.__csp = [];
@@ -29,11 +33,6 @@ document.addEventListener('securitypolicyviolation',
   (e) => window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sourceFile || '')));
 localStorage.setItem('prikup.trickPause', '0');
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
 
 
 @pytest.fixture(scope="module")
@@ -140,6 +139,9 @@ def test_an_invitation_link_seats_the_guest_and_the_lobby_link_does_not(browser:
         page.wait_for_function("() => (window.prikup.state.seats[1] || {}).name === 'Boris'")
         assert state(page)["seats"][1]["claimed"]  # type: ignore[index]
         assert "Boris" in seat_text(page, 1)
+    # Anna sees Boris present at the table, and her own seat needs no such word
+    anna.locator('#felt .seat[data-seat="1"] .presence', has_text="at the table").wait_for()
+    assert anna.locator('#felt .seat[data-seat="0"] .presence').count() == 0
     assert anna.locator("#invites").is_hidden()  # no free seat left to invite to
     assert boris.locator("#claim").is_hidden()
     # the secret was sent in the claim's body, never in a URL; the token never either

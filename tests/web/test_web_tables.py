@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from web_driver import (
     axe_violations,
     launch_browser,
     no_overflow,
+    plain_server,
     play_until,
     state,
     wait_for_change,
@@ -35,23 +34,24 @@ pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )
 
-GAMES = ["501", "five-hundred", "pyatsot", "preferans"]
+
+#: Debian's Chromium and a real server, one of each for this module's tests
+browser = pytest.fixture(scope="module", name="browser")(launch_browser)
+server = pytest.fixture(scope="module", name="server")(plain_server)
+
+GAMES = ["501", "five-hundred", "five-hundred-3", "pyatsot", "preferans"]
+#: a form of a game played from its named preset: (game, options, preset)
+FORMS: dict[str, tuple[str, dict[str, Any], str | None]] = {"five-hundred-3": ("five-hundred", {"players": 3}, "three")}
+
+
+def form(game: str) -> tuple[str, dict[str, Any], str | None]:
+    """The game, its options and the lobby's preset of a test's game name (``five-hundred-3``)."""
+    return FORMS.get(game, (game, {}, None))
+
+
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 RAW = ['{"', "[{", "null", "undefined", "NaN", "web.", "legal_actions", "phase:", "ply "]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("webtables")
-    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
-    yield proc
-    proc.stop()
 
 
 def open_page(browser: Any, lang: str, size: str, *, pause: int = 0) -> Any:
@@ -72,9 +72,12 @@ def shot(page: Any, name: str) -> None:
 
 
 def create_table(page: Any, server: ServerProcess, game: str, lang: str, *, name: str | None = None) -> None:
+    gid, _options, preset = form(game)
     page.goto(server.base + "/")
-    page.locator(f'[data-game="{game}"]').wait_for()
-    page.click(f'[data-game="{game}"]')
+    page.locator(f'[data-game="{gid}"]').wait_for()
+    page.click(f'[data-game="{gid}"]')
+    if preset:
+        page.click(f'[data-preset="{preset}"]')
     page.fill("#your-name", name or ("Иван" if lang == "ru" else "Ivan"))
     page.click("#create-button")
     page.wait_for_url("**/table/**")
@@ -123,7 +126,8 @@ def play_one_deal(
     limit: float = 90,
 ) -> int:
     """Play the human seat until the first deal is scored; returns how many actions it took."""
-    player = Player(page, game, {}, keyboard=keyboard, eager=eager)
+    gid, options, _preset = form(game)
+    player = Player(page, gid, options, keyboard=keyboard, eager=eager)
     seen: set[str] = set()
     taken = 0
     deadline = time.monotonic() + limit
@@ -164,21 +168,37 @@ def test_a_whole_deal_of_every_game_through_the_page(
 ) -> None:
     page = open_page(browser, lang, size)
     prefix = f"{game}-{lang}-{size}"
+    gid, _options, preset = form(game)
     page.goto(server.base + "/")
-    page.locator(f'[data-game="{game}"]').wait_for()
+    page.locator(f'[data-game="{gid}"]').wait_for()
     assert page.evaluate("() => document.documentElement.lang") == lang
-    page.click(f'[data-game="{game}"]')
+    page.click(f'[data-game="{gid}"]')
+    if preset:
+        page.click(f'[data-preset="{preset}"]')
     shot(page, f"{prefix}-00-lobby")
     assert no_overflow(page)
     create_table(page, server, game, lang)
     assert page.evaluate("() => document.documentElement.lang") == lang
-    play_one_deal(page, game, prefix, phone=size == "phone", eager=lang == "ru")  # in Russian the player bids first
+    # in each language one size bids first (the declarer's phases), the other mostly passes
+    play_one_deal(page, game, prefix, phone=size == "phone", eager=(lang == "ru") != (size == "phone"))
     # the deal's summary: its result and every hand, then the sheet
     page.locator(".summary").wait_for(timeout=5000)
     page.evaluate("() => window.scrollTo(0, 0)")
     shot(page, f"{prefix}-90-summary")
     st = state(page)
     assert st is not None
+    # the summary never lies over the hand: the next deal's cards can be played at once
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('#hand .card')].filter((c) => {
+             const r = c.getBoundingClientRect(), e = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+             return !(e && document.querySelector('#hand').contains(e)); }).length"""
+    )
+    assert covered == 0, f"{prefix}: the summary covers {covered} cards of the hand"
+    st = state(page)
+    assert st is not None
+    if size == "phone" and st["obs"]["to_act"] == st["viewer"] and page.locator(".summary").count():
+        box = first_screen(page)  # the summary shown, your hand and calls still on the first screen
+        assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, "summary", box)
     played = {s for s, a in st["previous_log"] if a.startswith("play ")}
     assert page.locator(".summary .summary-hand").count() >= len(played)  # every hand that was played out
     assert not raw_on_screen(page), raw_on_screen(page)

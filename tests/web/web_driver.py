@@ -30,6 +30,7 @@ __all__ = [
     "axe_violations",
     "launch_browser",
     "no_overflow",
+    "plain_server",
     "play_until",
     "state",
     "wait_for_change",
@@ -93,6 +94,7 @@ class Player:
         self.keyboard = keyboard
         self.eager = eager  # open the bidding with the lowest bid once a deal, to reach the declarer's phases
         self.bid_in_deal: int | None = None
+        self.prefer: list[str] = []  # calls taken whenever legal, before the bot's choice
 
     # -- acting like a person ---------------------------------------------------------------
     def click(self, selector: str) -> None:
@@ -141,6 +143,9 @@ class Player:
         obs = st["obs"]
         legal = obs["legal_actions"]
         action = str(self.brain.choose(observation_from_json(obs), [parse_action(t) for t in legal]))
+        preferred = [a for a in self.prefer if a in legal]
+        if preferred:
+            action = preferred[0]
         bids = [a for a in legal if a.startswith("bid ")]
         if self.eager and action in ("pass", "look") and bids and self.bid_in_deal != obs["deal"]:
             action = bids[0]
@@ -151,6 +156,8 @@ class Player:
         if verb in CARD_VERBS and len(words) > 1 and CARD.match(words[1]):
             card = words[1]
             where = f'#hand [data-card="{card}"]' if card in (obs.get("hand") or []) else f'.talon [data-card="{card}"]'
+            if verb == "play" and card not in (obs.get("hand") or []):  # a lying partner's card, played for him
+                where = f'#hand [data-card="{card}"], .open-cards button[data-card="{card}"]'
             if verb == "play":
                 suffix = " ".join(words[2:])
                 if suffix and self.page.locator(f'[data-variant="{suffix}"]').count():
@@ -191,7 +198,7 @@ class Player:
 
     # -- what must hold whenever the page shows a state --------------------------------------
     def check(self, st: dict[str, Any]) -> None:
-        """Cards only play cards; the page's hand is the seat's hand."""
+        """Cards only play cards; the page's hand is the seat's hand; no card is shown twice."""
         page = self.page
         bound = page.eval_on_selector_all(
             "#hand [data-action], #hand [data-card]",
@@ -204,8 +211,21 @@ class Player:
             """() => [[...document.querySelectorAll('#hand .card[data-card]')].map(e => e.dataset.card),
                       window.prikup.state.obs.hand]"""
         )
+        partner = st["obs"].get("hand_to_play")
+        if partner is not None and partner != st["viewer"] and shown != hand:
+            # a phone shows the lying partner's cards in front of the lone whister who plays them
+            hand = st["obs"]["hands_seen"][str(partner)]
         if hand is not None:
             assert shown == hand, (shown, hand)
+        # a card taken from the talon is in the hand (marked), not shown twice
+        twice = page.evaluate(
+            """() => [...document.querySelectorAll('#centre .talon [data-card]')].map((e) => e.dataset.card)
+                 .filter((c) => document.querySelector(`#hand [data-card="${c}"]`))"""
+        )
+        assert not twice, f"shown in the talon and in the hand: {twice}"
+        # the story of the deal names who received each gift, as the rules sent it
+        told = page.eval_on_selector_all("#log li[data-to]", "els => els.map((e) => +e.dataset.to)")
+        assert told == [g["to"] for g in st["obs"].get("gifts") or []], (told, st["obs"].get("gifts"))
 
 
 def launch_browser() -> Iterator[Any]:
@@ -216,6 +236,14 @@ def launch_browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+def plain_server(tmp_path_factory: Any) -> Iterator[ServerProcess]:
+    """A server on SQLite whose bots answer at once (a module's ``server`` fixture)."""
+    folder = tmp_path_factory.mktemp("web")
+    proc = ServerProcess(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0).start()
+    yield proc
+    proc.stop()
 
 
 def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool], limit: float = 60) -> dict[str, Any]:

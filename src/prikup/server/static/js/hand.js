@@ -7,19 +7,24 @@ let focusCard = null; // the card that keeps the hand's tab stop between renders
 
 /**
  * Draw `cards` into `box`. `playable`: cards that may be used now; `selected`: chosen for a
- * confirm (gifts, discards); `onCard(card)` is called for every card clicked, playable or not.
+ * confirm (gifts, discards); `fromTalon`: cards just taken from the talon (marked); `onCard(card)` is called for every card clicked, playable or not.
  */
-export function renderHand(box, cards, { playable = new Set(), selected = new Set(), onCard, selecting = false } = {}) {
+export function renderHand(box, cards, {
+  playable = new Set(), selected = new Set(), onCard, selecting = false, dimAll = false, fromTalon = new Set(),
+} = {}) {
   const hadFocus = box.contains(document.activeElement);
-  const nodes = cards.map((c) => {
+  const nodes = cards.map((c, i) => {
     const ok = playable.has(c);
     const node = cardEl(c, {
       onClick: () => { focusCard = c; onCard && onCard(c); },
-      cls: (ok ? "playable" : playable.size ? "dim" : "") + (selected.has(c) ? " selected" : ""),
-      label: cardName(c) + (ok ? "" : playable.size ? ", " + t("web.cannot_now") : ""),
+      cls: (ok ? "playable" : playable.size || dimAll ? "dim" : "") + (selected.has(c) ? " selected" : "") +
+        (fromTalon.has(c) ? " from-talon" : ""),
+      label: cardName(c) + (fromTalon.has(c) ? ", " + t("web.from_talon") : "") +
+        (ok ? "" : playable.size || dimAll ? ", " + t("web.cannot_now") : ""),
     });
     if (selecting) node.setAttribute("aria-pressed", selected.has(c) ? "true" : "false");
     node.tabIndex = -1;
+    node.style.setProperty("--k", String(i - (cards.length - 1) / 2)); // its turn in the fan
     return node;
   });
   box.replaceChildren(...nodes);

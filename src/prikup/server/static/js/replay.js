@@ -56,13 +56,14 @@ export async function showReplay(tid) {
         const played = (dealHands[obs.deal] || {})[s] || [];
         cards = played.filter((p) => p.ply > at).map((p) => p.card);
       }
-      nodes.push(el("section", { class: "seat" + (obs.to_act === s ? " to-act" : ""), style: `grid-area: ${areaOf(s, n, me)}`, "aria-label": seatName(seats, s) },
+      const dir = areaOf(s, n, me);
+      nodes.push(el("section", { class: "seat" + (obs.to_act === s ? " to-act" : ""), style: `grid-area: ${dir}`, "data-dir": dir, "aria-label": seatName(seats, s) },
         el("div", { class: "seat-name" }, obs.to_act === s ? el("span", { class: "turn-badge" }, "▶ " + t("web.acts")) : null, seatName(seats, s)),
         el("div", { class: "seat-line" }, t("web.score_n", { n: obs.scores[s] }), obs.tricks_won ? " · " + t("web.tricks_n", { n: obs.tricks_won[s] }) : ""),
         cards && cards.length ? el("div", { class: "open-cards" }, ...cards.map((c) => cardEl(c, { cls: "small-card" }))) : null));
     }
     const trick = el("div", { class: "trick", "data-n": n });
-    for (const [s, c] of obs.trick || []) trick.append(el("div", { class: "played", style: `grid-area: ${areaOf(s, n, me)}` }, cardEl(c)));
+    for (const [s, c] of obs.trick || []) trick.append(el("div", { class: "played", "data-dir": areaOf(s, n, me) }, cardEl(c)));
     const line = obs.contract !== null && obs.contract !== undefined ? `${t("contract")}: ${callText(obs.contract)}${obs.trump && obs.game === "501" ? " " + obs.trump : ""}` : "";
     const winners = obs.winners && obs.winners.length ? t("web.match_won", { names: obs.winners.map((w) => seatName(seats, w)).join(", ") }) : "";
     nodes.push(el("div", { id: "rp-centre", class: "centre" }, el("div", { class: "contract-line" }, line), winners ? el("p", { class: "winner" }, winners) : null, trick));

@@ -56,24 +56,25 @@ export function render(obs, rows, seats, me) {
     const seat = (bottom + k) % n;
     const dir = g.dirs[k];
     const tangent = [-dir[1], dir[0]];
-    const text = (f, value, dx = 0, cls = "") => {
+    const side = Math.abs(dir[0]) > Math.abs(dir[1]); // a sector on the left or the right edge
+    const text = (f, value, dx = 0, cls = "", size = 11) => {
       const [x, y] = anchor(dir, f);
-      svg.append(svgEl("text", { x: x + tangent[0] * dx, y: y + tangent[1] * dx + 4, "text-anchor": "middle",
-        "font-size": 11, class: cls }, value));
+      // on a side sector the whists run from the edge inwards, inside the square
+      const along = side && cls === "whist" ? { x: dir[0] < 0 ? 4 : 296, anchor: dir[0] < 0 ? "start" : "end" } : null;
+      svg.append(svgEl("text", { x: along ? along.x : x + tangent[0] * dx, y: y + tangent[1] * dx + 4,
+        "text-anchor": along ? along.anchor : "middle", "font-size": size, class: cls }, value));
     };
     // the whist band: one entry per opponent, named
     const others = Array.from({ length: n - 1 }, (_, j) => (seat + 1 + j) % n);
     others.forEach((o, j) => {
-      const vertical = Math.abs(dir[0]) > Math.abs(dir[1]);
-      const dx = (j - (others.length - 1) / 2) * (vertical ? 16 : 62);
+      const dx = (j - (others.length - 1) / 2) * (side ? 14 : 62);
       const short = seatName(seats, o).slice(0, 6);
-      text(0.86, `${short}: ${s.whists[seat][o]}`, dx, "whist");
+      text(0.86, `${short}: ${s.whists[seat][o]}`, dx, "whist", side ? 9 : 11);
     });
     text(0.58, `${t("pulya")} ${running("pulya", seat, s.pulya[seat])}`, 0, "pulya");
     text(0.3, `${t("gora")} ${running("gora", seat, s.gora[seat])}`, 0, "gora");
     // the owner's name just inside the edge of his sector
     const [nx, ny] = anchor(dir, 1.0);
-    const side = Math.abs(dir[0]) > Math.abs(dir[1]);
     svg.append(svgEl("text", { x: side ? nx - dir[0] * 4 : nx, y: side ? ny - 30 : ny - dir[1] * 5 + (dir[1] > 0 ? -1 : 9),
       "text-anchor": side ? (dir[0] < 0 ? "start" : "end") : "middle", "font-size": 10, "font-weight": 700, fill: "#222" }, seatName(seats, seat)));
   }

@@ -276,7 +276,7 @@ function render() {
   // a keyboard player keeps his place: when the control he used is gone, the focus goes to the
   // first playable card, else the first call he can make
   if (hadFocus && !document.body.contains(active) && (!document.activeElement || document.activeElement === document.body)) {
-    const next = $("#hand .card.playable") || $("#actions button:not([disabled]), #actions input");
+    const next = $("#hand .card.playable") || $("#felt .open-cards .card.playable") || $("#actions button:not([disabled]), #actions input");
     if (next) next.focus();
   }
 }
@@ -311,10 +311,14 @@ function presence(s) {
   if (s.away && !s.claimed) return t("web.free_seat_bot", { level: botWord(s.bot) });
   if (s.away || (s.claimed && s.online === 0)) return s.bot ? t("web.away_bot", { level: botWord(s.bot) }) : t("web.away");
   if (!s.claimed) return t("web.free_seat");
-  return "";
+  return s.online > 0 ? t("web.at_table") : "";
 }
 
-function openCards(obs, i) {
+function openCards(obs, i, msg = null) {
+  if (msg && playingFor(msg) !== null && narrow()) {
+    if (i === msg.viewer) return obs.hand; // the partner's cards lie in the hand's place
+    if (i === playingFor(msg)) return null;
+  }
   if (obs.open_hand && obs.open_hand.seat === i) return obs.open_hand.cards;
   if (obs.hands_seen && obs.hands_seen[i] && i !== obs.seat) return obs.hands_seen[i];
   return null;
@@ -329,25 +333,49 @@ function renderSeats(msg) {
   for (let i = 0; i < n; i++) {
     const s = msg.seats[i] || {};
     const acting = obs.to_act === i;
-    const call = lastCall(obs, i);
-    const open = openCards(obs, i);
+    // the declarer's call is his game once it is named (a contract after the talon may raise the bid)
+    const call = obs.declarer === i && obs.contract !== null && obs.contract !== undefined && !obs.raspasy ? null : lastCall(obs, i);
+    const open = openCards(obs, i, msg);
+    const dir = areaOf(i, n, msg.viewer);
     const plate = el("section", {
-      class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i,
-      style: `grid-area: ${areaOf(i, n, msg.viewer)}`, "aria-label": seatName(msg.seats, i),
+      class: "seat" + (acting ? " to-act" : "") + (i === msg.viewer ? " me" : ""), "data-seat": i, "data-dir": dir,
+      style: `grid-area: ${dir}`, "aria-label": seatName(msg.seats, i),
       "aria-current": acting ? "true" : null,
     },
     el("div", { class: "seat-name" }, acting ? el("span", { class: "turn-badge" }, "▶ " + t("web.acts")) : null, seatName(msg.seats, i)),
-    el("div", { class: "marks" }, ...seatMarks(obs, i, msg).map((m) => el("span", { class: "tag" }, m))),
+    el("div", { class: "marks" }, ...seatMarks(obs, i, msg).map((m) => el("span", { class: "tag" + (m === t("partner") ? " partner" : "") }, m))),
     el("div", { class: "seat-line" },
       call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
+      call === null && obs.declarer === i && obs.contract !== null && obs.contract !== undefined
+        ? el("span", { class: "call-said" }, obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract)) : null,
       obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
-    presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
-    open ? el("div", { class: "open-cards" }, ...open.map((c) => cardEl(c, { cls: "mini" }))) : null);
+    i !== msg.viewer && presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
+    open ? openRow(msg, i, open) : null);
     felt.append(plate);
   }
 }
+
+/** The cards a seat holds face up; when the viewer plays that hand now (preferans's lone whister
+ * plays his lying partner's cards) its legal cards are buttons like the hand's. */
+function openRow(msg, i, open) {
+  const plays = playingFor(msg) === i && !narrow() ? talonActions(msg) : {};
+  const row = el("div", { class: "open-cards" + (Object.keys(plays).length ? " to-play" : ""), "data-open-seat": i });
+  for (const c of open) {
+    row.append(plays[c]
+      ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
+      : cardEl(c, { cls: Object.keys(plays).length ? "open-play dim" : "mini" }));
+  }
+  return row;
+}
+
+/** The seat whose face-up cards the viewer plays now (preferans's lone whister), else null. */
+function playingFor(msg) {
+  const h = msg.obs.hand_to_play;
+  return myTurn(msg) && h !== undefined && h !== null && h !== msg.viewer ? h : null;
+}
+const narrow = () => window.matchMedia("(max-width: 700px)").matches;
 
 function talonCount(obs) {
   if (obs.kitty_size) return obs.kitty_size;
@@ -383,8 +411,11 @@ function renderCentre(msg, finished) {
   // talon
   // the talon as it lies now: without the card kept and the cards given away (Пятьсот)
   const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
-  const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => obs.game !== "pyatsot" || !gone.has(c)) : null;
-  const showTalon = talonCards || (["auction"].includes(obs.phase) && !obs.raspasy);
+  // ... and without the cards taken into your hand (they are marked there, not shown twice)
+  const inHand = new Set(obs.hand || []);
+  const talonCards = Array.isArray(obs.talon)
+    ? obs.talon.filter((c) => (obs.game !== "pyatsot" || !gone.has(c)) && !inHand.has(c)) : null;
+  const showTalon = (talonCards && talonCards.length) || (["auction"].includes(obs.phase) && !obs.raspasy);
   if (showTalon && obs.phase !== "play") {
     const clickable = talonActions(msg);
     const row = el("div", { class: "talon", "aria-label": t(obs.game === "five-hundred" ? "kitty" : "talon") },
@@ -411,7 +442,7 @@ function renderCentre(msg, finished) {
   const trick = el("div", { class: "trick" + (finished ? " finished" : ""), "data-n": n, role: "group", "aria-label": label });
   for (const [s, c] of trickCards) {
     const won = winner === s;
-    trick.append(el("div", { class: "played" + (won ? " won" : ""), style: `grid-area: ${areaOf(s, n, me)}`, "data-trick-seat": s },
+    trick.append(el("div", { class: "played" + (won ? " won" : ""), "data-dir": areaOf(s, n, me), "data-trick-seat": s },
       cardEl(c), won ? el("span", { class: "won-tag" }, "★ " + t("web.takes")) : null));
   }
   if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
@@ -554,6 +585,9 @@ function promptText(msg) {
   if (legal.includes("open")) return t("web.prompt.open");
   if (legal.includes("take")) return t("web.prompt.take");
   if (legal.includes("settle")) return t("web.prompt.settle");
+  if (verb === "play" && obs.hand_to_play !== undefined && obs.hand_to_play !== null && obs.hand_to_play !== msg.viewer) {
+    return t("web.prompt.play_for", { name: seatName(msg.seats, obs.hand_to_play) });
+  }
   if (verb === "play") return obs.trick && obs.trick.length ? t("web.prompt.follow") : t("web.prompt.lead");
   return t("web.prompt.choose");
 }
@@ -621,10 +655,21 @@ function renderActions(msg) {
   // the hand
   const playable = new Set(Object.keys(byCard));
   const cards = obs.hand || [];
-  if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
+  const partner = playingFor(msg);
+  hand.setAttribute("aria-label", partner === null ? t("hand") : t("web.cards_of", { name: seatName(msg.seats, partner) }));
+  hand.classList.toggle("for-partner", partner !== null);
+  if (partner !== null && narrow()) {
+    // on a phone the hand you play now lies in front of you: the partner's, yours waits in your seat
+    renderHand(hand, openCards(obs, partner) || [], { playable: new Set(Object.keys(onTalon)), onCard });
+  } else if (obs.hand === null && msg.viewer !== null && obs.hand_sizes && obs.hand_sizes[msg.viewer]) {
     hand.replaceChildren(...Array.from({ length: obs.hand_sizes[msg.viewer] }, () => cardEl(null, { label: t("web.face_down") })));
   } else {
-    renderHand(hand, cards, { playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play" });
+    // the talon's cards taken into the hand are marked until the play begins
+    const fromTalon = new Set(obs.phase !== "play" && Array.isArray(obs.talon) ? obs.talon : []);
+    renderHand(hand, cards, {
+      playable, selected: new Set(T.selected), onCard, selecting: !!verb && verb !== "play",
+      dimAll: verb === "play" && !playable.size, fromTalon,
+    });
   }
 }
 
@@ -644,7 +689,19 @@ function actionLabel(a, msg) {
 
 function renderLog(msg) {
   const log = $("#log");
-  const rows = msg.log.map(([s, a]) => el("li", {}, el("b", {}, seatName(msg.seats, s) + ": "), describe(a, { seats: msg.seats })));
+  const n = msg.obs.scores.length;
+  const active = msg.obs.active && msg.obs.active.length ? msg.obs.active : [...Array(n).keys()];
+  const given = {}; // gifts go round from the giver's left: the k-th to the k-th active seat after him
+  const rows = msg.log.map(([s, a]) => {
+    let text = describe(a, { seats: msg.seats });
+    let to;
+    if (a.startsWith("give")) {
+      const k = (given[s] = (given[s] || 0) + 1);
+      to = [...Array(n - 1).keys()].map((j) => (s + 1 + j) % n).filter((x) => active.includes(x))[k - 1];
+      if (to !== undefined) text += " " + t("web.act.to", { name: seatName(msg.seats, to) });
+    }
+    return el("li", { "data-to": to }, el("b", {}, seatName(msg.seats, s) + ": "), text);
+  });
   log.replaceChildren(...rows);
   log.scrollTop = log.scrollHeight;
 }
