@@ -261,4 +261,11 @@ def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(
     assert now is not None and [partner, card] in [list(p) for p in now["obs"]["trick"]] + [
         list(p) for t in now["obs"]["tricks"] for p in t["cards"]
     ]
+    # to the deal's end: the summary gives each defender his own ten cards (the lone whister, who
+    # played both hands, is not given his partner's)
+    play_until(page, player, lambda st: st["obs"]["deal"] > 1 or st["finished"], limit=150)
+    page.locator(".summary .summary-hand").first.wait_for(timeout=5000)
+    page.screenshot(path=str(SCREENSHOTS / f"layout-preferans-open-whist-summary-{size}.png"))
+    hands = page.locator(".summary .summary-hand .sr-only").all_inner_texts()
+    assert len(hands) >= 3 and all(len(h.split(", ")) <= 10 for h in hands), hands
     page.context.close()

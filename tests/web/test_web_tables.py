@@ -274,11 +274,13 @@ def test_501_by_keyboard_types_the_numbers(browser: Any, server: ServerProcess) 
     page.context.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(
-    browser: Any, server: ServerProcess, lang: str
+    browser: Any, server: ServerProcess, lang: str, size: str
 ) -> None:
-    page = open_page(browser, lang, "desktop")
+    # axe's rules include text contrast (4.5:1), checked at both sizes: the phone's layout differs
+    page = open_page(browser, lang, size)
     page.goto(server.base + "/")
     page.locator('[data-game="preferans"]').wait_for()
     assert axe_violations(page) == []
@@ -293,7 +295,7 @@ def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(
     page.goto(table_url + "?replay=1")
     page.wait_for_function("() => window.prikupReplay && window.prikupReplay.frames.length > 1")
     page.click("#rp-next")
-    shot(page, f"replay-{lang}")
+    shot(page, f"replay-{lang}-{size}")
     assert axe_violations(page) == []
     page.context.close()
 

@@ -11,11 +11,18 @@ export function buildSummary(msg, prev) {
   const log = finished && msg.obs.deal === po.deal ? msg.log : msg.previous_log || [];
   const deal = finished && msg.obs.deal === po.deal ? msg.obs.deal : po.deal;
   const row = (msg.sheet || []).find((r) => r.deal === deal);
+  // each card played goes to the hand it came from: the tricks say so (a lone whister in preferans
+  // plays his lying partner's cards, so the seat that acted is not always the card's owner)
   const hands = {};
+  const own = (seat, card) => (hands[seat] = hands[seat] || []).push(card);
+  const seen = new Set();
+  for (const tr of po.tricks || []) for (const [seat, card] of tr.cards) { own(seat, card); seen.add(card); }
+  for (const [seat, card] of po.trick || []) { own(seat, card); seen.add(card); }
   let contract = null, declarer = null, conceded = false;
   for (const [s, a] of log) {
     const w = a.split(" ");
-    if (w[0] === "play") (hands[s] = hands[s] || []).push(w[1]);
+    // the plays the last frame's tricks do not hold: the card that closed the deal
+    if (w[0] === "play" && !seen.has(w[1])) own(po.hand_to_play ?? s, w[1]);
     if (w[0] === "bid") { contract = a; declarer = s; }
     if (w[0] === "contract") { contract = a; declarer = s; }
     if (w[0] === "concede") conceded = true;
@@ -37,7 +44,7 @@ export function buildSummary(msg, prev) {
     : po.raspasy && !c ? t("web.raspasy_result", { deal })
     : c ? t("web.deal_result", { deal, contract: c, name: seatName(msg.seats, declarer), verdict: verdict || "" })
       : t("web.deal_over", { deal });
-  return { deal, headline, row, hands, finished, talon: Array.isArray(po.talon) ? po.talon : null };
+  return { deal, headline, row, hands, finished, game: po.game, talon: Array.isArray(po.talon) ? po.talon : null };
 }
 
 /** The summary panel. */
@@ -54,9 +61,9 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch }) {
   for (let i = 0; i < n; i++) {
     const cards = sum.hands[i];
     if (!cards || !cards.length) continue;
-    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards)));
+    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards, sum.game)));
   }
-  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon)));
+  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon, sum.game)));
   box.append(hands);
   const buttons = el("div", { class: "row" });
   if (sum.finished) {
@@ -74,10 +81,13 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch }) {
 }
 
 /** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */
-function handText(cards) {
+function handText(cards, game) {
+  // low to high in the game's own order (the ace-ten games rank the ten above the king)
+  const order = game === "501" || game === "pyatsot" ? "9JQKTA" : "23456789TJQKA";
   const out = el("span", { class: "hand-text" }, el("span", { class: "sr-only" }, cards.map(cardName).join(", ")));
   for (const s of ["S", "C", "D", "H", "JK"]) {
     const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && c[1] === s));
+    of.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
     if (!of.length) continue;
     const text = s === "JK" ? of.map(cardShort).join(" ") : `${SUITS[s]} ${of.map((c) => cardShort(c).slice(0, -1)).join(" ")}`;
     out.append(el("span", { class: "suit-group" + (s === "D" || s === "H" ? " red" : ""), "aria-hidden": "true" }, text));
