@@ -223,6 +223,10 @@ class Player:
                  .filter((c) => document.querySelector(`#hand [data-card="${c}"]`))"""
         )
         assert not twice, f"shown in the talon and in the hand: {twice}"
+        # ... nor in the talon once given away
+        given = {g["card"] for g in st["obs"].get("gifts") or [] if g.get("card")}
+        lying = page.eval_on_selector_all("#centre .talon [data-card]", "els => els.map((e) => e.dataset.card)")
+        assert not given & set(lying), f"given away and still in the talon: {given & set(lying)}"
         # the story of the deal names who received each gift, as the rules sent it
         told = page.eval_on_selector_all("#log li[data-to]", "els => els.map((e) => +e.dataset.to)")
         assert told == [g["to"] for g in st["obs"].get("gifts") or []], (told, st["obs"].get("gifts"))

@@ -409,12 +409,12 @@ function renderCentre(msg, finished) {
   }
   parts.push(line);
   // talon
-  // the talon as it lies now: without the card kept and the cards given away (Пятьсот)
+  // the talon as it lies now: without the card kept (Пятьсот) and the cards given away (501 too:
+  // the declarer may give a card he took from it)
   const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
   // ... and without the cards taken into your hand (they are marked there, not shown twice)
   const inHand = new Set(obs.hand || []);
-  const talonCards = Array.isArray(obs.talon)
-    ? obs.talon.filter((c) => (obs.game !== "pyatsot" || !gone.has(c)) && !inHand.has(c)) : null;
+  const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => !gone.has(c) && !inHand.has(c)) : null;
   const showTalon = (talonCards && talonCards.length) || (["auction"].includes(obs.phase) && !obs.raspasy);
   if (showTalon && obs.phase !== "play") {
     const clickable = talonActions(msg);
