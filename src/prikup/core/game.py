@@ -20,7 +20,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -29,6 +28,7 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
+from prikup.core.phases import DEAL, MATCH_OVER, Phase
 from prikup.core.refusals import Refusal, refusal
 
 __all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
@@ -54,29 +54,8 @@ Head = tuple[
 ]
 
 
-class Phase(Enum):
-    """The phases of the games' state machines (each game uses the ones it needs)."""
-
-    DEAL = "deal"
-    AUCTION = "auction"
-    TALON = "talon"
-    GIFT = "gift"
-    KEEP = "keep"
-    DISCARD = "discard"
-    CONTRACT = "contract"
-    BARREL = "barrel"
-    WHIST = "whist"
-    PLAY = "play"
-    MATCH_OVER = "match over"
-    SETTLE = "settle"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
-_DEAL = Phase.DEAL
-_MATCH_OVER = Phase.MATCH_OVER
+_DEAL = DEAL
+_MATCH_OVER = MATCH_OVER
 
 
 @dataclass(slots=True)

@@ -57,11 +57,11 @@ from prikup.games.table_rules import (
     RulesFiveHundred,
 )
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_DISCARD = Phase.DISCARD
+_DISCARD = Phase.declare("DISCARD", "discard")
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID

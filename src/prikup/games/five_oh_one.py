@@ -32,13 +32,13 @@ from prikup.games.ace_ten_deck import (
 from prikup.games.obs_501 import Gift, Marriage, Obs501
 from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_GIFT = Phase.GIFT
+_GIFT = Phase.declare("GIFT", "gift")
 _PLAY = Phase.PLAY
-_TALON = Phase.TALON
+_TALON = Phase.declare("TALON", "talon")
 _K_BID = ActionKind.BID
 _K_CONCEDE = ActionKind.CONCEDE
 _K_CONTRACT = ActionKind.CONTRACT

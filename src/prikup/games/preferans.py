@@ -72,15 +72,15 @@ from prikup.games.preferans_sheet import (
 )
 from prikup.games.table_rules import Excess, RulesPreferans
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_DISCARD = Phase.DISCARD
+_DISCARD = Phase.declare("DISCARD", "discard")
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
-_SETTLE = Phase.SETTLE
-_P_WHIST = Phase.WHIST
+_SETTLE = Phase.declare("SETTLE", "settle")
+_P_WHIST = Phase.declare("WHIST", "whist")
 _K_BID = ActionKind.BID
 _K_CLOSED = ActionKind.CLOSED
 _K_CONTRACT = ActionKind.CONTRACT

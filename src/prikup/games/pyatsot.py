@@ -48,13 +48,13 @@ from prikup.games.ace_ten_deck import (
 from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
 from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_BARREL = Phase.BARREL
-_CONTRACT = Phase.CONTRACT
+_BARREL = Phase.declare("BARREL", "barrel")
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_GIFT = Phase.GIFT
-_KEEP = Phase.KEEP
+_GIFT = Phase.declare("GIFT", "gift")
+_KEEP = Phase.declare("KEEP", "keep")
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID
 _K_CONCEDE = ActionKind.CONCEDE

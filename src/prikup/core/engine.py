@@ -1,0 +1,276 @@
+"""One trick-taking state machine for every game with a talon.
+
+A game is a :class:`TrickGame`: its options plus a frozen :class:`TableRules` value (seats,
+deck, deal pattern, tricks per deal, the trick tables, the starting score).  Its state is a
+:class:`TrickState`, which plays the parts every game shares — the deal by the pattern, the
+calls and passes of the auction, the talon's place, the trick loop, the places of the cards and
+the shared fields of an observation — and calls a few hooks for what is the game's own:
+
+* ``_begin_deal(dealer, active)`` — the game's fields of a fresh deal and its first phase;
+* ``_trick_winner()`` — who takes the finished trick (plain suits under one trump by default);
+* ``_after_trick(winner)`` — what follows a trick (the score at the last one, by default);
+* ``_score_play()`` — the deal's score once its tricks are played;
+* ``_places()`` — the game's own places of cards (discards, a kitty) for :meth:`card_places`.
+
+The phases a game adds to :data:`~prikup.core.phases.DEAL`, ``AUCTION``, ``PLAY`` and
+``MATCH_OVER`` are declared by the game (:meth:`Phase.declare`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prikup.core.cards import Card, cards_of
+from prikup.core.dealing import deal_packets
+from prikup.core.game import Game, Head, State
+from prikup.core.observation import Played, TrickSeen
+from prikup.core.phases import DEAL as _DEAL_PHASE
+from prikup.core.tricks import take_trick
+
+__all__ = ["DealPattern", "TableRules", "TrickGame", "TrickState"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealPattern:
+    """How a deal is dealt: how many hands, their size, the talon's size and the packets.
+
+    ``packets`` are ``(target, count)`` in dealing order; a target is a hand (0 = the first
+    active seat left of the dealer) or ``-1``, the talon.
+    """
+
+    hands: int
+    hand_size: int
+    talon_size: int
+    packets: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def by_rounds(cls, hands: int, hand_size: int, per_card: int, talon: Sequence[int]) -> DealPattern:
+        """``per_card`` cards at a time to each hand, round after round; after round ``r`` the
+        talon gets ``talon[r]`` cards (rounds past the end of ``talon`` give it none)."""
+        packets: list[tuple[int, int]] = []
+        for r in range(hand_size // per_card):
+            packets += [(h, per_card) for h in range(hands)]
+            if r < len(talon) and talon[r]:
+                packets.append((-1, talon[r]))
+        return cls(hands, hand_size, sum(talon), tuple(packets))
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """A trick game as a value: what the engine needs to deal, play tricks and keep score.
+
+    ``suit_masks`` are each suit's cards (card bitmasks) and ``strength`` each card's rank in
+    its suit, by card id (the plain-trick tables); ``talon_place`` names the talon among the
+    places of the cards (``talon``, or Five Hundred's ``kitty``).
+    """
+
+    players: int
+    deck: tuple[Card, ...]
+    deal: DealPattern
+    tricks: int
+    suit_masks: tuple[int, int, int, int]
+    strength: tuple[int, ...]
+    start_score: int = 0
+    talon_place: str = "talon"
+
+
+class TrickGame(Game):
+    """A game played by the engine: its options give a :attr:`table` of rules."""
+
+    #: the rules value of this configuration (set by the game's ``_validate``)
+    table: TableRules
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many seats receive cards in a deal (the others, the dealer first, sit it out)."""
+        return self.table.deal.hands
+
+    def deck(self) -> list[Card]:
+        """The cards of the deck, in a fixed order."""
+        return list(self.table.deck)
+
+
+class TrickState(State):
+    """A match of a trick game in progress: the shared machinery, the game's hooks."""
+
+    game: TrickGame
+    #: each seat's cards (bitmasks), the talon's cards, the trump suit's cards
+    hands: list[int]
+    talon: int
+    #: the auction: every call as ``(seat, text)``, who has passed, who declares
+    calls: list[tuple[int, str]]
+    passed: list[bool]
+    declarer: int | None
+    #: the trick in progress (``(seat, card, …)`` entries), the finished tricks with their
+    #: winners, each seat's tricks and the cards it took
+    trick: list[Any]
+    tricks: list[Any]
+    won: list[int]
+    taken: list[int]
+
+    def __init__(self, game: TrickGame, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
+        super().__init__(game, rng, first_dealer, single_deal)
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        """The shared fields of a deal before its cards."""
+        n = self.game.players
+        self.hands = [0] * n
+        self.talon = 0
+        self.calls = []
+        self.passed = [False] * n
+        self.declarer = None
+        self.trick = []
+        self.tricks = []
+        self.won = [0] * n
+        self.taken = [0] * n
+        self._trick_size = self.game.table.deal.hands
+
+    # -- the deal ---------------------------------------------------------------------------
+    def _initial_scores(self) -> list[int]:
+        return [self.game.table.start_score] * self.game.players
+
+    def _hand_size(self) -> int:
+        return self.game.table.deal.hand_size
+
+    def _talon_size(self) -> int:
+        return self.game.table.deal.talon_size
+
+    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
+        table = self.game.table
+        return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
+
+    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+        self._clear_deal()
+        active = self.active_seats(dealer)
+        for seat, hand in zip(active, hands, strict=True):
+            self.hands[seat] = sum(c.mask for c in hand)
+        self.talon = sum(c.mask for c in talon)
+        self._begin_deal(dealer, active, talon)
+
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
+        """The game's fields of a fresh deal, its first phase and seat to act."""
+        raise NotImplementedError
+
+    # -- the auction ------------------------------------------------------------------------
+    def _pass(self, seat: int) -> None:
+        """``seat`` passes, for good."""
+        self.passed[seat] = True
+        self.calls.append((seat, "pass"))
+
+    def _bidding(self) -> list[int]:
+        """The active seats that have not passed, from the dealer's left."""
+        return [s for s in self._in_deal if not self.passed[s]]
+
+    def _next_bidder(self, seat: int) -> int:
+        """The next seat after ``seat`` that has not passed."""
+        nxt = self._next_active(seat)
+        while self.passed[nxt]:
+            nxt = self._next_active(nxt)
+        return nxt
+
+    def _auction_won(self) -> int | None:
+        """The declarer once he alone is left and has bid, else ``None``."""
+        left = self._bidding()
+        return left[0] if len(left) == 1 and self.declarer == left[0] else None
+
+    # -- the tricks -------------------------------------------------------------------------
+    def _lay(self, seat: int, card: Card, entry: Any = None) -> int | None:
+        """``seat`` plays ``card`` from his hand to the trick (``entry``: what the trick keeps
+        of it, ``(seat, card)`` unless given).  While the trick is open the next seat plays;
+        its last card closes it: the game's :meth:`_trick_winner` takes it (counted in
+        ``won``, its cards in ``taken``) and leads next, then :meth:`_after_trick` runs.
+        Returns the seat that took the trick, or ``None`` while it is open."""
+        self.hands[seat] &= ~(1 << card.id)
+        trick = self.trick
+        trick.append((seat, card) if entry is None else entry)
+        if len(trick) < self._trick_size:
+            self._turn = self._next_player(seat)
+            return None
+        winner = self._trick_winner()
+        self.won[winner] += 1
+        cards = 0
+        for played in trick:
+            cards |= 1 << played[1].id
+        self.taken[winner] |= cards
+        self.tricks.append(self._finished_trick(trick, winner))
+        self.trick = []
+        self._turn = winner
+        self._after_trick(winner)
+        return winner
+
+    def _next_player(self, seat: int) -> int:
+        """Who plays after ``seat`` to an open trick (the next active seat)."""
+        return self._after[seat]
+
+    def _trick_winner(self) -> int:
+        """The seat that takes the full trick: the highest trump, else the highest card of the
+        suit led (the table's plain suits; ``trump`` names the trump suit, ``None`` none)."""
+        table = self.game.table
+        return take_trick(self.trick, getattr(self, "trump", None), table.suit_masks, table.strength)[0]
+
+    def _finished_trick(self, trick: list[Any], winner: int) -> Any:
+        """What ``tricks`` keeps of a finished trick."""
+        return (trick, winner)
+
+    def _after_trick(self, winner: int) -> None:
+        """After a trick: the deal is scored once every trick is played."""
+        if len(self.tricks) == self.game.table.tricks:
+            self._score_play()
+
+    def _score_play(self) -> None:
+        """Score the deal after its last trick."""
+        raise NotImplementedError
+
+    # -- where the cards are; what every observation shows -------------------------------------
+    def _talon_left(self) -> int:
+        """The talon's cards still lying in it (hooks: a turned talon is in a hand)."""
+        return self.talon
+
+    def _places(self) -> dict[str, int]:
+        """The game's own places of cards (discards…), between the talon and the trick."""
+        return {}
+
+    def card_places(self) -> dict[str, int]:
+        """Hands, the talon, the game's own places, the trick in progress and each seat's tricks."""
+        n = self.game.players
+        places = {f"hand {s}": self.hands[s] for s in range(n)}
+        places[self.game.table.talon_place] = self._talon_left()
+        places |= self._places()
+        trick = 0
+        for played in self.trick:
+            trick |= played[1].mask
+        places["trick"] = trick
+        places |= {f"taken {s}": self.taken[s] for s in range(n)}
+        return places
+
+    def _shared(self, seat: int | None, head: Head, sees_hand: bool) -> tuple[Any, ...]:
+        """The shared observation fields after the head: ``head`` then active, hand,
+        hand_sizes, calls (the game adds declarer, trump, talon, then :meth:`_seen_tricks`)."""
+        in_deal = self.phase is not _DEAL_PHASE and bool(self.deals)
+        hand = tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None
+        return (
+            *head,
+            self.active_seats() if in_deal else (),
+            hand,
+            tuple([h.bit_count() for h in self.hands]),
+            tuple(self.calls),
+        )
+
+    def _seen_tricks(self) -> tuple[Any, ...]:
+        """The shared observation fields after the talon: trick, tricks, tricks_won, last_result."""
+        last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
+        return (
+            tuple([Played(*p) for p in self.trick]),
+            tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in self.tricks]),
+            tuple(self.won),
+            last,
+        )
+
+    @property
+    def in_deal(self) -> bool:
+        """True while a deal is being played (cards dealt, not yet scored)."""
+        return self.phase is not _DEAL_PHASE and bool(self.deals)
