@@ -25,7 +25,7 @@ from typing import Any
 
 from prikup.core.cards import Card, cards_of
 from prikup.core.dealing import deal_packets
-from prikup.core.game import Game, Head, State
+from prikup.core.game import Game, State
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
 from prikup.core.tricks import take_trick
@@ -247,28 +247,21 @@ class TrickState(State):
         places |= {f"taken {s}": self.taken[s] for s in range(n)}
         return places
 
-    def _shared(self, seat: int | None, head: Head, sees_hand: bool) -> tuple[Any, ...]:
-        """The shared observation fields after the head: ``head`` then active, hand,
-        hand_sizes, calls (the game adds declarer, trump, talon, then :meth:`_seen_tricks`)."""
-        in_deal = self.phase is not _DEAL_PHASE and bool(self.deals)
-        hand = tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None
-        return (
-            *head,
-            self.active_seats() if in_deal else (),
-            hand,
-            tuple([h.bit_count() for h in self.hands]),
-            tuple(self.calls),
-        )
-
-    def _seen_tricks(self) -> tuple[Any, ...]:
-        """The shared observation fields after the talon: trick, tricks, tricks_won, last_result."""
+    def _common(self, seat: int | None, sees_hand: bool) -> dict[str, Any]:
+        """The observation fields every game fills the same way: active, hand (``sees_hand``:
+        ``seat`` sees his own), hand_sizes, calls, trick, tricks, tricks_won, last_result (the
+        game adds declarer, trump, talon and its own)."""
         last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
-        return (
-            tuple([Played(*p) for p in self.trick]),
-            tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in self.tricks]),
-            tuple(self.won),
-            last,
-        )
+        return {
+            "active": self.active_seats() if self.in_deal else (),
+            "hand": tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
+            "hand_sizes": tuple([h.bit_count() for h in self.hands]),
+            "calls": tuple(self.calls),
+            "trick": tuple([Played(*p) for p in self.trick]),
+            "tricks": tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in self.tricks]),
+            "tricks_won": tuple(self.won),
+            "last_result": last,
+        }
 
     @property
     def in_deal(self) -> bool:

@@ -11,6 +11,7 @@ import random
 
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.dealing import TALON, deal_packets
+from prikup.core.engine import DealPattern, TableRules
 from prikup.core.tricks import plain_suit_masks
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "STRENGTH",
     "SUIT_MASKS",
     "TALON_SIZE",
+    "TRICKS",
+    "ace_ten_table",
     "deal_seven_each",
 ]
 
@@ -41,6 +44,7 @@ STRENGTH: tuple[int, ...] = tuple(
 SUIT_MASKS = plain_suit_masks(DECK)
 HAND_SIZE = 7
 TALON_SIZE = 3
+TRICKS = 8
 
 
 def _packets() -> tuple[tuple[int, int], ...]:
@@ -60,3 +64,14 @@ def deal_seven_each(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle and deal: one card at a time to the three hands, a talon card after each of the
     first three rounds."""
     return deal_packets(DECK, rng, 3, PACKETS)
+
+
+#: The deal of both games: three hands of 7 one card at a time, the talon's 3 after rounds 1-3.
+DEAL = DealPattern.by_rounds(3, HAND_SIZE, 1, (1, 1, 1))
+assert DEAL.packets == PACKETS
+
+
+def ace_ten_table(players: int, start_score: int) -> TableRules:
+    """The rules value of a game on this deck: ``players`` seats (three of them dealt in), eight
+    tricks, plain suits with the ten above the king."""
+    return TableRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score)

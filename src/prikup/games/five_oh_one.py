@@ -13,29 +13,21 @@ from collections.abc import Hashable, Iterable
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Head, Legal, Phase, State
+from prikup.core.engine import TrickGame
+from prikup.core.game import Head, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
-from prikup.core.observation import NO_TRUMP, Played, TrickSeen
+from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
-from prikup.core.trickplay import PlainTricks
-from prikup.core.tricks import card_points, follow_mask
-from prikup.games.ace_ten_deck import (
-    DECK,
-    HAND_SIZE,
-    POINTS,
-    STRENGTH,
-    SUIT_MASKS,
-    TALON_SIZE,
-    deal_seven_each,
-)
+from prikup.core.tricks import follow_mask
+from prikup.games.ace_ten import AceTenState
+from prikup.games.ace_ten_deck import DECK, POINTS, STRENGTH, SUIT_MASKS, ace_ten_table
 from prikup.games.obs_501 import Gift, Marriage, Obs501
 from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
 
 #: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
 _CONTRACT = Phase.declare("CONTRACT", "contract")
-_DEAL = Phase.DEAL
 _GIFT = Phase.declare("GIFT", "gift")
 _PLAY = Phase.PLAY
 _TALON = Phase.declare("TALON", "talon")
@@ -67,7 +59,6 @@ __all__ = [
 START_SCORE = 501
 MIN_BID = 66
 CONCEDE_PENALTY = 25
-TRICKS = 8
 MARRIAGE_TRUMP = 40
 MARRIAGE_PLAIN = 20
 STRAINS = ("S", "C", "D", "H", "NT")
@@ -119,7 +110,7 @@ def match_winners(scores: list[int]) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == low]
 
 
-class Game501(Game):
+class Game501(TrickGame):
     """501 (Пятьсот одно)."""
 
     id = "501"
@@ -154,24 +145,17 @@ class Game501(Game):
         ),
     )
 
-    @property
-    def hands_dealt(self) -> int:
-        """Three hands: with 4 players the dealer sits out."""
-        return 3
-
     def _validate(self) -> None:
-        # what the rules' use sites read, from the typed options
         rules = self.rules
+        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), the count from 501 down
+        self.table = ace_ten_table(rules.players, START_SCORE)
+        # what the rules' use sites read, from the typed options
         #: the highest bid and contract
         self.max_bid: int = rules.max_bid
         #: trumps and contract are named before the gifts
         self.contract_first: bool = rules.exchange_order is ExchangeOrder.CONTRACT_FIRST
         #: the declarer may concede until the first lead, not only at the talon
         self.concede_before_play: bool = rules.concede is Concede.BEFORE_PLAY
-
-    def deck(self) -> list[Card]:
-        """The 24 cards."""
-        return list(DECK)
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> State501:
         return State501(self, rng, first_dealer, single_deal)
@@ -203,78 +187,28 @@ class Game501(Game):
         ]
 
 
-class State501(PlainTricks, State):
+class State501(AceTenState):
     """A match of 501 in progress."""
-
-    SUIT_MASKS = SUIT_MASKS
-    STRENGTH = STRENGTH
 
     game: Game501
 
-    def __init__(self, game: Game501, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
-        super().__init__(game, rng, first_dealer, single_deal)
-        n = game.players
-        self.hands = [0] * n
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        n = self.game.players
+        #: who has not looked at his cards yet; the auction's winner played dark
         self.dark = [False] * n
-        self.passed = [False] * n
-        self.calls: list[tuple[int, str]] = []
-        self.high_bid: int | None = None
-        self.declarer: int | None = None
         self.declarer_dark = False
-        self.talon = 0
+        #: the talon is turned for all to see when the auction is won
         self.talon_turned = False
-        self.gifts: list[tuple[int, Card]] = []
-        self.trump: Suit | None = None
-        self.contract: int | None = None
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
-        self.won = [0] * n
-        self.taken = [0] * n
+        #: marriages announced, as ``(seat, suit)``
         self.marriages: list[tuple[int, Suit]] = []
 
-    # -- the deal -------------------------------------------------------------------------
-    def _initial_scores(self) -> list[int]:
-        return [START_SCORE] * self.game.players
-
-    def _hand_size(self) -> int:
-        return HAND_SIZE
-
-    def _talon_size(self) -> int:
-        return TALON_SIZE
-
-    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        return deal_seven_each(rng)
-
-    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         n = self.game.players
-        self.hands = [0] * n
-        active = self.active_seats(dealer)
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
-        self.dark = [seat in active for seat in range(n)]
+        self.dark = [seat in active for seat in range(n)]  # every hand starts dark
         self.passed = [seat not in active for seat in range(n)]
-        self.calls = []
-        self.high_bid = None
-        self.declarer = None
-        self.declarer_dark = False
-        self.talon = sum(c.mask for c in talon)
-        self.talon_turned = False
-        self.gifts = []
-        self.trump = None
-        self.contract = None
-        self.trick = []
-        self.tricks = []
-        self.won = [0] * n
-        self.taken = [0] * n
-        self.marriages = []
         self.phase = _AUCTION
         self._turn = active[0]
-
-    def opponents(self) -> tuple[int, int]:
-        """The declarer's two opponents, the one on his left first."""
-        assert self.declarer is not None
-        left = self._next_active(self.declarer)
-        return left, self._next_active(left)
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
@@ -501,25 +435,20 @@ class State501(PlainTricks, State):
 
     def _do_call(self, seat: int, action: Action) -> None:
         if action.kind is _K_PASS:
-            self.passed[seat] = True
-            self.calls.append((seat, "pass"))
+            self._pass(seat)
         else:
             assert action.number is not None
-            self.high_bid = action.number
-            self.declarer = seat
-            self.calls.append((seat, str(action)))
-        in_play = [s for s in self._in_deal if not self.passed[s]]
-        if not in_play:
+            self._bid(seat, action.number, str(action))
+        winner = self._auction_won()
+        if not self._bidding():
             self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
-        elif len(in_play) == 1 and self.declarer == in_play[0]:
-            self._win_auction(in_play[0])
+        elif winner is not None:
+            self._win_auction(winner)
         else:
-            nxt = self._next_active(seat)
-            while self.passed[nxt]:
-                nxt = self._next_active(nxt)
-            self._turn = nxt
+            self._turn = self._next_bidder(seat)
 
     def _win_auction(self, winner: int) -> None:
+        """The talon is turned for all and goes to the declarer's hand."""
         self.declarer_dark = self.dark[winner]
         self.dark = [False] * self.game.players
         self.talon_turned = True
@@ -537,10 +466,8 @@ class State501(PlainTricks, State):
 
     def _do_gift(self, seat: int, action: Action) -> None:
         assert action.card is not None
-        receiver = self.opponents()[len(self.gifts)]
         self.hands[seat] &= ~action.card.mask
-        self.hands[receiver] |= action.card.mask
-        self.gifts.append((receiver, action.card))
+        self._give(action.card)
         if len(self.gifts) == 1:
             self.phase = _GIFT
         elif self.contract is None:
@@ -549,6 +476,7 @@ class State501(PlainTricks, State):
             self._start_play()
 
     def _start_play(self) -> None:
+        """The seat on the dealer's left leads the first trick."""
         self.phase = _PLAY
         self._turn = self._in_deal[0]
 
@@ -558,12 +486,12 @@ class State501(PlainTricks, State):
         if action.modifier is not None:  # "marriage SUIT"
             assert action.argument is not None
             self.marriages.append((seat, Suit[action.argument]))
-        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
-            self._score_play()
+        self._lay(seat, card)
 
     def points(self, seat: int) -> int:
-        """A seat's points so far: card points of its tricks plus its marriages that count."""
-        total = card_points(self.taken[seat], POINTS)
+        """A seat's points so far: card points of its tricks plus its marriages, which count
+        only once he has taken a trick."""
+        total = self.card_points(seat)
         if self.won[seat]:
             total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
         return total
@@ -580,7 +508,7 @@ class State501(PlainTricks, State):
                 "contract": self.contract,
                 "trump": self.trump.name if self.trump is not None else "NT",
                 "dark": self.declarer_dark,
-                "card_points": {str(s): card_points(self.taken[s], POINTS) for s in points},
+                "card_points": {str(s): self.card_points(s) for s in points},
                 "points": {str(s): p for s, p in points.items()},
             },
         )
@@ -604,33 +532,21 @@ class State501(PlainTricks, State):
             return str(action)
         return super().action_view(seat, action, viewer)
 
-    def card_places(self) -> dict[str, int]:
-        """Hands, the talon (until it is taken), the trick in progress and each seat's tricks."""
-        places = {f"hand {s}": self.hands[s] for s in range(self.game.players)}
-        places["talon"] = 0 if self.talon_turned else self.talon
-        places["trick"] = sum(c.mask for _, c in self.trick)
-        places |= {f"taken {s}": self.taken[s] for s in range(self.game.players)}
-        return places
+    def _talon_left(self) -> int:
+        """The talon lies closed until it is turned (then it is in the declarer's hand)."""
+        return 0 if self.talon_turned else self.talon
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None, head: Head) -> Obs501:
-        in_deal = self.phase is not _DEAL and bool(self.deals)
-        sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
+        sees_hand = seat is not None and self.in_deal and not self.dark[seat] and seat in self._in_deal
         declarer = self.declarer
         trump = self.trump
         return Obs501(
             *head,
-            active=self.active_seats() if in_deal else (),
-            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            calls=tuple(self.calls),
+            **self._common(seat, sees_hand),
             declarer=declarer if self.phase is not _AUCTION else None,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
             talon=tuple(cards_of(self.talon)) if self.talon_turned else None,
-            trick=tuple([Played(s, c) for s, c in self.trick]),
-            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
-            tricks_won=tuple(self.won),
-            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
             dark=tuple(self.dark),
             high_bid=self.high_bid,
             declarer_dark=self.declarer_dark,
