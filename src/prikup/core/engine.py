@@ -172,10 +172,11 @@ class TrickState(State):
             nxt = self._next_active(nxt)
         return nxt
 
-    def _auction_won(self) -> int | None:
-        """The declarer once he alone is left and has bid, else ``None``."""
+    def _auction_won(self, high_seat: int | None) -> int | None:
+        """The auction's winner once the seat of the highest bid (``high_seat``) alone has not
+        passed, else ``None``."""
         left = self._bidding()
-        return left[0] if len(left) == 1 and self.declarer == left[0] else None
+        return left[0] if len(left) == 1 and high_seat == left[0] else None
 
     # -- the tricks -------------------------------------------------------------------------
     def _lay(self, seat: int, card: Card, entry: Any = None) -> int | None:

@@ -439,7 +439,7 @@ class State501(AceTenState):
         else:
             assert action.number is not None
             self._bid(seat, action.number, str(action))
-        winner = self._auction_won()
+        winner = self._auction_won(self.declarer)
         if not self._bidding():
             self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
         elif winner is not None:

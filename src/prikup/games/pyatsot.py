@@ -817,7 +817,7 @@ class StatePyatsot(AceTenState):
         else:
             assert action.number is not None
             self._bid(seat, action.number, str(action))
-        winner = self._auction_won()
+        winner = self._auction_won(self.declarer)
         if winner is not None:
             self._take_talon(winner)
         else:
