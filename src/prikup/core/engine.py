@@ -1,6 +1,6 @@
 """One trick-taking state machine for every game with a talon.
 
-A game is a :class:`TrickGame`: its options plus a frozen :class:`TableRules` value (seats,
+A game is a :class:`TrickGame`: its options plus a frozen :class:`TrickRules` value (seats,
 deck, deal pattern, tricks per deal, the trick tables, the starting score).  Its state is a
 :class:`TrickState`, which plays the parts every game shares — the deal by the pattern, the
 calls and passes of the auction, the talon's place, the trick loop, the places of the cards and
@@ -30,7 +30,7 @@ from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
 from prikup.core.tricks import take_trick
 
-__all__ = ["DealPattern", "TableRules", "TrickGame", "TrickState"]
+__all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class DealPattern:
 
 
 @dataclass(frozen=True, slots=True)
-class TableRules:
+class TrickRules:
     """A trick game as a value: what the engine needs to deal, play tricks and keep score.
 
     ``suit_masks`` are each suit's cards (card bitmasks) and ``strength`` each card's rank in
@@ -78,19 +78,19 @@ class TableRules:
 
 
 class TrickGame(Game):
-    """A game played by the engine: its options give a :attr:`table` of rules."""
+    """A game played by the engine: its options give its :attr:`trick_rules`."""
 
     #: the rules value of this configuration (set by the game's ``_validate``)
-    table: TableRules
+    trick_rules: TrickRules
 
     @property
     def hands_dealt(self) -> int:
         """How many seats receive cards in a deal (the others, the dealer first, sit it out)."""
-        return self.table.deal.hands
+        return self.trick_rules.deal.hands
 
     def deck(self) -> list[Card]:
         """The cards of the deck, in a fixed order."""
-        return list(self.table.deck)
+        return list(self.trick_rules.deck)
 
 
 class TrickState(State):
@@ -127,20 +127,20 @@ class TrickState(State):
         self.tricks = []
         self.won = [0] * n
         self.taken = [0] * n
-        self._trick_size = self.game.table.deal.hands
+        self._trick_size = self.game.trick_rules.deal.hands
 
     # -- the deal ---------------------------------------------------------------------------
     def _initial_scores(self) -> list[int]:
-        return [self.game.table.start_score] * self.game.players
+        return [self.game.trick_rules.start_score] * self.game.players
 
     def _hand_size(self) -> int:
-        return self.game.table.deal.hand_size
+        return self.game.trick_rules.deal.hand_size
 
     def _talon_size(self) -> int:
-        return self.game.table.deal.talon_size
+        return self.game.trick_rules.deal.talon_size
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        table = self.game.table
+        table = self.game.trick_rules
         return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
@@ -209,8 +209,8 @@ class TrickState(State):
 
     def _trick_winner(self) -> int:
         """The seat that takes the full trick: the highest trump, else the highest card of the
-        suit led (the table's plain suits; ``trump`` names the trump suit, ``None`` none)."""
-        table = self.game.table
+        suit led (the plain suits of the rules; ``trump`` names the trump suit, ``None`` none)."""
+        table = self.game.trick_rules
         return take_trick(self.trick, getattr(self, "trump", None), table.suit_masks, table.strength)[0]
 
     def _finished_trick(self, trick: list[Any], winner: int) -> Any:
@@ -219,7 +219,7 @@ class TrickState(State):
 
     def _after_trick(self, winner: int) -> None:
         """After a trick: the deal is scored once every trick is played."""
-        if len(self.tricks) == self.game.table.tricks:
+        if len(self.tricks) == self.game.trick_rules.tricks:
             self._score_play()
 
     def _score_play(self) -> None:
@@ -239,7 +239,7 @@ class TrickState(State):
         """Hands, the talon, the game's own places, the trick in progress and each seat's tricks."""
         n = self.game.players
         places = {f"hand {s}": self.hands[s] for s in range(n)}
-        places[self.game.table.talon_place] = self._talon_left()
+        places[self.game.trick_rules.talon_place] = self._talon_left()
         places |= self._places()
         trick = 0
         for played in self.trick:

@@ -11,7 +11,7 @@ import random
 
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.dealing import TALON, deal_packets
-from prikup.core.engine import DealPattern, TableRules
+from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.tricks import plain_suit_masks
 
 __all__ = [
@@ -26,7 +26,7 @@ __all__ = [
     "SUIT_MASKS",
     "TALON_SIZE",
     "TRICKS",
-    "ace_ten_table",
+    "ace_ten_rules",
     "deal_seven_each",
 ]
 
@@ -71,7 +71,7 @@ DEAL = DealPattern.by_rounds(3, HAND_SIZE, 1, (1, 1, 1))
 assert DEAL.packets == PACKETS
 
 
-def ace_ten_table(players: int, start_score: int) -> TableRules:
+def ace_ten_rules(players: int, start_score: int) -> TrickRules:
     """The rules value of a game on this deck: ``players`` seats (three of them dealt in), eight
     tricks, plain suits with the ten above the king."""
-    return TableRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score)
+    return TrickRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score)

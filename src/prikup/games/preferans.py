@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.engine import DealPattern, TableRules, TrickGame, TrickState
+from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
 from prikup.core.errors import OptionError
 from prikup.core.game import Head, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
@@ -227,7 +227,7 @@ class GamePreferans(TrickGame):
     def _validate(self) -> None:
         rules = self.rules
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), ten tricks
-        self.table = TableRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH)
+        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH)
         four = rules.players == 4
         if rules.misere_half and not four:
             raise OptionError(refusal("misere_half_players"))
