@@ -21,7 +21,7 @@ from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import AceTenState
-from prikup.games.ace_ten_deck import DECK, POINTS, STRENGTH, SUIT_MASKS, ace_ten_rules
+from prikup.games.ace_ten_deck import DECK, POINTS, STRENGTH, SUIT_MASKS, ace_ten_trick_rules
 from prikup.games.obs_501 import Gift, Marriage, Obs501
 from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
 
@@ -148,7 +148,7 @@ class Game501(TrickGame):
     def _validate(self) -> None:
         rules = self.rules
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), the count from 501 down
-        self.trick_rules = ace_ten_rules(rules.players, START_SCORE)
+        self.trick_rules = ace_ten_trick_rules(rules.players, START_SCORE)
         # what the rules' use sites read, from the typed options
         #: the highest bid and contract
         self.max_bid: int = rules.max_bid

@@ -43,7 +43,7 @@ from prikup.games.ace_ten_deck import (
     POINTS,
     STRENGTH,
     SUIT_MASKS,
-    ace_ten_rules,
+    ace_ten_trick_rules,
 )
 from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
 from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
@@ -412,7 +412,7 @@ class GamePyatsot(TrickGame):
         if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError(refusal("barrel_refusals_attempts"))
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out and scores the talon)
-        self.trick_rules = ace_ten_rules(rules.players, 0)
+        self.trick_rules = ace_ten_trick_rules(rules.players, 0)
         self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
         self._barrel_rules = BarrelRules(
             barrel=rules.barrel,
