@@ -48,7 +48,7 @@ def test_phase_declared_twice_with_another_text_is_refused() -> None:
 
 
 def test_unknown_phase_is_refused_naming_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="not a declared phase .*auction"):
+    with pytest.raises(ValueError, match=r"not a declared phase .*auction"):
         Phase("kitty time")
     with pytest.raises(AttributeError, match="no phase 'NOPE'"):
         _ = Phase.NOPE
