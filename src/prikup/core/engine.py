@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prikup.core.cards import Card, cards_of
+from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.game import Game, State
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
-from prikup.core.tricks import take_trick
+from prikup.core.tricks import trick_winner
 
 __all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
 
@@ -127,7 +127,9 @@ class TrickState(State):
         self.tricks = []
         self.won = [0] * n
         self.taken = [0] * n
+        #: cards in a trick, and who plays after each seat to an open trick
         self._trick_size = self.game.trick_rules.deal.hands
+        self._play_next: list[int] = self._after
 
     # -- the deal ---------------------------------------------------------------------------
     def _initial_scores(self) -> list[int]:
@@ -149,6 +151,7 @@ class TrickState(State):
         for seat, hand in zip(active, hands, strict=True):
             self.hands[seat] = sum(c.mask for c in hand)
         self.talon = sum(c.mask for c in talon)
+        self._play_next = self._after
         self._begin_deal(dealer, active, talon)
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
@@ -189,7 +192,7 @@ class TrickState(State):
         trick = self.trick
         trick.append((seat, card) if entry is None else entry)
         if len(trick) < self._trick_size:
-            self._turn = self._next_player(seat)
+            self._turn = self._play_next[seat]
             return None
         winner = self._trick_winner()
         self.won[winner] += 1
@@ -203,15 +206,20 @@ class TrickState(State):
         self._after_trick(winner)
         return winner
 
-    def _next_player(self, seat: int) -> int:
-        """Who plays after ``seat`` to an open trick (the next active seat)."""
-        return self._after[seat]
-
     def _trick_winner(self) -> int:
         """The seat that takes the full trick: the highest trump, else the highest card of the
         suit led (the plain suits of the rules; ``trump`` names the trump suit, ``None`` none)."""
         table = self.game.trick_rules
-        return take_trick(self.trick, getattr(self, "trump", None), table.suit_masks, table.strength)[0]
+        trick = self.trick
+        trump = self._trump_suit()
+        ids = [played[1].id for played in trick]
+        trumps = table.suit_masks[trump] if trump is not None else 0
+        seat: int = trick[trick_winner(ids, table.suit_masks[ids[0] >> 4], trumps, table.strength)][0]
+        return seat
+
+    def _trump_suit(self) -> Suit | None:
+        """The trump suit now (``None``: no trumps); games that keep one in ``trump`` need not say."""
+        return self.__dict__.get("trump")
 
     def _finished_trick(self, trick: list[Any], winner: int) -> Any:
         """What ``tricks`` keeps of a finished trick."""
@@ -254,7 +262,7 @@ class TrickState(State):
         game adds declarer, trump, talon and its own)."""
         last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
         return {
-            "active": self.active_seats() if self.in_deal else (),
+            "active": self._in_deal if self.phase is not _DEAL_PHASE and self.deals else (),
             "hand": tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
             "hand_sizes": tuple([h.bit_count() for h in self.hands]),
             "calls": tuple(self.calls),

@@ -788,7 +788,14 @@ class StateFiveHundred(TrickState):
             self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
-        self._trick_size = len(self.playing)
+        playing = self.playing
+        self._trick_size = len(playing)
+        #: the next seat that plays (the misère contractor's partner sits out)
+        self._play_next = [
+            playing[(i + 1) % len(playing)] if s in playing else -1
+            for s in range(g.players)
+            for i in [playing.index(s) if s in playing else 0]
+        ]
         self.phase = _PLAY
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -803,11 +810,6 @@ class StateFiveHundred(TrickState):
             if not led >> card.id & 1 and not (nt_joker and self.game.joker_any_time):
                 self.voids[seat] |= 1 << led_suit
         self._lay(seat, card, (seat, card, named))
-
-    def _next_player(self, seat: int) -> int:
-        """The next seat that plays (the misère contractor's partner sits out)."""
-        playing = self.playing
-        return playing[(playing.index(seat) + 1) % len(playing)]
 
     def _trick_winner(self) -> int:
         """The highest trump (the joker, the bowers), else the highest card of the suit led, in
