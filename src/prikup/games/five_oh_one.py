@@ -20,37 +20,18 @@ from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten_deck import DECK, POINTS, STRENGTH, SUIT_MASKS, ace_ten_trick_rules
 from prikup.games.five_oh_one_actions import (
-    AUCTION as _AUCTION,
-)
-from prikup.games.five_oh_one_actions import (
-    CONTRACT as _CONTRACT,
-)
-from prikup.games.five_oh_one_actions import (
-    GIFT as _GIFT,
-)
-from prikup.games.five_oh_one_actions import (
+    AUCTION,
+    CONTRACT,
+    GIFT,
     MIN_BID,
+    PLAY,
     STRAINS,
+    TALON,
     Actions501,
     Legal501,
 )
-from prikup.games.five_oh_one_actions import (
-    PLAY as _PLAY,
-)
-from prikup.games.five_oh_one_actions import (
-    TALON as _TALON,
-)
 from prikup.games.obs_501 import Gift, Marriage, Obs501
 from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
-
-_K_BID = ActionKind.BID
-_K_CONCEDE = ActionKind.CONCEDE
-_K_CONTRACT = ActionKind.CONTRACT
-_K_GIVE = ActionKind.GIVE
-_K_LOOK = ActionKind.LOOK
-_K_PASS = ActionKind.PASS
-_K_PLAY = ActionKind.PLAY
-
 
 __all__ = [
     "CONCEDE_PENALTY",
@@ -189,48 +170,48 @@ class State501(Legal501):
         n = self.game.players
         self.dark = [seat in active for seat in range(n)]  # every hand starts dark
         self.passed = [seat not in active for seat in range(n)]
-        self.phase = _AUCTION
+        self.phase = AUCTION
         self._turn = active[0]
 
     # -- legality, in one place (the reference) ---------------------------------------------
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         kind = self.phase
-        if kind is _AUCTION:
+        if kind is AUCTION:
             return self._why_illegal_call(seat, action)
-        if kind is _TALON:
-            if action.kind is _K_CONCEDE:
+        if kind is TALON:
+            if action.kind is ActionKind.CONCEDE:
                 return None
             if self.game.contract_first:
-                if action.kind is not _K_CONTRACT:
+                if action.kind is not ActionKind.CONTRACT:
                     return refusal("after_talon_contract")
                 return self._why_illegal_contract(action)
-            if action.kind is not _K_GIVE:
+            if action.kind is not ActionKind.GIVE:
                 return refusal("after_talon_give")
             return self._why_illegal_gift(seat, action)
-        if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
+        if kind in (GIFT, CONTRACT) and action.kind is ActionKind.CONCEDE:
             if self.game.concede_before_play:
                 return None
             return refusal("concede_at_talon_only")
-        if kind is _GIFT:
-            if action.kind is not _K_GIVE:
+        if kind is GIFT:
+            if action.kind is not ActionKind.GIVE:
                 return refusal("give_other")
             return self._why_illegal_gift(seat, action)
-        if kind is _CONTRACT:
-            if action.kind is not _K_CONTRACT:
+        if kind is CONTRACT:
+            if action.kind is not ActionKind.CONTRACT:
                 return refusal("name_contract_501")
             return self._why_illegal_contract(action)
-        if kind is _PLAY:
+        if kind is PLAY:
             return self._why_illegal_play(seat, action)
         return refusal("nothing_now", phase=str(kind))
 
     def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
-        if action.kind is _K_LOOK:
+        if action.kind is ActionKind.LOOK:
             if action.number is not None:
                 return refusal("look_no_seat")
             return None if self.dark[seat] else refusal("looked_already")
-        if action.kind is _K_PASS:
+        if action.kind is ActionKind.PASS:
             return None
-        if action.kind is not _K_BID:
+        if action.kind is not ActionKind.BID:
             return refusal("auction_call_501")
         if action.number is None or action.call is not None:
             return refusal("bid_whole_number")
@@ -270,7 +251,7 @@ class State501(Legal501):
         return None
 
     def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
-        if action.kind is not _K_PLAY or action.card is None:
+        if action.kind is not ActionKind.PLAY or action.card is None:
             return refusal("play_form_501")
         card = action.card
         hand = self.hands[seat]
@@ -299,32 +280,32 @@ class State501(Legal501):
 
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase is _PLAY:
+        if self.phase is PLAY:
             self._do_play(seat, action)
             return
         kind = action.kind
-        if kind is _K_LOOK:
+        if kind is ActionKind.LOOK:
             self.dark[seat] = False
             self.calls.append((seat, "look"))
-        elif self.phase is _AUCTION:
+        elif self.phase is AUCTION:
             self._do_call(seat, action)
-        elif kind is _K_CONCEDE:
+        elif kind is ActionKind.CONCEDE:
             self._do_concede(seat)
-        elif kind is _K_GIVE:
+        elif kind is ActionKind.GIVE:
             self._do_gift(seat, action)
-        elif kind is _K_CONTRACT:
+        elif kind is ActionKind.CONTRACT:
             assert action.number is not None and action.call is not None
             self.contract = action.number
             self.trump = None if action.call == "NT" else Suit[action.call]
             if self.game.contract_first:
-                self.phase = _GIFT
+                self.phase = GIFT
             else:
                 self._start_play()
         else:
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
-        if action.kind is _K_PASS:
+        if action.kind is ActionKind.PASS:
             self._pass(seat)
         else:
             assert action.number is not None
@@ -343,7 +324,7 @@ class State501(Legal501):
         self.dark = [False] * self.game.players
         self.talon_turned = True
         self.hands[winner] |= self.talon
-        self.phase = _TALON
+        self.phase = TALON
         self._turn = winner
 
     def _do_concede(self, seat: int) -> None:
@@ -359,15 +340,15 @@ class State501(Legal501):
         self.hands[seat] &= ~action.card.mask
         self._give(action.card)
         if len(self.gifts) == 1:
-            self.phase = _GIFT
+            self.phase = GIFT
         elif self.contract is None:
-            self.phase = _CONTRACT
+            self.phase = CONTRACT
         else:
             self._start_play()
 
     def _start_play(self) -> None:
         """The seat on the dealer's left leads the first trick."""
-        self.phase = _PLAY
+        self.phase = PLAY
         self._turn = self._in_deal[0]
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -418,7 +399,7 @@ class State501(Legal501):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only."""
-        if action.kind is _K_GIVE and self.gifts and viewer == self.gifts[-1][0]:
+        if action.kind is ActionKind.GIVE and self.gifts and viewer == self.gifts[-1][0]:
             return str(action)
         return super().action_view(seat, action, viewer)
 
@@ -434,7 +415,7 @@ class State501(Legal501):
         return Obs501(
             *head,
             **self._common(seat, sees_hand),
-            declarer=declarer if self.phase is not _AUCTION else None,
+            declarer=declarer if self.phase is not AUCTION else None,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
             talon=tuple(cards_of(self.talon)) if self.talon_turned else None,
             dark=tuple(self.dark),

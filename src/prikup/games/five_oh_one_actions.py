@@ -24,7 +24,18 @@ from prikup.games.ace_ten_deck import DECK, SUIT_MASKS
 if TYPE_CHECKING:
     from prikup.games.five_oh_one import Game501
 
-__all__ = ["MARRIAGE_MASKS", "MIN_BID", "STRAINS", "Actions501", "Legal501"]
+__all__ = [
+    "AUCTION",
+    "CONTRACT",
+    "GIFT",
+    "MARRIAGE_MASKS",
+    "MIN_BID",
+    "PLAY",
+    "STRAINS",
+    "TALON",
+    "Actions501",
+    "Legal501",
+]
 
 #: The phases of 501's state machine (the core declares deal, auction, play and match over).
 AUCTION = Phase.AUCTION
@@ -32,7 +43,6 @@ TALON = Phase.declare("TALON", "talon")
 GIFT = Phase.declare("GIFT", "gift")
 CONTRACT = Phase.declare("CONTRACT", "contract")
 PLAY = Phase.PLAY
-_AUCTION, _TALON, _GIFT, _CONTRACT, _PLAY = AUCTION, TALON, GIFT, CONTRACT, PLAY
 _K_BID = ActionKind.BID
 _K_CONCEDE = ActionKind.CONCEDE
 _K_CONTRACT = ActionKind.CONTRACT
@@ -100,7 +110,7 @@ class Legal501(AceTenState):
         hand = self.hands[seat]
         acts: list[Action]
         ids: list[int]
-        if phase is _PLAY:
+        if phase is PLAY:
             trick = self.trick
             if trick:
                 led = SUIT_MASKS[trick[0][1].id >> 4]
@@ -125,17 +135,17 @@ class Legal501(AceTenState):
         actions = g.all_actions()
         acts = []
         ids = []
-        if phase is _AUCTION:
+        if phase is AUCTION:
             mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
             mask |= add_one(actions, g.pass_id, acts, ids)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
         contract_first = g.contract_first
-        if phase is _TALON or g.concede_before_play:
+        if phase is TALON or g.concede_before_play:
             mask = add_one(actions, g.concede_id, acts, ids)
         else:
             mask = 0
-        if phase is _GIFT or (phase is _TALON and not contract_first):
+        if phase is GIFT or (phase is TALON and not contract_first):
             return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
         assert self.high_bid is not None
         lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
@@ -145,29 +155,29 @@ class Legal501(AceTenState):
     def _candidates(self, seat: int) -> Iterable[Action]:
         phase = self.phase
         max_bid = self.game.max_bid
-        if phase is _AUCTION:
+        if phase is AUCTION:
             yield Action(_K_LOOK)
             yield Action(_K_PASS)
             low = MIN_BID if self.high_bid is None else self.high_bid + 1
             for n in range(low, max_bid + 1):
                 yield Action(_K_BID, number=n)
             return
-        if phase is _TALON:
+        if phase is TALON:
             yield Action(_K_CONCEDE)
             if self.game.contract_first:
                 yield from self._contract_candidates()
             else:
                 yield from self._gift_candidates(seat)
             return
-        if phase in (_GIFT, _CONTRACT) and self.game.concede_before_play:
+        if phase in (GIFT, CONTRACT) and self.game.concede_before_play:
             yield Action(_K_CONCEDE)
-        if phase is _GIFT:
+        if phase is GIFT:
             yield from self._gift_candidates(seat)
             return
-        if phase is _CONTRACT:
+        if phase is CONTRACT:
             yield from self._contract_candidates()
             return
-        if phase is _PLAY:
+        if phase is PLAY:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_PLAY, card=card)
             if not self.trick:
