@@ -97,9 +97,10 @@ class TrickState(State):
     """A match of a trick game in progress: the shared machinery, the game's hooks."""
 
     game: TrickGame
-    #: each seat's cards (bitmasks), the talon's cards, the trump suit's cards
+    #: each seat's cards (bitmasks), the talon's cards as dealt, whether a player has taken it
     hands: list[int]
     talon: int
+    talon_taken: bool
     #: the auction: every call as ``(seat, text)``, who has passed, who declares
     calls: list[tuple[int, str]]
     passed: list[bool]
@@ -120,6 +121,7 @@ class TrickState(State):
         n = self.game.players
         self.hands = [0] * n
         self.talon = 0
+        self.talon_taken = False
         self.calls = []
         self.passed = [False] * n
         self.declarer = None
@@ -181,6 +183,12 @@ class TrickState(State):
         left = self._bidding()
         return left[0] if len(left) == 1 and high_seat == left[0] else None
 
+    # -- the talon --------------------------------------------------------------------------
+    def _take_talon(self, seat: int) -> None:
+        """The talon (kitty, widow) goes into ``seat``'s hand; ``talon`` keeps what was dealt."""
+        self.hands[seat] |= self.talon
+        self.talon_taken = True
+
     # -- the tricks -------------------------------------------------------------------------
     def _lay(self, seat: int, card: Card, entry: Any = None) -> int | None:
         """``seat`` plays ``card`` from his hand to the trick (``entry``: what the trick keeps
@@ -236,8 +244,8 @@ class TrickState(State):
 
     # -- where the cards are; what every observation shows -------------------------------------
     def _talon_left(self) -> int:
-        """The talon's cards still lying in it (hooks: a turned talon is in a hand)."""
-        return self.talon
+        """The talon's cards still lying in it: none once taken."""
+        return 0 if self.talon_taken else self.talon
 
     def _places(self) -> dict[str, int]:
         """The game's own places of cards (discards…), between the talon and the trick."""

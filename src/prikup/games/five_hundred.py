@@ -460,7 +460,6 @@ class StateFiveHundred(TrickState):
 
     def _clear_deal(self) -> None:
         super()._clear_deal()
-        self.kitty_taken = False
         self.discards = 0
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
         self.high_seat: int | None = None
@@ -482,6 +481,11 @@ class StateFiveHundred(TrickState):
     def kitty(self) -> int:
         """The kitty as dealt (kept for the contractor's view)."""
         return self.talon
+
+    @property
+    def kitty_taken(self) -> bool:
+        """True once the contractor has taken the kitty."""
+        return self.talon_taken
 
     @property
     def contractor(self) -> int | None:
@@ -768,8 +772,7 @@ class StateFiveHundred(TrickState):
         assert self.high is not None
         self.declarer = winner
         self.contract = self.high
-        self.hands[winner] |= self.kitty
-        self.kitty_taken = True
+        self._take_talon(winner)
         self.phase = _DISCARD
         self._turn = winner
 
@@ -879,10 +882,6 @@ class StateFiveHundred(TrickState):
             goal=self.game.goal,
             defender_tricks_score=points,
         )
-
-    def _talon_left(self) -> int:
-        """The kitty lies closed until the contractor takes it."""
-        return 0 if self.kitty_taken else self.kitty
 
     def _places(self) -> dict[str, int]:
         """The contractor's discards."""

@@ -161,8 +161,6 @@ class State501(Legal501):
         #: who has not looked at his cards yet; the auction's winner played dark
         self.dark = [False] * n
         self.declarer_dark = False
-        #: the talon is turned for all to see when the auction is won
-        self.talon_turned = False
         #: marriages announced, as ``(seat, suit)``
         self.marriages: list[tuple[int, Suit]] = []
 
@@ -322,8 +320,7 @@ class State501(Legal501):
         """The talon is turned for all and goes to the declarer's hand."""
         self.declarer_dark = self.dark[winner]
         self.dark = [False] * self.game.players
-        self.talon_turned = True
-        self.hands[winner] |= self.talon
+        self._take_talon(winner)  # turned for all to see
         self.phase = TALON
         self._turn = winner
 
@@ -403,10 +400,6 @@ class State501(Legal501):
             return str(action)
         return super().action_view(seat, action, viewer)
 
-    def _talon_left(self) -> int:
-        """The talon lies closed until it is turned (then it is in the declarer's hand)."""
-        return 0 if self.talon_turned else self.talon
-
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None, head: Head) -> Obs501:
         sees_hand = seat is not None and self.in_deal and not self.dark[seat] and seat in self._in_deal
@@ -417,7 +410,7 @@ class State501(Legal501):
             **self._common(seat, sees_hand),
             declarer=declarer if self.phase is not AUCTION else None,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
-            talon=tuple(cards_of(self.talon)) if self.talon_turned else None,
+            talon=tuple(cards_of(self.talon)) if self.talon_taken else None,
             dark=tuple(self.dark),
             high_bid=self.high_bid,
             declarer_dark=self.declarer_dark,

@@ -710,8 +710,7 @@ class StatePreferans(TrickState):
             self._set_contract(self.high)
             return
         self.talon_shown = True
-        self.hands[seat] |= self.talon
-        self.talon = 0
+        self._take_talon(seat)
         self.phase = _DISCARD
         self._turn = seat
 

@@ -513,7 +513,6 @@ class StatePyatsot(AceTenState):
         self.barred: tuple[int, ...] = ()
         self.throw_in = False
         self.barrel_deal = False
-        self.talon_taken = False
         self.kept: Card | None = None
         #: who made the current trumps by a declaration; the declarations and their cards
         self.trump_maker: int | None = None
@@ -779,7 +778,7 @@ class StatePyatsot(AceTenState):
         elif phase is _BARREL:
             if action.kind is _K_TAKE:
                 self.contract = self.game.barrel_contract
-                self._take_talon(seat)
+                self._declarer_takes_talon(seat)
             else:
                 self._refuse(seat)
         elif phase is _KEEP:
@@ -819,11 +818,13 @@ class StatePyatsot(AceTenState):
             self._bid(seat, action.number, str(action))
         winner = self._auction_won(self.declarer)
         if winner is not None:
-            self._take_talon(winner)
+            self._declarer_takes_talon(winner)
         else:
             self._turn = self._next_bidder(seat)
 
-    def _take_talon(self, seat: int) -> None:
+    def _declarer_takes_talon(self, seat: int) -> None:
+        """The declarer takes the talon: he keeps one card and gives the others away, so its cards
+        stay in ``talon`` until then."""
         self.declarer = seat
         self.talon_taken = True
         self.phase = _KEEP
@@ -921,6 +922,10 @@ class StatePyatsot(AceTenState):
         if action.kind is _K_GIVE and viewer in [r for r, c in self.gifts if c == action.card]:
             return str(action)
         return super().action_view(seat, action, viewer)
+
+    def _talon_left(self) -> int:
+        """The talon's cards not yet kept or given (the declarer deals them out one by one)."""
+        return self.talon
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None, head: Head) -> ObsPyatsot:
