@@ -3,14 +3,17 @@
 A game is a :class:`TrickGame`: its options plus a frozen :class:`TrickRules` value (seats,
 deck, deal pattern, tricks per deal, the trick tables, the starting score).  Its state is a
 :class:`TrickState`, which plays the parts every game shares — the deal by the pattern, the
-calls and passes of the auction, the talon's place, the trick loop, the places of the cards and
-the shared fields of an observation — and calls a few hooks for what is the game's own:
+calls and passes of the auction and its winner, the talon taken into a hand, the trick loop, the
+places of the cards, ``copy`` and pickling (:class:`~prikup.core.game.State`) and the shared
+fields of an observation — and calls a few hooks for what is the game's own:
 
-* ``_begin_deal(dealer, active)`` — the game's fields of a fresh deal and its first phase;
+* ``_clear_deal()`` / ``_begin_deal(dealer, active, talon)`` — the game's fields of a fresh
+  deal, then its first phase and seat to act;
 * ``_trick_winner()`` — who takes the finished trick (plain suits under one trump by default);
 * ``_after_trick(winner)`` — what follows a trick (the score at the last one, by default);
 * ``_score_play()`` — the deal's score once its tricks are played;
-* ``_places()`` — the game's own places of cards (discards, a kitty) for :meth:`card_places`.
+* ``_places()`` — the game's own places of cards (discards) for :meth:`card_places`;
+* ``_trump_suit()`` — the trump suit the default trick winner reads (``trump`` by default).
 
 The phases a game adds to :data:`~prikup.core.phases.DEAL`, ``AUCTION``, ``PLAY`` and
 ``MATCH_OVER`` are declared by the game (:meth:`Phase.declare`).
