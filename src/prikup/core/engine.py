@@ -180,11 +180,25 @@ class TrickState(State):
             nxt = self._next_active(nxt)
         return nxt
 
-    def _auction_won(self, high_seat: int | None) -> int | None:
-        """The auction's winner once the seat of the highest bid (``high_seat``) alone has not
-        passed, else ``None``."""
+    def _after_call(self, seat: int, high_seat: int | None) -> None:
+        """After ``seat``'s call (a pass is final): if every seat has passed, the game's
+        :meth:`_all_passed`; if the seat of the highest bid (``high_seat``) alone is left, he wins
+        the auction (:meth:`_win_auction`); else the next seat that has not passed calls."""
         left = self._bidding()
-        return left[0] if len(left) == 1 and high_seat == left[0] else None
+        if not left:
+            self._all_passed()
+        elif len(left) == 1 and high_seat == left[0]:
+            self._win_auction(left[0])
+        else:
+            self._turn = self._next_bidder(seat)
+
+    def _all_passed(self) -> None:
+        """Every seat has passed (a game where that can happen says what follows)."""
+        raise NotImplementedError
+
+    def _win_auction(self, winner: int) -> None:
+        """``winner`` has won the auction."""
+        raise NotImplementedError
 
     # -- the talon --------------------------------------------------------------------------
     def _take_talon(self, seat: int) -> None:

@@ -740,13 +740,7 @@ class StateFiveHundred(TrickState):
             self.high = CALL_INDEX[action.call]
             self.high_seat = seat
             self.calls.append((seat, str(action)))
-        winner = self._auction_won(self.high_seat)
-        if not self._bidding():
-            self._all_passed()
-        elif winner is not None:
-            self._win_auction(winner)
-        else:
-            self._turn = self._next_bidder(seat)
+        self._after_call(seat, self.high_seat)
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid

@@ -308,13 +308,10 @@ class State501(Legal501):
         else:
             assert action.number is not None
             self._bid(seat, action.number, str(action))
-        winner = self._auction_won(self.declarer)
-        if not self._bidding():
-            self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
-        elif winner is not None:
-            self._win_auction(winner)
-        else:
-            self._turn = self._next_bidder(seat)
+        self._after_call(seat, self.declarer)
+
+    def _all_passed(self) -> None:
+        self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
 
     def _win_auction(self, winner: int) -> None:
         """The talon is turned for all and goes to the declarer's hand."""

@@ -690,15 +690,10 @@ class StatePreferans(TrickState):
         else:
             self.high = action.call
             self.high_seat = seat
-        winner = self._auction_won(self.high_seat)
-        if not self._bidding():
-            self._start_raspasy()
-        elif winner is not None:
-            self._win_auction(winner)
-        else:
-            self._turn = self._next_bidder(seat)
+        self._after_call(seat, self.high_seat)
 
-    def _start_raspasy(self) -> None:
+    def _all_passed(self) -> None:
+        """All pass: raspasy."""
         self.raspasy = True
         self._start_play()
 

@@ -778,7 +778,7 @@ class StatePyatsot(AceTenState):
         elif phase is _BARREL:
             if action.kind is _K_TAKE:
                 self.contract = self.game.barrel_contract
-                self._declarer_takes_talon(seat)
+                self._win_auction(seat)
             else:
                 self._refuse(seat)
         elif phase is _KEEP:
@@ -816,13 +816,9 @@ class StatePyatsot(AceTenState):
         else:
             assert action.number is not None
             self._bid(seat, action.number, str(action))
-        winner = self._auction_won(self.declarer)
-        if winner is not None:
-            self._declarer_takes_talon(winner)
-        else:
-            self._turn = self._next_bidder(seat)
+        self._after_call(seat, self.declarer)  # the opener must bid: never all pass
 
-    def _declarer_takes_talon(self, seat: int) -> None:
+    def _win_auction(self, seat: int) -> None:
         """The declarer takes the talon: he keeps one card and gives the others away, so its cards
         stay in ``talon`` until then."""
         self.declarer = seat
