@@ -2,9 +2,9 @@
 
 Run::
 
-    python bench/bench_phases.py [--deals 300]
+    python bench/bench_phases.py [--decisions 20000]
 
-For each game, random full deals are played through the public API (a uniformly random legal
+For each game, random matches are played through the public API (a uniformly random legal
 action at every decision); every decision is timed with ``time.process_time_ns`` (CPU time,
 robust to other load) in two parts, ``legal_actions()`` and ``apply(action)``, and counted
 under the phase it was taken in.  Printed per phase: its share of the decisions, the mean CPU
@@ -30,41 +30,37 @@ GAMES = [
 ]
 
 
-def profile(name: str, options: dict[str, object], deals: int) -> dict[str, list[int]]:
+def profile(name: str, options: dict[str, object], decisions: int) -> dict[str, list[int]]:
     """Per phase: [decisions, legal_actions ns, apply ns]."""
     game = make_game(name.split()[0], **options)
     rng = random.Random(1)
     clock = time.process_time_ns
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    played = 0
-    seed = 0
-    while played < deals:
-        state = game.new_match(seed)
-        seed += 1
-        start_deals = len(state.deals)
-        while not state.is_over and len(state.deals) - start_deals < 8:
-            phase = state.phase.value
-            t0 = clock()
-            legal = state.legal_actions()
-            t1 = clock()
-            state.apply(rng.choice(legal))
-            t2 = clock()
-            row = out[phase]
-            row[0] += 1
-            row[1] += t1 - t0
-            row[2] += t2 - t1
-        played += len(state.deals) - start_deals
+    state = game.new_match(0)
+    for seed in range(1, decisions + 1):
+        if state.is_over:
+            state = game.new_match(seed)
+        phase = state.phase.value
+        t0 = clock()
+        legal = state.legal_actions()
+        t1 = clock()
+        state.apply(rng.choice(legal))
+        t2 = clock()
+        row = out[phase]
+        row[0] += 1
+        row[1] += t1 - t0
+        row[2] += t2 - t1
     return out
 
 
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="deals per game")
+    parser.add_argument("--decisions", type=int, default=20000, help="decisions per game")
     args = parser.parse_args()
     print(f"{'game':16} {'phase':10} {'decisions':>9} {'legal us':>9} {'apply us':>9} {'time':>6}")
     for name, options in GAMES:
-        rows = profile(name, options, args.deals)
+        rows = profile(name, options, args.decisions)
         total_n = sum(r[0] for r in rows.values())
         total_t = sum(r[1] + r[2] for r in rows.values())
         for phase, (n, legal, apply) in sorted(rows.items(), key=lambda kv: -(kv[1][1] + kv[1][2])):
