@@ -650,7 +650,9 @@ class StatePreferans(TrickState):
     # -- carrying out -----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is _SETTLE:
+        if phase is _PLAY and action.kind is _K_PLAY:  # most decisions
+            self._do_play(action)
+        elif phase is _SETTLE:
             self._do_settle(seat, action)
         elif phase is _AUCTION:
             self._do_call(seat, action)

@@ -773,7 +773,9 @@ class StatePyatsot(AceTenState):
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is _AUCTION:
+        if phase is _PLAY:  # most decisions
+            self._do_play(seat, action)
+        elif phase is _AUCTION:
             self._do_call(seat, action)
         elif phase is _BARREL:
             if action.kind is _K_TAKE:
