@@ -22,18 +22,10 @@ BOTS: dict[str, dict[str, type[Bot]]] = {
 
 
 def _register_defaults() -> None:
-    from prikup.bots.heuristic501 import Heuristic501
+    from prikup.games.spec import SPECS, load
 
-    BOTS.setdefault("heuristic", {})["501"] = Heuristic501
-    from prikup.bots.heuristic500 import Heuristic500
-
-    BOTS.setdefault("heuristic", {})["five-hundred"] = Heuristic500
-    from prikup.bots.heuristic_preferans import HeuristicPreferans
-
-    BOTS.setdefault("heuristic", {})["preferans"] = HeuristicPreferans
-    from prikup.bots.heuristic_pyatsot import HeuristicPyatsot
-
-    BOTS.setdefault("heuristic", {})["pyatsot"] = HeuristicPyatsot
+    # each game's heuristic, named by its entry in SPECS
+    BOTS["heuristic"] = {gid: load(spec.heuristic) for gid, spec in SPECS.items()}
     from prikup.bots.oracle import OracleBot
     from prikup.bots.pimc import PimcBot
 

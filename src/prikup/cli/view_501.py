@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
+from prikup.cli.views import GameView, Who, is_you, played_sentence, seat_names
 from prikup.cli.words import card, strain, tw
 from prikup.core.game import Phase
 from prikup.core.observation import Observation
@@ -68,4 +68,5 @@ class View501(GameView):
         return played_sentence(key, result, changes, name, lang, dark=dark)
 
 
-VIEWS["501"] = View501()
+#: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).
+VIEW = View501()

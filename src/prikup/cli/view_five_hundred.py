@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView, Who, seat_names
+from prikup.cli.views import GameView, Who, seat_names
 from prikup.cli.words import call_words, cards, number, signed, strain
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
@@ -145,4 +145,5 @@ class FiveHundredView(GameView):
         return lines
 
 
-VIEWS["five-hundred"] = FiveHundredView()
+#: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).
+VIEW = FiveHundredView()

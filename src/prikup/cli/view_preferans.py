@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from prikup.cli.views import VIEWS, GameView, Who, is_you, seat_names
+from prikup.cli.views import GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, cards, number, signed, tw
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
@@ -172,4 +172,5 @@ def _first_sheet(state: State, current: Sheet) -> Sheet:
     return new_sheet(current.players, target, start)
 
 
-VIEWS["preferans"] = PreferansView()
+#: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).
+VIEW = PreferansView()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.view_501 import gift_lines, tricks_line
-from prikup.cli.views import VIEWS, GameView, Who, is_you, played_sentence, seat_names
+from prikup.cli.views import GameView, Who, is_you, played_sentence, seat_names
 from prikup.cli.words import card, strain, tw
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
@@ -134,4 +134,5 @@ class PyatsotView(GameView):
         return lines
 
 
-VIEWS["pyatsot"] = PyatsotView()
+#: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).
+VIEW = PyatsotView()

@@ -112,16 +112,15 @@ def changes_line(changes: Sequence[object], who: Who) -> str:
     return ", ".join(f"{who(s)} {signed(c)}" for s, c in enumerate(changes))
 
 
-#: Registered views by game id; games without one get :class:`GameView`.
+#: Views by game id, each named by the game's entry in ``prikup.games.spec.SPECS``; games without
+#: one get :class:`GameView`.
 VIEWS: dict[str, GameView] = {}
 
 
 def view_for(game_id: str) -> GameView:
     """The view of a game."""
+    if not VIEWS:
+        from prikup.games.spec import SPECS, load  # the views import this module
+
+        VIEWS.update({gid: load(spec.view) for gid, spec in SPECS.items()})
     return VIEWS.get(game_id, GameView())
-
-
-import prikup.cli.view_501  # noqa: E402  (registers the 501 view)
-import prikup.cli.view_five_hundred  # noqa: E402  (registers the Five Hundred view)
-import prikup.cli.view_preferans  # noqa: E402  (registers the preferans sheet)
-import prikup.cli.view_pyatsot  # noqa: E402, F401  (registers the Пятьсот sheet)

@@ -20,7 +20,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -29,6 +28,7 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
+from prikup.core.phases import DEAL, MATCH_OVER, Phase
 from prikup.core.refusals import Refusal, refusal
 
 __all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
@@ -54,29 +54,8 @@ Head = tuple[
 ]
 
 
-class Phase(Enum):
-    """The phases of the games' state machines (each game uses the ones it needs)."""
-
-    DEAL = "deal"
-    AUCTION = "auction"
-    TALON = "talon"
-    GIFT = "gift"
-    KEEP = "keep"
-    DISCARD = "discard"
-    CONTRACT = "contract"
-    BARREL = "barrel"
-    WHIST = "whist"
-    PLAY = "play"
-    MATCH_OVER = "match over"
-    SETTLE = "settle"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
-_DEAL = Phase.DEAL
-_MATCH_OVER = Phase.MATCH_OVER
+_DEAL = DEAL
+_MATCH_OVER = MATCH_OVER
 
 
 @dataclass(slots=True)
@@ -281,6 +260,7 @@ class State(ABC):
         self._version = 0
         self._legal_at = -1
         self._legal_mask = 0
+        self._legal_seat = 0
         #: the generator is shared by copies until one of them draws from it (copy on write)
         self._rng_shared = False
         self._in_deal: tuple[int, ...] = ()
@@ -412,6 +392,7 @@ class State(ABC):
         legal = self._legal(seat)
         self._legal_mask = legal[2]
         self._legal_at = self._version
+        self._legal_seat = seat
         return legal
 
     def legal_actions_reference(self) -> list[Action]:
@@ -462,7 +443,7 @@ class State(ABC):
         if self._legal_at == self._version:
             i = self.game._slot_of.get(id(action), -1)
             if i >= 0 and self._legal_mask >> i & 1:
-                return self._commit(action)  # type: ignore[arg-type]
+                return self._commit(action, self._legal_seat)  # type: ignore[arg-type]
         return self._commit(self.verify(action))
 
     def apply_id(self, action_id: int) -> Action:
@@ -470,12 +451,13 @@ class State(ABC):
         if self._legal_at != self._version:
             self.legal_action_ids()
         if isinstance(action_id, int) and action_id >= 0 and self._legal_mask >> action_id & 1:
-            return self._commit(self.game.all_actions()[action_id])
+            return self._commit(self.game.all_actions()[action_id], self._legal_seat)
         return self._commit(self.verify(self.game.action_from_id(action_id)))
 
-    def _commit(self, action: Action) -> Action:
-        seat = self.to_act
-        assert seat is not None
+    def _commit(self, action: Action, seat: int | None = None) -> Action:
+        if seat is None:
+            seat = self.to_act
+            assert seat is not None
         self.deals[-1].actions.append((seat, action))
         self._version += 1
         self._do(seat, action)

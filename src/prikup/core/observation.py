@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from prikup.core.actions import Action, parse_action
 from prikup.core.cards import Card, Suit, parse_card
 from prikup.core.options import Rules, read_rules
-
-if TYPE_CHECKING:
-    from prikup.core.game import Phase
+from prikup.core.phases import Phase
 
 __all__ = ["NO_TRUMP", "Observation", "Played", "TrickSeen", "Trump", "cards_json", "trick_json"]
 
@@ -185,8 +183,6 @@ class Observation:
     def from_json(cls, data: Mapping[str, Any]) -> Observation:
         """The observation :meth:`to_json` wrote (what a bot outside the server's process reads
         from the wire); ``cls`` is the game's observation class."""
-        from prikup.core.game import Phase  # the state machine imports this module
-
         legal = data.get("legal_actions")
         tricks = tuple(
             TrickSeen(

@@ -1,4 +1,6 @@
-"""The registry of games: ``find_game("501")`` returns the game's configuration class."""
+"""The registry of games: ``find_game("501")`` returns the game's configuration class.
+
+Each game is registered once, by its entry in :data:`prikup.games.spec.SPECS`."""
 
 from __future__ import annotations
 
@@ -9,34 +11,15 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Game
 from prikup.core.observation import Observation
 from prikup.core.refusals import refusal
-from prikup.games.five_hundred import GameFiveHundred
-from prikup.games.five_oh_one import Game501
-from prikup.games.preferans import GamePreferans
-from prikup.games.pyatsot import GamePyatsot
+from prikup.games.spec import SPECS, GameSpec
 
-__all__ = ["ALIASES", "GAMES", "find_game", "make_game", "observation_from_json"]
+__all__ = ["ALIASES", "GAMES", "SPECS", "GameSpec", "find_game", "make_game", "observation_from_json"]
 
-#: Every game by its id.
-GAMES: dict[str, type[Game]] = {
-    Game501.id: Game501,
-    GameFiveHundred.id: GameFiveHundred,
-    GamePyatsot.id: GamePyatsot,
-    GamePreferans.id: GamePreferans,
-}
+#: Every game by its id (read from the one entry of each game, :data:`SPECS`).
+GAMES: dict[str, type[Game]] = {gid: spec.game for gid, spec in SPECS.items()}
 
 #: Other names a user may type for a game.
-ALIASES: dict[str, str] = {
-    "five-oh-one": "501",
-    "пятьсот-одно": "501",
-    "500": "five-hundred",
-    "fivehundred": "five-hundred",
-    "five_hundred": "five-hundred",
-    "американский-преферанс": "five-hundred",
-    "пятьсот": "pyatsot",
-    "fast-thousand": "pyatsot",
-    "преферанс": "preferans",
-    "preferans-rostov": "preferans",
-}
+ALIASES: dict[str, str] = {alias: gid for gid, spec in SPECS.items() for alias in spec.aliases}
 
 
 def find_game(name: str) -> type[Game]:

@@ -7,13 +7,12 @@ three rounds.
 
 from __future__ import annotations
 
-import random
-
 from prikup.core.cards import Card, Rank, Suit
-from prikup.core.dealing import TALON, deal_packets
+from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.tricks import plain_suit_masks
 
 __all__ = [
+    "DEAL",
     "DECK",
     "DECK_MASK",
     "DECK_POINTS",
@@ -24,7 +23,8 @@ __all__ = [
     "STRENGTH",
     "SUIT_MASKS",
     "TALON_SIZE",
-    "deal_seven_each",
+    "TRICKS",
+    "ace_ten_trick_rules",
 ]
 
 #: Ranks high to low: the ten is second, above the king.
@@ -41,22 +41,14 @@ STRENGTH: tuple[int, ...] = tuple(
 SUIT_MASKS = plain_suit_masks(DECK)
 HAND_SIZE = 7
 TALON_SIZE = 3
+TRICKS = 8
 
 
-def _packets() -> tuple[tuple[int, int], ...]:
-    packets: list[tuple[int, int]] = []
-    for round_ in range(HAND_SIZE):
-        packets += [(h, 1) for h in range(3)]
-        if round_ < TALON_SIZE:
-            packets.append((TALON, 1))
-    return tuple(packets)
+#: The deal of both games: three hands of 7 one card at a time, the talon's 3 after rounds 1-3.
+DEAL = DealPattern.by_rounds(3, HAND_SIZE, 1, (1, 1, 1))
 
 
-#: One card at a time to the three hands, a talon card after each of the first three rounds.
-PACKETS = _packets()
-
-
-def deal_seven_each(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle and deal: one card at a time to the three hands, a talon card after each of the
-    first three rounds."""
-    return deal_packets(DECK, rng, 3, PACKETS)
+def ace_ten_trick_rules(players: int, start_score: int) -> TrickRules:
+    """The rules value of a game on this deck: ``players`` seats (three of them dealt in), eight
+    tricks, plain suits with the ten above the king."""
+    return TrickRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score)

@@ -25,11 +25,11 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.dealing import deal_packets
+from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Head, Legal, Phase, State
+from prikup.core.game import Head, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
-from prikup.core.observation import NO_TRUMP, Played, TrickSeen
+from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
@@ -57,11 +57,11 @@ from prikup.games.table_rules import (
     RulesFiveHundred,
 )
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_DISCARD = Phase.DISCARD
+_DISCARD = Phase.declare("DISCARD", "discard")
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID
@@ -260,7 +260,7 @@ _FORM_DEFAULTS = {
 _TRISTATE = ("raise_after_kitty",)
 
 
-class GameFiveHundred(Game):
+class GameFiveHundred(TrickGame):
     """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
 
     id = "five-hundred"
@@ -341,7 +341,8 @@ class GameFiveHundred(Game):
 
     def _validate(self) -> None:
         deck = self._resolved("deck")
-        kitty = DECKS[deck].size - HAND_SIZE * self.hands_dealt
+        hands = 4 if self.partnership_play else 3
+        kitty = DECKS[deck].size - HAND_SIZE * hands
         if self.partnership_play and deck not in ("43", "42"):
             raise OptionError(refusal("fh_deck_partnership", deck=deck))
         if not self.partnership_play and deck not in ("33", "32"):
@@ -353,6 +354,14 @@ class GameFiveHundred(Game):
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
         self.kitty_size = kitty
         rules = self.rules
+        style = "spread" if self.partnership_play else "widow"
+        pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
+        no_trump = layout_for(self.cards, None)
+        #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
+        #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`)
+        self.trick_rules = TrickRules(
+            rules.players, self.cards, pattern, TRICKS, no_trump.suits, no_trump.strength, talon_place="kitty"
+        )
         self.table: ScoringTable = TABLES[rules.table]
         #: The precedence of each call of CALLS under this table.
         self.call_rank: tuple[int, ...] = self.table.ranks()
@@ -376,11 +385,6 @@ class GameFiveHundred(Game):
     def partnership_play(self) -> bool:
         """True for the 4-player partnership game."""
         return self.rules.players == 4 and self.rules.partnership
-
-    @property
-    def hands_dealt(self) -> int:
-        """How many hands a deal has (the 4-player each-for-himself dealer gets none)."""
-        return 4 if self.partnership_play else 3
 
     def _resolved(self, name: str) -> str:
         value = getattr(self.rules, name)
@@ -409,10 +413,6 @@ class GameFiveHundred(Game):
         if self.partnership_play:
             return ((0, 2), (1, 3))
         return tuple((s,) for s in range(self.players))
-
-    def deck(self) -> list[Card]:
-        """The cards of the configured deck."""
-        return list(self.cards)
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
         return StateFiveHundred(self, rng, first_dealer, single_deal)
@@ -447,63 +447,50 @@ class GameFiveHundred(Game):
 # -- the state machine ------------------------------------------------------------------------
 
 
-class StateFiveHundred(State):
+class StateFiveHundred(TrickState):
     """A match of Five Hundred in progress."""
 
     game: GameFiveHundred
 
     def __init__(self, game: GameFiveHundred, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
+        #: all passed and redealt by the same dealer: how many times in a row
         self._redeals = 0
         self._same_dealer = False
-        self._reset(game.players)
 
-    def _reset(self, n: int) -> None:
-        self.hands = [0] * n
-        self.kitty = 0  # the kitty as dealt (kept for the contractor's view)
-        self.kitty_taken = False
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
         self.discards = 0
-        self.calls: list[tuple[int, str]] = []
-        self.passed = [False] * n
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
         self.high_seat: int | None = None
-        self.contractor: int | None = None
         self.contract: int | None = None
         self.no_bid_play = False
+        #: the misère contractor's partner sits the play out; the others play
         self.sitting_out: tuple[int, ...] = ()
         self.playing: tuple[int, ...] = ()
         self.layout: Layout = self.game.layouts[_NT]
-        self.trick: list[tuple[int, Card, Suit | None]] = []
-        self.tricks: list[tuple[list[tuple[int, Card, Suit | None]], int, Suit]] = []
-        self.won = [0] * n
-        self.taken = [0] * n
-        self.voids = [0] * n  # bit s: the seat has shown void in suit s (public knowledge)
+        self.voids = [0] * self.game.players  # bit s: the seat has shown void in suit s (public knowledge)
         self._end: tuple[int | None, list[int]] | None = None
 
-    # -- the deal -------------------------------------------------------------------------
-    def _initial_scores(self) -> list[int]:
-        return [0] * self.game.players
-
-    def _hand_size(self) -> int:
-        return HAND_SIZE
-
-    def _talon_size(self) -> int:
-        return self.game.kitty_size
-
-    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        g = self.game
-        style = "spread" if g.partnership_play else "widow"
-        return deal_packets(g.cards, rng, g.hands_dealt, deal_pattern(g.hands_dealt, HAND_SIZE, g.kitty_size, style))
-
-    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
-        self._reset(self.game.players)
-        active = self.active_seats(dealer)
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         self.passed = [seat not in active for seat in range(self.game.players)]
-        self.kitty = sum(c.mask for c in talon)
         self.phase = _AUCTION
         self._turn = active[0]
+
+    @property
+    def kitty(self) -> int:
+        """The kitty as dealt (kept for the contractor's view)."""
+        return self.talon
+
+    @property
+    def kitty_taken(self) -> bool:
+        """True once the contractor has taken the kitty."""
+        return self.talon_taken
+
+    @property
+    def contractor(self) -> int | None:
+        """The winner of the auction, who plays the contract."""
+        return self.declarer
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units (sides, or single seats)."""
@@ -527,9 +514,6 @@ class StateFiveHundred(State):
     def trump(self) -> Suit | None:
         """The trump suit in play (``None``: no-trump, misère, or not decided)."""
         return self.layout.trump_suit
-
-    def _next_in(self, seats: Sequence[int], seat: int) -> int:
-        return seats[(seats.index(seat) + 1) % len(seats)]
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
@@ -749,24 +733,14 @@ class StateFiveHundred(State):
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
-        active = self.active_seats()
         if action.kind is _K_PASS:
-            self.passed[seat] = True
+            self._pass(seat)
         else:
             assert action.call is not None
             self.high = CALL_INDEX[action.call]
             self.high_seat = seat
-        self.calls.append((seat, str(action)))
-        in_play = [s for s in active if not self.passed[s]]
-        if not in_play:
-            self._all_passed()
-        elif len(in_play) == 1 and self.high_seat == in_play[0]:
-            self._win_auction(in_play[0])
-        else:
-            nxt = self._next_in(active, seat)
-            while self.passed[nxt]:
-                nxt = self._next_in(active, nxt)
-            self._turn = nxt
+            self.calls.append((seat, str(action)))
+        self._after_call(seat, self.high_seat)
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid
@@ -790,10 +764,9 @@ class StateFiveHundred(State):
 
     def _win_auction(self, winner: int) -> None:
         assert self.high is not None
-        self.contractor = winner
+        self.declarer = winner
         self.contract = self.high
-        self.hands[winner] |= self.kitty
-        self.kitty_taken = True
+        self._take_talon(winner)
         self.phase = _DISCARD
         self._turn = winner
 
@@ -812,6 +785,14 @@ class StateFiveHundred(State):
             self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
+        playing = self.playing
+        self._trick_size = len(playing)
+        #: the next seat that plays (the misère contractor's partner sits out)
+        self._play_next = [
+            playing[(i + 1) % len(playing)] if s in playing else -1
+            for s in range(g.players)
+            for i in [playing.index(s) if s in playing else 0]
+        ]
         self.phase = _PLAY
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -825,20 +806,24 @@ class StateFiveHundred(State):
             nt_joker = card.is_joker and self.layout.trump_suit is None
             if not led >> card.id & 1 and not (nt_joker and self.game.joker_any_time):
                 self.voids[seat] |= 1 << led_suit
-        self.hands[seat] &= ~card.mask
-        self.trick.append((seat, card, named))
-        if len(self.trick) < len(self.playing):
-            self._turn = self._next_in(self.playing, seat)
-            return
-        ids = [c.id for _, c, _ in self.trick]
+        self._lay(seat, card, (seat, card, named))
+
+    def _trick_winner(self) -> int:
+        """The highest trump (the joker, the bowers), else the highest card of the suit led, in
+        the contract's layout."""
+        layout = self.layout
         _, led_card, led_named = self.trick[0]
-        led_suit = self.layout.suit_of(led_card.id, led_named)
-        winner = self.trick[trick_winner(ids, self.layout.suits[led_suit], self.layout.trump, self.layout.strength)][0]
-        self.won[winner] += 1
-        self.taken[winner] |= sum(1 << i for i in ids)
-        self.tricks.append((self.trick, winner, led_suit))
-        self.trick = []
-        self._turn = winner
+        led = layout.suits[layout.suit_of(led_card.id, led_named)]
+        seat: int = self.trick[trick_winner([c.id for _, c, _ in self.trick], led, layout.trump, layout.strength)][0]
+        return seat
+
+    def _finished_trick(self, trick: list[Any], winner: int) -> Any:
+        """A finished trick keeps the suit it was played in."""
+        _, led_card, led_named = trick[0]
+        return (trick, winner, self.layout.suit_of(led_card.id, led_named))
+
+    def _after_trick(self, winner: int) -> None:
+        """A misère ends at the contractor's first trick; any deal after ten."""
         if (self.is_misere and winner == self.contractor) or len(self.tricks) == TRICKS:
             self._score_deal()
 
@@ -892,15 +877,9 @@ class StateFiveHundred(State):
             defender_tricks_score=points,
         )
 
-    def card_places(self) -> dict[str, int]:
-        """Hands, the closed kitty, the discards, the trick in progress and each seat's tricks."""
-        n = self.game.players
-        places = {f"hand {s}": self.hands[s] for s in range(n)}
-        places["kitty"] = 0 if self.kitty_taken else self.kitty
-        places["discards"] = self.discards
-        places["trick"] = sum(c.mask for _, c, _ in self.trick)
-        places |= {f"taken {s}": self.taken[s] for s in range(n)}
-        return places
+    def _places(self) -> dict[str, int]:
+        """The contractor's discards."""
+        return {"discards": self.discards}
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A discard is seen by the contractor only."""
@@ -920,9 +899,8 @@ class StateFiveHundred(State):
         )
 
     def _observe(self, seat: int | None, head: Head) -> ObsFiveHundred:
-        in_deal = self.phase is not _DEAL and bool(self.deals)
-        active = self.active_seats() if in_deal else ()
-        own = seat is not None and seat in active
+        in_deal = self.in_deal
+        own = seat is not None and in_deal and seat in self._in_deal
         is_contractor = seat is not None and seat == self.contractor and in_deal
         open_hand = None
         if self.open_hand_shown and self.contractor is not None:
@@ -935,17 +913,10 @@ class StateFiveHundred(State):
         trump = self.layout.trump_suit
         return ObsFiveHundred(
             *head,
-            active=active,
-            hand=tuple(cards_of(self.hands[seat])) if own and seat is not None else None,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            calls=tuple(self.calls),
+            **self._common(seat, own),
             declarer=self.contractor,
             trump=(trump if trump is not None else NO_TRUMP) if in_play else None,
             talon=tuple(cards_of(self.kitty)) if is_contractor and self.kitty_taken else None,
-            trick=tuple([Played(*p) for p in self.trick]),
-            tricks=tuple([TrickSeen(tuple([Played(*p) for p in t]), w, su) for t, w, su in self.tricks]),
-            tricks_won=tuple(self.won),
-            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
             units=self.game.units(),
             high_bid=None if self.high is None else CALLS[self.high],
             bidder=self.high_seat,

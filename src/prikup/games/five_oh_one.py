@@ -13,40 +13,25 @@ from collections.abc import Hashable, Iterable
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Head, Legal, Phase, State
-from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
-from prikup.core.observation import NO_TRUMP, Played, TrickSeen
+from prikup.core.game import Head
+from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
-from prikup.core.trickplay import PlainTricks
-from prikup.core.tricks import card_points, follow_mask
-from prikup.games.ace_ten_deck import (
-    DECK,
-    HAND_SIZE,
-    POINTS,
-    STRENGTH,
-    SUIT_MASKS,
-    TALON_SIZE,
-    deal_seven_each,
+from prikup.core.tricks import follow_mask
+from prikup.games.ace_ten_deck import DECK, POINTS, STRENGTH, SUIT_MASKS, ace_ten_trick_rules
+from prikup.games.five_oh_one_actions import (
+    AUCTION,
+    CONTRACT,
+    GIFT,
+    MIN_BID,
+    PLAY,
+    STRAINS,
+    TALON,
+    Actions501,
+    Legal501,
 )
 from prikup.games.obs_501 import Gift, Marriage, Obs501
 from prikup.games.table_rules import Concede, ExchangeOrder, Rules501
-
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
-_AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
-_DEAL = Phase.DEAL
-_GIFT = Phase.GIFT
-_PLAY = Phase.PLAY
-_TALON = Phase.TALON
-_K_BID = ActionKind.BID
-_K_CONCEDE = ActionKind.CONCEDE
-_K_CONTRACT = ActionKind.CONTRACT
-_K_GIVE = ActionKind.GIVE
-_K_LOOK = ActionKind.LOOK
-_K_PASS = ActionKind.PASS
-_K_PLAY = ActionKind.PLAY
-
 
 __all__ = [
     "CONCEDE_PENALTY",
@@ -65,14 +50,9 @@ __all__ = [
 
 
 START_SCORE = 501
-MIN_BID = 66
 CONCEDE_PENALTY = 25
-TRICKS = 8
 MARRIAGE_TRUMP = 40
 MARRIAGE_PLAIN = 20
-STRAINS = ("S", "C", "D", "H", "NT")
-#: The king and queen of each suit.
-MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
 
 
 def marriage_value(suit: Suit, trump: Suit | None) -> int:
@@ -119,7 +99,7 @@ def match_winners(scores: list[int]) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == low]
 
 
-class Game501(Game):
+class Game501(Actions501):
     """501 (Пятьсот одно)."""
 
     id = "501"
@@ -154,14 +134,11 @@ class Game501(Game):
         ),
     )
 
-    @property
-    def hands_dealt(self) -> int:
-        """Three hands: with 4 players the dealer sits out."""
-        return 3
-
     def _validate(self) -> None:
-        # what the rules' use sites read, from the typed options
         rules = self.rules
+        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), the count from 501 down
+        self.trick_rules = ace_ten_trick_rules(rules.players, START_SCORE)
+        # what the rules' use sites read, from the typed options
         #: the highest bid and contract
         self.max_bid: int = rules.max_bid
         #: trumps and contract are named before the gifts
@@ -169,244 +146,70 @@ class Game501(Game):
         #: the declarer may concede until the first lead, not only at the talon
         self.concede_before_play: bool = rules.concede is Concede.BEFORE_PLAY
 
-    def deck(self) -> list[Card]:
-        """The 24 cards."""
-        return list(DECK)
-
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> State501:
         return State501(self, rng, first_dealer, single_deal)
 
-    def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(_K_PASS), Action(_K_LOOK), Action(_K_CONCEDE)]
-        actions += [Action(_K_BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
-        actions += [Action(_K_CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS]
-        actions += [Action(_K_GIVE, card=c) for c in DECK]
-        actions += [Action(_K_PLAY, card=c) for c in DECK]
-        actions += [Action(_K_PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
-        return actions
 
-    def _prebuild(self) -> None:
-        cards = range(67)
-        self.pass_id = self._id(Action(_K_PASS))
-        self.look_id = self._id(Action(_K_LOOK))
-        self.concede_id = self._id(Action(_K_CONCEDE))
-        #: the id of ``bid n`` is ``bid0 + n``; of ``contract n strain`` ``contract0 + 5 n + strain``
-        self.bid0 = self._id(Action(_K_BID, number=MIN_BID)) - MIN_BID
-        self.contract0 = self._id(Action(_K_CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
-        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
-        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
-        self.plays = CardActions(self.all_actions(), self.play_ids)
-        #: the legal leads by hand and marriages announced (see ``State501._legal``)
-        self.leads: dict[int, Row] = {}
-        self.marriage_ids = [
-            [self._id(Action(_K_PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards] for s in Suit
-        ]
-
-
-class State501(PlainTricks, State):
+class State501(Legal501):
     """A match of 501 in progress."""
-
-    SUIT_MASKS = SUIT_MASKS
-    STRENGTH = STRENGTH
 
     game: Game501
 
-    def __init__(self, game: Game501, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
-        super().__init__(game, rng, first_dealer, single_deal)
-        n = game.players
-        self.hands = [0] * n
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        n = self.game.players
+        #: who has not looked at his cards yet; the auction's winner played dark
         self.dark = [False] * n
-        self.passed = [False] * n
-        self.calls: list[tuple[int, str]] = []
-        self.high_bid: int | None = None
-        self.declarer: int | None = None
         self.declarer_dark = False
-        self.talon = 0
-        self.talon_turned = False
-        self.gifts: list[tuple[int, Card]] = []
-        self.trump: Suit | None = None
-        self.contract: int | None = None
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
-        self.won = [0] * n
-        self.taken = [0] * n
+        #: marriages announced, as ``(seat, suit)``
         self.marriages: list[tuple[int, Suit]] = []
 
-    # -- the deal -------------------------------------------------------------------------
-    def _initial_scores(self) -> list[int]:
-        return [START_SCORE] * self.game.players
-
-    def _hand_size(self) -> int:
-        return HAND_SIZE
-
-    def _talon_size(self) -> int:
-        return TALON_SIZE
-
-    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        return deal_seven_each(rng)
-
-    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         n = self.game.players
-        self.hands = [0] * n
-        active = self.active_seats(dealer)
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
-        self.dark = [seat in active for seat in range(n)]
+        self.dark = [seat in active for seat in range(n)]  # every hand starts dark
         self.passed = [seat not in active for seat in range(n)]
-        self.calls = []
-        self.high_bid = None
-        self.declarer = None
-        self.declarer_dark = False
-        self.talon = sum(c.mask for c in talon)
-        self.talon_turned = False
-        self.gifts = []
-        self.trump = None
-        self.contract = None
-        self.trick = []
-        self.tricks = []
-        self.won = [0] * n
-        self.taken = [0] * n
-        self.marriages = []
-        self.phase = _AUCTION
+        self.phase = AUCTION
         self._turn = active[0]
 
-    def opponents(self) -> tuple[int, int]:
-        """The declarer's two opponents, the one on his left first."""
-        assert self.declarer is not None
-        left = self._next_active(self.declarer)
-        return left, self._next_active(left)
-
-    # -- legal actions, generated directly -----------------------------------------------------
-    def _legal(self, seat: int) -> Legal:
-        g = self.game
-        phase = self.phase
-        hand = self.hands[seat]
-        acts: list[Action]
-        ids: list[int]
-        if phase is _PLAY:
-            trick = self.trick
-            if trick:
-                led = SUIT_MASKS[trick[0][1].id >> 4]
-                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
-                return g.plays.of(follow_mask(hand, led, trump, True))
-            announced = 0
-            for _, said in self.marriages:
-                announced |= MARRIAGE_MASKS[said]
-            key = hand | announced << 64  # the lead: the hand and the marriages still to announce
-            row = g.leads.get(key)
-            if row is None:
-                actions, acts, ids = g.all_actions(), [], []
-                mask = add_cards(actions, hand, g.play_ids, acts, ids)
-                for suit in range(4):
-                    both = MARRIAGE_MASKS[suit]
-                    if hand & both == both and not announced & both:
-                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
-                if len(g.leads) >= CardActions.LIMIT:
-                    g.leads.clear()
-                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
-            return row
-        actions = g.all_actions()
-        acts = []
-        ids = []
-        if phase is _AUCTION:
-            mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
-            mask |= add_one(actions, g.pass_id, acts, ids)
-            low = MIN_BID if self.high_bid is None else self.high_bid + 1
-            return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
-        contract_first = g.contract_first
-        if phase is _TALON or g.concede_before_play:
-            mask = add_one(actions, g.concede_id, acts, ids)
-        else:
-            mask = 0
-        if phase is _GIFT or (phase is _TALON and not contract_first):
-            return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
-        assert self.high_bid is not None
-        lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
-        return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
-
     # -- legality, in one place (the reference) ---------------------------------------------
-    def _candidates(self, seat: int) -> Iterable[Action]:
-        phase = self.phase
-        max_bid = self.game.max_bid
-        if phase is _AUCTION:
-            yield Action(_K_LOOK)
-            yield Action(_K_PASS)
-            low = MIN_BID if self.high_bid is None else self.high_bid + 1
-            for n in range(low, max_bid + 1):
-                yield Action(_K_BID, number=n)
-            return
-        if phase is _TALON:
-            yield Action(_K_CONCEDE)
-            if self.game.contract_first:
-                yield from self._contract_candidates()
-            else:
-                yield from self._gift_candidates(seat)
-            return
-        if phase in (_GIFT, _CONTRACT) and self.game.concede_before_play:
-            yield Action(_K_CONCEDE)
-        if phase is _GIFT:
-            yield from self._gift_candidates(seat)
-            return
-        if phase is _CONTRACT:
-            yield from self._contract_candidates()
-            return
-        if phase is _PLAY:
-            for card in cards_of(self.hands[seat]):
-                yield Action(_K_PLAY, card=card)
-            if not self.trick:
-                for suit in Suit:
-                    if self._why_no_marriage(seat, suit) is None:
-                        for card in cards_of(self.hands[seat]):
-                            yield Action(_K_PLAY, card=card, modifier="marriage", argument=suit.name)
-
-    def _gift_candidates(self, seat: int) -> Iterable[Action]:
-        for card in cards_of(self.hands[seat]):
-            yield Action(_K_GIVE, card=card)
-
-    def _contract_candidates(self) -> Iterable[Action]:
-        assert self.high_bid is not None
-        for n in range(self.high_bid, self.game.max_bid + 1):
-            for strain in STRAINS:
-                yield Action(_K_CONTRACT, number=n, call=strain)
-
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         kind = self.phase
-        if kind is _AUCTION:
+        if kind is AUCTION:
             return self._why_illegal_call(seat, action)
-        if kind is _TALON:
-            if action.kind is _K_CONCEDE:
+        if kind is TALON:
+            if action.kind is ActionKind.CONCEDE:
                 return None
             if self.game.contract_first:
-                if action.kind is not _K_CONTRACT:
+                if action.kind is not ActionKind.CONTRACT:
                     return refusal("after_talon_contract")
                 return self._why_illegal_contract(action)
-            if action.kind is not _K_GIVE:
+            if action.kind is not ActionKind.GIVE:
                 return refusal("after_talon_give")
             return self._why_illegal_gift(seat, action)
-        if kind in (_GIFT, _CONTRACT) and action.kind is _K_CONCEDE:
+        if kind in (GIFT, CONTRACT) and action.kind is ActionKind.CONCEDE:
             if self.game.concede_before_play:
                 return None
             return refusal("concede_at_talon_only")
-        if kind is _GIFT:
-            if action.kind is not _K_GIVE:
+        if kind is GIFT:
+            if action.kind is not ActionKind.GIVE:
                 return refusal("give_other")
             return self._why_illegal_gift(seat, action)
-        if kind is _CONTRACT:
-            if action.kind is not _K_CONTRACT:
+        if kind is CONTRACT:
+            if action.kind is not ActionKind.CONTRACT:
                 return refusal("name_contract_501")
             return self._why_illegal_contract(action)
-        if kind is _PLAY:
+        if kind is PLAY:
             return self._why_illegal_play(seat, action)
         return refusal("nothing_now", phase=str(kind))
 
     def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
-        if action.kind is _K_LOOK:
+        if action.kind is ActionKind.LOOK:
             if action.number is not None:
                 return refusal("look_no_seat")
             return None if self.dark[seat] else refusal("looked_already")
-        if action.kind is _K_PASS:
+        if action.kind is ActionKind.PASS:
             return None
-        if action.kind is not _K_BID:
+        if action.kind is not ActionKind.BID:
             return refusal("auction_call_501")
         if action.number is None or action.call is not None:
             return refusal("bid_whole_number")
@@ -446,7 +249,7 @@ class State501(PlainTricks, State):
         return None
 
     def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
-        if action.kind is not _K_PLAY or action.card is None:
+        if action.kind is not ActionKind.PLAY or action.card is None:
             return refusal("play_form_501")
         card = action.card
         hand = self.hands[seat]
@@ -475,56 +278,47 @@ class State501(PlainTricks, State):
 
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase is _PLAY:
+        if self.phase is PLAY:
             self._do_play(seat, action)
             return
         kind = action.kind
-        if kind is _K_LOOK:
+        if kind is ActionKind.LOOK:
             self.dark[seat] = False
             self.calls.append((seat, "look"))
-        elif self.phase is _AUCTION:
+        elif self.phase is AUCTION:
             self._do_call(seat, action)
-        elif kind is _K_CONCEDE:
+        elif kind is ActionKind.CONCEDE:
             self._do_concede(seat)
-        elif kind is _K_GIVE:
+        elif kind is ActionKind.GIVE:
             self._do_gift(seat, action)
-        elif kind is _K_CONTRACT:
+        elif kind is ActionKind.CONTRACT:
             assert action.number is not None and action.call is not None
             self.contract = action.number
             self.trump = None if action.call == "NT" else Suit[action.call]
             if self.game.contract_first:
-                self.phase = _GIFT
+                self.phase = GIFT
             else:
                 self._start_play()
         else:
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
-        if action.kind is _K_PASS:
-            self.passed[seat] = True
-            self.calls.append((seat, "pass"))
+        if action.kind is ActionKind.PASS:
+            self._pass(seat)
         else:
             assert action.number is not None
-            self.high_bid = action.number
-            self.declarer = seat
-            self.calls.append((seat, str(action)))
-        in_play = [s for s in self._in_deal if not self.passed[s]]
-        if not in_play:
-            self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
-        elif len(in_play) == 1 and self.declarer == in_play[0]:
-            self._win_auction(in_play[0])
-        else:
-            nxt = self._next_active(seat)
-            while self.passed[nxt]:
-                nxt = self._next_active(nxt)
-            self._turn = nxt
+            self._bid(seat, action.number, str(action))
+        self._after_call(seat, self.declarer)
+
+    def _all_passed(self) -> None:
+        self._finish_deal([0] * self.game.players, {"outcome": "all pass"})
 
     def _win_auction(self, winner: int) -> None:
+        """The talon is turned for all and goes to the declarer's hand."""
         self.declarer_dark = self.dark[winner]
         self.dark = [False] * self.game.players
-        self.talon_turned = True
-        self.hands[winner] |= self.talon
-        self.phase = _TALON
+        self._take_talon(winner)  # turned for all to see
+        self.phase = TALON
         self._turn = winner
 
     def _do_concede(self, seat: int) -> None:
@@ -537,19 +331,18 @@ class State501(PlainTricks, State):
 
     def _do_gift(self, seat: int, action: Action) -> None:
         assert action.card is not None
-        receiver = self.opponents()[len(self.gifts)]
         self.hands[seat] &= ~action.card.mask
-        self.hands[receiver] |= action.card.mask
-        self.gifts.append((receiver, action.card))
+        self._give(action.card)
         if len(self.gifts) == 1:
-            self.phase = _GIFT
+            self.phase = GIFT
         elif self.contract is None:
-            self.phase = _CONTRACT
+            self.phase = CONTRACT
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = _PLAY
+        """The seat on the dealer's left leads the first trick."""
+        self.phase = PLAY
         self._turn = self._in_deal[0]
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -558,12 +351,12 @@ class State501(PlainTricks, State):
         if action.modifier is not None:  # "marriage SUIT"
             assert action.argument is not None
             self.marriages.append((seat, Suit[action.argument]))
-        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
-            self._score_play()
+        self._lay(seat, card)
 
     def points(self, seat: int) -> int:
-        """A seat's points so far: card points of its tricks plus its marriages that count."""
-        total = card_points(self.taken[seat], POINTS)
+        """A seat's points so far: card points of its tricks plus its marriages, which count
+        only once he has taken a trick."""
+        total = self.card_points(seat)
         if self.won[seat]:
             total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
         return total
@@ -580,7 +373,7 @@ class State501(PlainTricks, State):
                 "contract": self.contract,
                 "trump": self.trump.name if self.trump is not None else "NT",
                 "dark": self.declarer_dark,
-                "card_points": {str(s): card_points(self.taken[s], POINTS) for s in points},
+                "card_points": {str(s): self.card_points(s) for s in points},
                 "points": {str(s): p for s, p in points.items()},
             },
         )
@@ -600,37 +393,21 @@ class State501(PlainTricks, State):
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only."""
-        if action.kind is _K_GIVE and self.gifts and viewer == self.gifts[-1][0]:
+        if action.kind is ActionKind.GIVE and self.gifts and viewer == self.gifts[-1][0]:
             return str(action)
         return super().action_view(seat, action, viewer)
 
-    def card_places(self) -> dict[str, int]:
-        """Hands, the talon (until it is taken), the trick in progress and each seat's tricks."""
-        places = {f"hand {s}": self.hands[s] for s in range(self.game.players)}
-        places["talon"] = 0 if self.talon_turned else self.talon
-        places["trick"] = sum(c.mask for _, c in self.trick)
-        places |= {f"taken {s}": self.taken[s] for s in range(self.game.players)}
-        return places
-
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None, head: Head) -> Obs501:
-        in_deal = self.phase is not _DEAL and bool(self.deals)
-        sees_hand = seat is not None and in_deal and not self.dark[seat] and seat in self.active_seats()
+        sees_hand = seat is not None and self.in_deal and not self.dark[seat] and seat in self._in_deal
         declarer = self.declarer
         trump = self.trump
         return Obs501(
             *head,
-            active=self.active_seats() if in_deal else (),
-            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            calls=tuple(self.calls),
-            declarer=declarer if self.phase is not _AUCTION else None,
+            **self._common(seat, sees_hand),
+            declarer=declarer if self.phase is not AUCTION else None,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
-            talon=tuple(cards_of(self.talon)) if self.talon_turned else None,
-            trick=tuple([Played(s, c) for s, c in self.trick]),
-            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
-            tricks_won=tuple(self.won),
-            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
+            talon=tuple(cards_of(self.talon)) if self.talon_taken else None,
             dark=tuple(self.dark),
             high_bid=self.high_bid,
             declarer_dark=self.declarer_dark,

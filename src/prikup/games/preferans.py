@@ -29,14 +29,13 @@ from typing import Any, cast
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.dealing import TALON, deal_packets
+from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
 from prikup.core.errors import OptionError
-from prikup.core.game import Game, Head, Legal, Phase, State
+from prikup.core.game import Head, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
-from prikup.core.observation import NO_TRUMP, Played, TrickSeen
+from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
-from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.obs_preferans import ObsPreferans
 from prikup.games.preferans_sheet import (
@@ -72,15 +71,15 @@ from prikup.games.preferans_sheet import (
 )
 from prikup.games.table_rules import Excess, RulesPreferans
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_CONTRACT = Phase.CONTRACT
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_DISCARD = Phase.DISCARD
+_DISCARD = Phase.declare("DISCARD", "discard")
 _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
-_SETTLE = Phase.SETTLE
-_P_WHIST = Phase.WHIST
+_SETTLE = Phase.declare("SETTLE", "settle")
+_P_WHIST = Phase.declare("WHIST", "whist")
 _K_BID = ActionKind.BID
 _K_CLOSED = ActionKind.CLOSED
 _K_CONTRACT = ActionKind.CONTRACT
@@ -120,6 +119,8 @@ SUIT_MASKS = plain_suit_masks(DECK)
 HAND_SIZE = 10
 TALON_SIZE = 2
 TRICKS = 10
+#: By twos to the three hands; the talon's two after the first round.
+DEAL = DealPattern.by_rounds(3, HAND_SIZE, 2, (TALON_SIZE,))
 STRAINS = ("S", "C", "D", "H", "NT")
 WT = "-WT"
 MISERE = "MIS"
@@ -168,7 +169,7 @@ def without_talon(call: str) -> bool:
     return call.endswith(WT)
 
 
-class GamePreferans(Game):
+class GamePreferans(TrickGame):
     """Preferans, Rostov convention, with its pulya / gora / whist score sheet."""
 
     id = "preferans"
@@ -223,13 +224,10 @@ class GamePreferans(Game):
         """Every gora at the start."""
         return self.rules.start_gora
 
-    @property
-    def hands_dealt(self) -> int:
-        """Three hands: with 4 players the dealer sits out."""
-        return 3
-
     def _validate(self) -> None:
         rules = self.rules
+        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), ten tricks
+        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH)
         four = rules.players == 4
         if rules.misere_half and not four:
             raise OptionError(refusal("misere_half_players"))
@@ -243,10 +241,6 @@ class GamePreferans(Game):
         self.misere_whists: bool = rules.misere_whists
         #: how a game's excess over the goras is written
         self.excess: Excess = rules.excess
-
-    def deck(self) -> list[Card]:
-        """The 32 cards."""
-        return list(DECK)
 
     def new_sheet(self) -> Sheet:
         """An empty score sheet for this configuration."""
@@ -303,7 +297,7 @@ _HALF = "half-whist"
 _LOOK = "look"
 
 
-class StatePreferans(PlainTricks, State):
+class StatePreferans(TrickState):
     """A match of preferans in progress.
 
     ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
@@ -311,8 +305,6 @@ class StatePreferans(PlainTricks, State):
     """
 
     game: GamePreferans
-    SUIT_MASKS = SUIT_MASKS
-    STRENGTH = STRENGTH
 
     def __init__(
         self,
@@ -328,21 +320,15 @@ class StatePreferans(PlainTricks, State):
         self._deal_start = self.sheet
         self.sheets: list[Sheet] = []
         self._scores = cast(list[int], list(balances(self.sheet)))
-        self._reset_deal(())
 
-    def _reset_deal(self, active: tuple[int, ...]) -> None:
-        n = self.game.players
-        self._active = active
-        self.hands = [0] * n
-        self.talon = 0
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        self._active: tuple[int, ...] = ()
         self.talon_cards: list[Card] = []
         self.talon_shown = False
         self.discards = 0
-        self.calls: list[tuple[int, str]] = []
-        self.passed = [False] * n
         self.high: str | None = None
         self.high_seat: int | None = None
-        self.declarer: int | None = None
         self.bid: str | None = None
         self.contract: str | None = None
         self.trump: Suit | None = None
@@ -361,10 +347,6 @@ class StatePreferans(PlainTricks, State):
         self.open_play: bool | None = None
         self._open_pending = False
         self.misere_open = False
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
-        self.won = [0] * n
-        self.taken = [0] * n
         self.settle_calls: list[tuple[int, str, str]] = []
         self._settle_seat: int | None = None
         self._settle_kind: str | None = None
@@ -382,32 +364,8 @@ class StatePreferans(PlainTricks, State):
         """The whist balances as JSON values: ints where whole, else ``"n/d"`` strings."""
         return [fraction_json(b) for b in balances(self.sheet)]
 
-    def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
-        """The seats dealt in, from the dealer's left: all three, or with 4 all but the dealer."""
-        d = self.dealer if dealer is None else dealer
-        n = self.game.players
-        return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
-
-    def _hand_size(self) -> int:
-        return HAND_SIZE
-
-    def _talon_size(self) -> int:
-        return TALON_SIZE
-
-    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        packets: list[tuple[int, int]] = []
-        for round_ in range(5):  # by twos; the talon after the first round
-            packets += [(h, 2) for h in range(3)]
-            if round_ == 0:
-                packets.append((TALON, TALON_SIZE))
-        return deal_packets(DECK, rng, 3, packets)
-
-    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
-        active = self.active_seats(dealer)
-        self._reset_deal(active)
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
-        self.talon = sum(c.mask for c in talon)
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
+        self._active = active
         self.talon_cards = list(talon)
         self._deal_start = self.sheet
         self.phase = _AUCTION
@@ -692,7 +650,9 @@ class StatePreferans(PlainTricks, State):
     # -- carrying out -----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is _SETTLE:
+        if phase is _PLAY and action.kind is _K_PLAY:  # most decisions
+            self._do_play(action)
+        elif phase is _SETTLE:
             self._do_settle(seat, action)
         elif phase is _AUCTION:
             self._do_call(seat, action)
@@ -732,18 +692,10 @@ class StatePreferans(PlainTricks, State):
         else:
             self.high = action.call
             self.high_seat = seat
-        left = [s for s in self._active if not self.passed[s]]
-        if not left:
-            self._start_raspasy()
-        elif len(left) == 1 and self.high_seat == left[0]:
-            self._win_auction(left[0])
-        else:
-            nxt = self._next_active(seat)
-            while self.passed[nxt]:
-                nxt = self._next_active(nxt)
-            self._turn = nxt
+        self._after_call(seat, self.high_seat)
 
-    def _start_raspasy(self) -> None:
+    def _all_passed(self) -> None:
+        """All pass: raspasy."""
         self.raspasy = True
         self._start_play()
 
@@ -755,8 +707,7 @@ class StatePreferans(PlainTricks, State):
             self._set_contract(self.high)
             return
         self.talon_shown = True
-        self.hands[seat] |= self.talon
-        self.talon = 0
+        self._take_talon(seat)
         self.phase = _DISCARD
         self._turn = seat
 
@@ -903,19 +854,24 @@ class StatePreferans(PlainTricks, State):
         if winner is None:
             if self.lone_whister is not None and self.open_play is None and not self.tricks and len(self.trick) == 1:
                 self._open_pending = True  # the declarer led first: the whister chooses now
-            return
+
+    def _after_trick(self, winner: int) -> None:
+        """A misère declarer's hand is shown after the first trick; unless it is played out,
+        his first trick ends the deal."""
         if self.is_misere:
             self.misere_open = True
             if winner == self.declarer and not self.game.misere_play_out:
                 self._score_misere()
                 return
-        if len(self.tricks) == TRICKS:
-            if self.raspasy:
-                self._score_raspasy()
-            elif self.is_misere:
-                self._score_misere()
-            else:
-                self._score_contract()
+        super()._after_trick(winner)
+
+    def _score_play(self) -> None:
+        if self.raspasy:
+            self._score_raspasy()
+        elif self.is_misere:
+            self._score_misere()
+        else:
+            self._score_contract()
 
     # -- scoring ----------------------------------------------------------------------------
     def _excess(self) -> str:
@@ -1058,14 +1014,9 @@ class StatePreferans(PlainTricks, State):
         )
 
     # -- where the cards are; what a seat may know ---------------------------------------------
-    def card_places(self) -> dict[str, int]:
-        """Hands, the talon (until taken), the declarer's discards, the trick and each seat's tricks."""
-        places = {f"hand {s}": self.hands[s] for s in range(self.game.players)}
-        places["talon"] = self.talon
-        places["discards"] = self.discards
-        places["trick"] = sum(c.mask for _, c in self.trick)
-        places |= {f"taken {s}": self.taken[s] for s in range(self.game.players)}
-        return places
+    def _places(self) -> dict[str, int]:
+        """The declarer's discards."""
+        return {"discards": self.discards}
 
     def _public_hands(self) -> set[int]:
         """Hands lying face up for everyone: misère defenders after the first trick, open whist."""
@@ -1085,25 +1036,16 @@ class StatePreferans(PlainTricks, State):
         return seen
 
     def _observe(self, seat: int | None, head: Head) -> ObsPreferans:
-        in_deal = bool(self.deals) and self.phase is not _DEAL
-        seen = self.visible_hands(seat) if in_deal else set()
+        seen = self.visible_hands(seat) if self.in_deal else set()
         sees_discards = seat is not None and seat == self.declarer
-        last = self.deals[-1].result if self.deals and self.deals[-1].scores_after is not None else None
         hands = self.hands
         trump = self.trump
         return ObsPreferans(
             *head,
-            active=self._active if in_deal else (),
-            hand=tuple(cards_of(hands[seat])) if seat is not None and seat in seen else None,
-            hand_sizes=tuple(h.bit_count() for h in hands),
-            calls=tuple(self.calls),
+            **self._common(seat, seat is not None and seat in seen),
             declarer=self.declarer,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
             talon=tuple(self.talon_cards) if self.talon_shown else None,
-            trick=tuple([Played(s, c) for s, c in self.trick]),
-            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
-            tricks_won=tuple(self.won),
-            last_result=last,
             hands_seen={s: tuple(cards_of(hands[s])) for s in sorted(seen) if s != seat},
             settle_question=self.settle_question,
             settle_calls=tuple(self.settle_calls),

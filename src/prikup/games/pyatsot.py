@@ -28,13 +28,14 @@ from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.game import Game, Head, Legal, Phase, State
+from prikup.core.engine import TrickGame
+from prikup.core.game import Head, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
-from prikup.core.observation import NO_TRUMP, Played, TrickSeen
+from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
-from prikup.core.trickplay import PlainTricks
 from prikup.core.tricks import card_points, follow_mask
+from prikup.games.ace_ten import AceTenState
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -42,19 +43,18 @@ from prikup.games.ace_ten_deck import (
     POINTS,
     STRENGTH,
     SUIT_MASKS,
-    TALON_SIZE,
-    deal_seven_each,
+    ace_ten_trick_rules,
 )
 from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
 from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
 
-#: Enum members read through their class cost a lookup each time: the hot paths use these.
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
-_BARREL = Phase.BARREL
-_CONTRACT = Phase.CONTRACT
+_BARREL = Phase.declare("BARREL", "barrel")
+_CONTRACT = Phase.declare("CONTRACT", "contract")
 _DEAL = Phase.DEAL
-_GIFT = Phase.GIFT
-_KEEP = Phase.KEEP
+_GIFT = Phase.declare("GIFT", "gift")
+_KEEP = Phase.declare("KEEP", "keep")
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID
 _K_CONCEDE = ActionKind.CONCEDE
@@ -120,7 +120,6 @@ _COMBINATION_TABLE: tuple[tuple[str, Suit, int], ...] = tuple(
     (kind, suit, _COMBINATION_MASKS[kind][suit]) for suit in Suit for kind in KINDS
 )
 
-TRICKS = 8
 #: The highest bid a player without a combination may make.
 NO_COMBINATION_CAP = 120
 #: What each opponent receives when the declarer refuses to play (120 : 2).
@@ -362,7 +361,7 @@ def settle_deal(
 
 
 # -- the game -----------------------------------------------------------------------------------
-class GamePyatsot(Game):
+class GamePyatsot(TrickGame):
     """Пятьсот, the fast Thousand, with the barrel."""
 
     id = "pyatsot"
@@ -412,6 +411,8 @@ class GamePyatsot(Game):
             raise OptionError(refusal("barrel_span", most=MAX_POINTS))
         if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError(refusal("barrel_refusals_attempts"))
+        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out and scores the talon)
+        self.trick_rules = ace_ten_trick_rules(rules.players, 0)
         self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
         self._barrel_rules = BarrelRules(
             barrel=rules.barrel,
@@ -431,11 +432,6 @@ class GamePyatsot(Game):
         self.barrel_refusals: int = rules.barrel_refusals
 
     @property
-    def hands_dealt(self) -> int:
-        """Three hands: with 4 players the dealer sits out."""
-        return 3
-
-    @property
     def ladder(self) -> range:
         """Every bid and contract the game knows: min_bid, min_bid + step, … up to MAX_POINTS."""
         return self._ladder
@@ -449,10 +445,6 @@ class GamePyatsot(Game):
     def barrel_rules(self) -> BarrelRules:
         """The barrel and dash numbers of this configuration."""
         return self._barrel_rules
-
-    def deck(self) -> list[Card]:
-        """The 24 cards."""
-        return list(DECK)
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StatePyatsot:
         return StatePyatsot(self, rng, first_dealer, single_deal)
@@ -502,40 +494,30 @@ class GamePyatsot(Game):
         return range(first, last + 1)
 
 
-class StatePyatsot(PlainTricks, State):
+class StatePyatsot(AceTenState):
     """A match of Пятьсот in progress."""
-
-    SUIT_MASKS = SUIT_MASKS
-    STRENGTH = STRENGTH
 
     game: GamePyatsot
 
     def __init__(self, game: GamePyatsot, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
-        n = game.players
-        self.marks = BarrelMarks.start(n)
-        self.hands = [0] * n
-        self.talon = 0
+        #: the barrel and dash marks carried from deal to deal
+        self.marks = BarrelMarks.start(game.players)
+
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        n = self.game.players
+        #: the talon as dealt (``talon`` holds what is left of it)
         self.talon_dealt = 0
-        self.passed = [False] * n
+        #: seats at -120 or below, who may not bid; a deal thrown in when nobody may
         self.barred: tuple[int, ...] = ()
         self.throw_in = False
-        self.calls: list[tuple[int, str]] = []
-        self.high_bid: int | None = None
-        self.declarer: int | None = None
         self.barrel_deal = False
-        self.talon_taken = False
         self.kept: Card | None = None
-        self.gifts: list[tuple[int, Card]] = []
-        self.contract: int | None = None
-        self.trump: Suit | None = None
+        #: who made the current trumps by a declaration; the declarations and their cards
         self.trump_maker: int | None = None
         self.declarations: list[tuple[int, str, Suit, int]] = []
         self.used = 0
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
-        self.won = [0] * n
-        self.taken = [0] * n
         self.declared = [0] * n
 
     def set_score_sheet(self, scores: Sequence[int], marks: BarrelMarks | None = None) -> None:
@@ -559,42 +541,9 @@ class StatePyatsot(PlainTricks, State):
             self._next_dealer = self._dealer_after(self._next_dealer - 1)
 
     # -- the deal -------------------------------------------------------------------------
-    def _initial_scores(self) -> list[int]:
-        return [0] * self.game.players
-
-    def _hand_size(self) -> int:
-        return HAND_SIZE
-
-    def _talon_size(self) -> int:
-        return TALON_SIZE
-
-    def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
-        return deal_seven_each(rng)
-
-    def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
+    def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         n = self.game.players
-        active = self.active_seats(dealer)
-        self.hands = [0] * n
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
-        self.talon = self.talon_dealt = sum(c.mask for c in talon)
-        self.calls = []
-        self.high_bid = None
-        self.declarer = None
-        self.talon_taken = False
-        self.kept = None
-        self.gifts = []
-        self.contract = None
-        self.trump = None
-        self.trump_maker = None
-        self.declarations = []
-        self.used = 0
-        self.trick = []
-        self.tricks = []
-        self.won = [0] * n
-        self.taken = [0] * n
-        self.declared = [0] * n
-        self.throw_in = False
+        self.talon_dealt = self.talon
         on = self.marks.seat
         self.barrel_deal = on is not None and on in active
         if self.barrel_deal:
@@ -613,12 +562,6 @@ class StatePyatsot(PlainTricks, State):
         self.passed = [s not in eligible for s in range(n)]
         self.phase = _AUCTION
         self._turn = eligible[0]
-
-    def opponents(self) -> tuple[int, int]:
-        """The declarer's two opponents, the one on his left first."""
-        assert self.declarer is not None
-        left = self._next_active(self.declarer)
-        return left, self._next_active(left)
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
@@ -830,12 +773,14 @@ class StatePyatsot(PlainTricks, State):
     # -- carrying out ----------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is _AUCTION:
+        if phase is _PLAY:  # most decisions
+            self._do_play(seat, action)
+        elif phase is _AUCTION:
             self._do_call(seat, action)
         elif phase is _BARREL:
             if action.kind is _K_TAKE:
                 self.contract = self.game.barrel_contract
-                self._take_talon(seat)
+                self._win_auction(seat)
             else:
                 self._refuse(seat)
         elif phase is _KEEP:
@@ -846,10 +791,8 @@ class StatePyatsot(PlainTricks, State):
             self.phase = _GIFT
         elif phase is _GIFT:
             assert action.card is not None
-            receiver = self.opponents()[len(self.gifts)]
             self.talon &= ~action.card.mask
-            self.hands[receiver] |= action.card.mask
-            self.gifts.append((receiver, action.card))
+            self._give(action.card)
             if len(self.gifts) == 2:
                 if self.barrel_deal:
                     self._start_play()
@@ -871,23 +814,15 @@ class StatePyatsot(PlainTricks, State):
             self._finish_deal([0] * self.game.players, result)
             return
         if action.kind is _K_PASS:
-            self.passed[seat] = True
-            self.calls.append((seat, "pass"))
+            self._pass(seat)
         else:
             assert action.number is not None
-            self.high_bid = action.number
-            self.declarer = seat
-            self.calls.append((seat, str(action)))
-        in_play = [s for s in self.active_seats() if not self.passed[s]]
-        if len(in_play) == 1 and self.declarer == in_play[0]:
-            self._take_talon(in_play[0])
-            return
-        nxt = self._next_active(seat)
-        while self.passed[nxt]:
-            nxt = self._next_active(nxt)
-        self._turn = nxt
+            self._bid(seat, action.number, str(action))
+        self._after_call(seat, self.declarer)  # the opener must bid: never all pass
 
-    def _take_talon(self, seat: int) -> None:
+    def _win_auction(self, seat: int) -> None:
+        """The declarer takes the talon: he keeps one card and gives the others away, so its cards
+        stay in ``talon`` until then."""
         self.declarer = seat
         self.talon_taken = True
         self.phase = _KEEP
@@ -910,12 +845,11 @@ class StatePyatsot(PlainTricks, State):
             self.declared[seat] += value
             self.trump = card.suit
             self.trump_maker = seat
-        if self._lay(seat, card) is not None and len(self.tricks) == TRICKS:
-            self._score_play()
+        self._lay(seat, card)
 
     def points(self, seat: int) -> int:
         """A seat's points in this deal so far: card points of its tricks plus its declarations."""
-        return card_points(self.taken[seat], POINTS) + self.declared[seat]
+        return self.card_points(seat) + self.declared[seat]
 
     def _dealer_talon(self, changes: list[int], result: dict[str, Any]) -> None:
         if self.game.players == 4:
@@ -987,36 +921,22 @@ class StatePyatsot(PlainTricks, State):
             return str(action)
         return super().action_view(seat, action, viewer)
 
-    def card_places(self) -> dict[str, int]:
-        """Hands, the talon (its cards not yet kept or given), the trick and each seat's tricks."""
-        n = self.game.players
-        places = {f"hand {s}": self.hands[s] for s in range(n)}
-        places["talon"] = self.talon
-        places["trick"] = sum(c.mask for _, c in self.trick)
-        places |= {f"taken {s}": self.taken[s] for s in range(n)}
-        return places
+    def _talon_left(self) -> int:
+        """The talon's cards not yet kept or given (the declarer deals them out one by one)."""
+        return self.talon
 
     # -- what a seat may know ----------------------------------------------------------------
     def _observe(self, seat: int | None, head: Head) -> ObsPyatsot:
-        in_deal = self.phase is not _DEAL and bool(self.deals)
-        active = self.active_seats() if in_deal else ()
-        sees_hand = seat is not None and in_deal and seat in active
+        sees_hand = seat is not None and self.in_deal and seat in self._in_deal
         is_declarer = seat is not None and seat == self.declarer and self.talon_taken
         gifts = tuple([Gift(r, c if seat is not None and (seat == r or is_declarer) else None) for r, c in self.gifts])
         trump = self.trump
         return ObsPyatsot(
             *head,
-            active=active,
-            hand=tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            calls=tuple(self.calls),
+            **self._common(seat, sees_hand),
             declarer=self.declarer if self.phase is not _AUCTION else None,
             trump=(trump if trump is not None else NO_TRUMP) if self.contract is not None else None,
             talon=tuple(cards_of(self.talon_dealt)) if is_declarer else None,
-            trick=tuple([Played(s, c) for s, c in self.trick]),
-            tricks=tuple([TrickSeen(tuple([Played(s, c) for s, c in t]), w) for t, w in self.tricks]),
-            tricks_won=tuple(self.won),
-            last_result=self.deals[-1].result if self.deals and self.deals[-1].scores_after else None,
             barred=self.barred,
             high_bid=self.high_bid,
             barrel_deal=self.barrel_deal,

@@ -19,11 +19,12 @@ same tables and flags.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from prikup.core.actions import Action
 from prikup.core.game import Phase, State
-from prikup.solver import fast, play501, play_five_hundred, play_preferans, play_pyatsot
+from prikup.games.spec import SPECS, load
+from prikup.solver import fast
+from prikup.solver.adapter import Adapter
 from prikup.solver.search import Move, PlayPosition, Solver
 
 __all__ = [
@@ -43,43 +44,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Adapter:
-    """How the solver reads one game: ``position`` builds (play position, declarer's points so
-    far that count) from a state in its play phase; ``move_of`` / ``action_of`` map actions to
-    move numbers and back; ``fast`` (the C search of the position) gives every legal move's future
-    gain and the nodes searched by the C search (:mod:`prikup.solver.fast`); called with
-    ``best=True`` it gives one best move only (cheaper: what :func:`play_out` needs);
-    ``utility`` (if the game has one) maps a state's final values to what they net in the deal's
-    score (see :func:`utility_of`)."""
-
-    position: Callable[[State], tuple[PlayPosition, int]]
-    move_of: Callable[[Action], int]
-    action_of: Callable[[int], Action]
-    fast: Callable[..., tuple[dict[int, int], int]] | None = None
-    utility: Callable[[State], Callable[[int], float] | None] | None = None
-
-
-#: The solver's adapters by game id.
-ADAPTERS: dict[str, Adapter] = {
-    "501": Adapter(play501.Position501.from_state, play501.move_of, play501.action_of, play501.fast_values),
-    "pyatsot": Adapter(
-        play_pyatsot.PositionPyatsot.from_state, play_pyatsot.move_of, play_pyatsot.action_of, play_pyatsot.fast_values
-    ),
-    "five-hundred": Adapter(
-        play_five_hundred.PositionFiveHundred.from_state,
-        play_five_hundred.move_of,
-        play_five_hundred.action_of,
-        play_five_hundred.fast_values,
-        play_five_hundred.score_utility,
-    ),
-    "preferans": Adapter(
-        play_preferans.PositionPreferans.from_state,
-        play_preferans.move_of,
-        play_preferans.action_of,
-        play_preferans.fast_values,
-    ),
-}
+#: The solver's adapters by game id (each game's entry in :data:`prikup.games.spec.SPECS` names
+#: its adapter).
+ADAPTERS: dict[str, Adapter] = {gid: load(spec.solver) for gid, spec in SPECS.items()}
 
 
 def _adapter(state: State) -> Adapter:

@@ -22,6 +22,7 @@ from prikup.core.game import Phase, State
 from prikup.core.tricks import card_points
 from prikup.games.ace_ten_deck import POINTS
 from prikup.games.five_oh_one import State501, marriage_value
+from prikup.solver.adapter import Adapter
 from prikup.solver.play_points import Combo, PointsPosition, PointsRules, ace_ten_rules, fast_values
 
 __all__ = ["Position501", "action_of", "fast_values", "move_of", "rules"]
@@ -117,3 +118,7 @@ class Position501(PointsPosition):
         base = card_points(state.taken[state.declarer], POINTS) + (mine if won else 0)
         trump = None if state.trump is None else int(state.trump)
         return cls(hands, leader, trick, decl, trump, announced, 0 if won else mine, won), base
+
+
+#: How the solver reads this game.
+ADAPTER = Adapter(Position501.from_state, move_of, action_of, fast_values)

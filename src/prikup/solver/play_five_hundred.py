@@ -15,6 +15,7 @@ from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
 from prikup.games.table_rules import JokerLead, JokerNT
+from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
 
 __all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of", "score_utility"]
@@ -110,3 +111,7 @@ class PositionFiveHundred(TrickPosition):
             voids=[state.voids[s] for s in playing],
         )
         return pos, base
+
+
+#: How the solver reads this game.
+ADAPTER = Adapter(PositionFiveHundred.from_state, move_of, action_of, fast_values, score_utility)

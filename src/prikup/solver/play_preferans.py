@@ -31,6 +31,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card
 from prikup.core.game import Phase, State
 from prikup.games.preferans import STRENGTH, SUIT_MASKS, StatePreferans
+from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import CLOSED, OPEN, TrickPosition, fast_values
 
 __all__ = ["CLOSED", "OPEN", "PositionPreferans", "action_of", "fast_values", "move_of"]
@@ -148,3 +149,7 @@ class PositionPreferans(TrickPosition):
             choose_after_lead=after,
         )
         return pos, base
+
+
+#: How the solver reads this game.
+ADAPTER = Adapter(PositionPreferans.from_state, move_of, action_of, fast_values)

@@ -22,6 +22,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.pyatsot import KINDS, StatePyatsot, combination_mask, combination_value
+from prikup.solver.adapter import Adapter
 from prikup.solver.play_points import Combo, PointsPosition, ace_ten_rules, fast_values
 
 __all__ = ["RULES", "PositionPyatsot", "action_of", "fast_values", "move_of"]
@@ -97,3 +98,7 @@ class PositionPyatsot(PointsPosition):
         maker = None if state.trump_maker is None else index[state.trump_maker]
         pos = cls(hands, leader, trick, index[state.declarer], trump, maker, state.used, won)
         return pos, state.points(state.declarer)
+
+
+#: How the solver reads this game.
+ADAPTER = Adapter(PositionPyatsot.from_state, move_of, action_of, fast_values)

@@ -1,0 +1,197 @@
+"""501's actions: every action the game has, its stable id, and the legal ones generated directly.
+
+The rules themselves are in :mod:`prikup.games.five_oh_one` (the reference check of every
+action, ``State501._why_illegal``); this module lists the same legal actions fast, from the
+game's prebuilt actions: a slice of the bid ladder, the cards of a follow-suit mask, the leads of
+a hand with its marriages (tabled per hand).  A property test holds the two to the same sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from prikup.core.actions import Action, ActionKind
+from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.engine import TrickGame
+from prikup.core.game import Legal, Phase
+from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
+from prikup.core.refusals import Refusal
+from prikup.core.tricks import follow_mask
+from prikup.games.ace_ten import AceTenState
+from prikup.games.ace_ten_deck import DECK, SUIT_MASKS
+
+if TYPE_CHECKING:
+    from prikup.games.five_oh_one import Game501
+
+__all__ = [
+    "AUCTION",
+    "CONTRACT",
+    "GIFT",
+    "MARRIAGE_MASKS",
+    "MIN_BID",
+    "PLAY",
+    "STRAINS",
+    "TALON",
+    "Actions501",
+    "Legal501",
+]
+
+#: The phases of 501's state machine (the core declares deal, auction, play and match over).
+AUCTION = Phase.AUCTION
+TALON = Phase.declare("TALON", "talon")
+GIFT = Phase.declare("GIFT", "gift")
+CONTRACT = Phase.declare("CONTRACT", "contract")
+PLAY = Phase.PLAY
+_K_BID = ActionKind.BID
+_K_CONCEDE = ActionKind.CONCEDE
+_K_CONTRACT = ActionKind.CONTRACT
+_K_GIVE = ActionKind.GIVE
+_K_LOOK = ActionKind.LOOK
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+
+#: The lowest bid.
+MIN_BID = 66
+#: Trumps of a contract: a suit or no-trump.
+STRAINS = ("S", "C", "D", "H", "NT")
+#: The king and queen of each suit.
+MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
+
+
+class Actions501(TrickGame):
+    """The actions of a 501 configuration and its tables of their ids."""
+
+    #: the highest bid and contract
+    max_bid: int
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(_K_PASS), Action(_K_LOOK), Action(_K_CONCEDE)]
+        actions += [Action(_K_BID, number=n) for n in range(MIN_BID, self.max_bid + 1)]
+        actions += [Action(_K_CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS]
+        actions += [Action(_K_GIVE, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c) for c in DECK]
+        actions += [Action(_K_PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
+        return actions
+
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(_K_PASS))
+        self.look_id = self._id(Action(_K_LOOK))
+        self.concede_id = self._id(Action(_K_CONCEDE))
+        #: the id of ``bid n`` is ``bid0 + n``; of ``contract n strain`` ``contract0 + 5 n + strain``
+        self.bid0 = self._id(Action(_K_BID, number=MIN_BID)) - MIN_BID
+        self.contract0 = self._id(Action(_K_CONTRACT, number=MIN_BID, call=STRAINS[0])) - 5 * MIN_BID
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        #: the legal leads by hand and marriages announced (see ``State501._legal``)
+        self.leads: dict[int, Row] = {}
+        self.marriage_ids = [
+            [self._id(Action(_K_PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards] for s in Suit
+        ]
+
+
+class Legal501(AceTenState):
+    """The legal actions of a 501 state, generated directly."""
+
+    game: Game501
+    dark: list[bool]
+    marriages: list[tuple[int, Suit]]
+
+    def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
+        """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""
+        raise NotImplementedError
+
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        hand = self.hands[seat]
+        acts: list[Action]
+        ids: list[int]
+        if phase is PLAY:
+            trick = self.trick
+            if trick:
+                led = SUIT_MASKS[trick[0][1].id >> 4]
+                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
+                return g.plays.of(follow_mask(hand, led, trump, True))
+            announced = 0
+            for _, said in self.marriages:
+                announced |= MARRIAGE_MASKS[said]
+            key = hand | announced << 64  # the lead: the hand and the marriages still to announce
+            row = g.leads.get(key)
+            if row is None:
+                actions, acts, ids = g.all_actions(), [], []
+                mask = add_cards(actions, hand, g.play_ids, acts, ids)
+                for suit in range(4):
+                    both = MARRIAGE_MASKS[suit]
+                    if hand & both == both and not announced & both:
+                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+                if len(g.leads) >= CardActions.LIMIT:
+                    g.leads.clear()
+                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
+            return row
+        actions = g.all_actions()
+        acts = []
+        ids = []
+        if phase is AUCTION:
+            mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
+            mask |= add_one(actions, g.pass_id, acts, ids)
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
+        contract_first = g.contract_first
+        if phase is TALON or g.concede_before_play:
+            mask = add_one(actions, g.concede_id, acts, ids)
+        else:
+            mask = 0
+        if phase is GIFT or (phase is TALON and not contract_first):
+            return acts, ids, mask | add_cards(actions, hand, g.give_ids, acts, ids)
+        assert self.high_bid is not None
+        lo, hi = g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1)
+        return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
+
+    # -- every candidate action (the reference tests each with the rules) ---------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        max_bid = self.game.max_bid
+        if phase is AUCTION:
+            yield Action(_K_LOOK)
+            yield Action(_K_PASS)
+            low = MIN_BID if self.high_bid is None else self.high_bid + 1
+            for n in range(low, max_bid + 1):
+                yield Action(_K_BID, number=n)
+            return
+        if phase is TALON:
+            yield Action(_K_CONCEDE)
+            if self.game.contract_first:
+                yield from self._contract_candidates()
+            else:
+                yield from self._gift_candidates(seat)
+            return
+        if phase in (GIFT, CONTRACT) and self.game.concede_before_play:
+            yield Action(_K_CONCEDE)
+        if phase is GIFT:
+            yield from self._gift_candidates(seat)
+            return
+        if phase is CONTRACT:
+            yield from self._contract_candidates()
+            return
+        if phase is PLAY:
+            for card in cards_of(self.hands[seat]):
+                yield Action(_K_PLAY, card=card)
+            if not self.trick:
+                for suit in Suit:
+                    if self._why_no_marriage(seat, suit) is None:
+                        for card in cards_of(self.hands[seat]):
+                            yield Action(_K_PLAY, card=card, modifier="marriage", argument=suit.name)
+
+    def _gift_candidates(self, seat: int) -> Iterable[Action]:
+        for card in cards_of(self.hands[seat]):
+            yield Action(_K_GIVE, card=card)
+
+    def _contract_candidates(self) -> Iterable[Action]:
+        assert self.high_bid is not None
+        for n in range(self.high_bid, self.game.max_bid + 1):
+            for strain in STRAINS:
+                yield Action(_K_CONTRACT, number=n, call=strain)
