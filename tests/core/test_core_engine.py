@@ -129,3 +129,12 @@ def test_engine_bookkeeping_over_random_play(name: str, options: dict[str, objec
 
 def test_registry_holds_only_engine_games() -> None:
     assert all(issubclass(cls, TrickGame) for cls in GAMES.values())
+
+
+def test_iterating_over_phase_gives_every_declared_phase_once_in_declaration_order() -> None:
+    import prikup.games  # noqa: F401 - every game declares its phases on import
+
+    phases = list(Phase)
+    assert len(phases) == len(Phase) == len({p.value for p in phases})
+    assert [p.code for p in phases] == list(range(len(phases)))
+    assert {"deal", "auction", "play", "match over", "talon", "whist", "barrel"} <= {p.value for p in phases}

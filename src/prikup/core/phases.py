@@ -10,13 +10,21 @@ phase share one value.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 __all__ = ["AUCTION", "DEAL", "MATCH_OVER", "PLAY", "Phase"]
 
 
 class _Declared(type):
-    """Reads a declared phase as a class attribute (``Phase.TALON``)."""
+    """Reads a declared phase as a class attribute (``Phase.TALON``); iterating over
+    :class:`Phase` gives every phase declared so far, in the order of declaration."""
+
+    def __iter__(cls) -> Iterator[Phase]:
+        return iter(tuple(Phase._by_name.values()))
+
+    def __len__(cls) -> int:
+        return len(Phase._by_name)
 
     def __getattr__(cls, name: str) -> Phase:
         found = Phase._by_name.get(name)

@@ -26,7 +26,7 @@ in order:
 =================  ==========  ===================================================================
 block              size        meaning
 =================  ==========  ===================================================================
-phase              phases      the phase, one-hot over :class:`prikup.Phase`
+phase              phases      the phase, one-hot over every game's phases
 dealer             N           the dealer
 to_act             N           the seat to act (zero when nobody is)
 declarer           N           the declarer (bidder, soloist) once known
@@ -73,7 +73,7 @@ import numpy.typing as npt
 
 from prikup.core.actions import ActionKind
 from prikup.core.cards import Card
-from prikup.core.game import Game, Phase, State
+from prikup.core.game import Game, State
 from prikup.core.observation import NO_TRUMP, Observation
 from prikup.games.obs_501 import Gift, Obs501
 from prikup.games.obs_five_hundred import ObsFiveHundred
@@ -103,7 +103,22 @@ CALL_KINDS = frozenset(
         ActionKind.PULYA,
     }
 )
-_PHASES = tuple(Phase)
+#: The phases of every game, in a fixed order (the tensor's layout must not depend on which
+#: game modules were imported first).
+_PHASES = (
+    "deal",
+    "auction",
+    "talon",
+    "gift",
+    "keep",
+    "discard",
+    "contract",
+    "barrel",
+    "whist",
+    "play",
+    "match over",
+    "settle",
+)
 _WHIST_WORDS = ("pass", "whist", "half-whist", "open", "closed")
 _SCORE_SCALE = {"501": 1000.0, "five-hundred": 1000.0, "pyatsot": 1000.0, "preferans": 200.0}
 
@@ -231,7 +246,7 @@ class TensorEncoder:
         self._cards(v[r * d : (r + 1) * d], cards)
 
     def _phase(self, o: Observation, v: FloatArray) -> None:
-        v[_PHASES.index(o.phase)] = 1.0
+        v[_PHASES.index(o.phase.value)] = 1.0
 
     def _hand_sizes(self, o: Observation, v: FloatArray) -> None:
         self._per_seat(v, o.hand_sizes, 16.0)
@@ -435,4 +450,3 @@ def encoder_for(game: Game) -> TensorEncoder:
     if enc is None:
         enc = _ENCODERS[game] = TensorEncoder(game)
     return enc
-
