@@ -9,9 +9,11 @@
  *
  *  - bounds at each node (pos_bounds): a lower bound from the tricks one side surely takes (the
  *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
- *    top trumps' holder: cards.h; in the trick games also a plain suit's top run as long as
- *    every hand that could ruff must follow it) and an upper bound from the tricks the other side surely
- *    takes, both cutting off when they decide the null-window test; in the point games, counted
+ *    top trumps' holder: cards.h; in the trick games also the leader's top trumps and then the
+ *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
+ *    and a partner's top trumps besides when he never has to ruff them) and an upper bound from
+ *    the tricks the other side surely takes, both cutting off when they decide the null-window
+ *    test; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
