@@ -27,6 +27,9 @@
  *    off for the side to move in this search, stable: the game's order breaks ties); then the
  *    table's best move put first and the killer move of the depth (the last move that cut off
  *    there) second;
+ *  - the root value's null-window searches start at a guess (search_guess: the gain of the line
+ *    where every player plays the first move of the game's order), then next to it, then bisect:
+ *    fewer searches than bisecting the bounds when the guess is near (most deals);
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -314,18 +317,33 @@ static int search_value_from(Pos *p, int guess) {
     return lo;
 }
 
+/* A guess of the future gain: the gain of the line where every player plays the first move of
+ * the game's order (pos_moves), to the end. */
+static int search_guess(Pos *p) {
+    int total = 0, made = 0;
+    Move moves[MAX_MOVES];
+    while (!pos_over(p)) {
+        if (pos_moves(p, moves) <= 0) break;
+        total += pos_play(p, moves[0].move);
+        made++;
+    }
+    while (made--) pos_undo(p);
+    return total;
+}
+
 /* The exact future gain of the position (bisection, no guess). */
 __attribute__((unused)) static int search_value(Pos *p) { return search_value_from(p, -1); }
 
-/* Every legal move and its exact future gain (the move's own gain included); returns how many
+/* Every legal move and its exact future gain (the move's own gain included), each searched from a
+ * guess (the first from search_guess's, the next from the previous move's value); returns how many
  * moves, or -1 when the table cannot be allocated.  ``context``: see tt_start (0: a fresh table). */
 static int search_values_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     int n = pos_legal_moves(p, moves);
     for (int i = 0; i < n; i++) {
         int gain = pos_play(p, moves[i]);
-        int guess = i > 0 ? values[i - 1] - gain : -1;
-        values[i] = gain + search_value_from(p, i > 0 && guess < 0 ? 0 : guess);
+        int guess = i > 0 ? values[i - 1] - gain : search_guess(p);
+        values[i] = gain + search_value_from(p, guess < 0 ? 0 : guess);
         pos_undo(p);
     }
     return n;
@@ -336,14 +354,15 @@ static inline int search_values(Pos *p, int *moves, int *values) { return search
 
 /* A best move of the side to move and its exact future gain, as (move, value) in moves[0] and
  * values[0]; returns 1 (0 when every card is played, -1 if the table cannot be allocated).  First
- * the position's exact value V (null-window searches at the root, each move ordered by the table),
+ * the position's exact value V (null-window searches at the root from search_guess's guess, each
+ * move ordered by the table),
  * then the moves in search order (the table's best move first) are tested by one null-window
  * search each, "does this move reach V?": the first that does is a best move (usually the first
  * tested, with the table already holding its subtree's bounds). */
 static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     if (pos_over(p)) return 0;
-    int value = search_value_from(p, -1);
+    int value = search_value_from(p, search_guess(p));
     Move list[MAX_MOVES];
     int n = pos_moves(p, list);
     uint64_t key[KEY_WORDS];
