@@ -21,9 +21,9 @@ In the same run, interleaved deal by deal, endplay's DDS (Bo Haglund's double-du
 a random bridge ending of as many cards a hand, value and one best card (``SolveBoard`` with
 ``target=-1, solutions=1``, DDS's own tables reset by the new deal): 8 cards a hand beside 501
 and Пятьсот (3 hands of 8), 10 beside Five Hundred and preferans (hands of 10).  Each line prints
-the medians and the ratio prikup / DDS.  DDS is not "about 0.7 ms a deal": measured here it
-takes about 14 ms on a full 13-card deal, about 1.1 ms on 10-card endings and about 0.34 ms on
-8-card ones (``--dds-full`` adds the 13-card figure).
+the medians, DDS's worst ending as a multiple of its median, and the ratio prikup / DDS.  DDS is
+not "about 0.7 ms a deal": measured here it takes about 14 ms on a full 13-card deal, about 1.1 ms
+on 10-card endings and about 0.34 ms on 8-card ones (``--dds-full`` adds the 13-card figure).
 
 Times are the process's CPU time (``time.process_time``), so a busy machine inflates them less
 than wall-clock time (it still does somewhat: caches are shared).  ``--reference`` also times the
@@ -188,8 +188,8 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
     if dds_times:
         dds_median = statistics.median(dds_times)
         line += (
-            f"; DDS, {DDS_CARDS[game_id]}-card bridge endings, value + best card: median {dds_median * ms:.2f} ms, "
-            f"ratio prikup/DDS {median / dds_median:.1f}x"
+            f"; DDS, {DDS_CARDS[game_id]}-card bridge endings, value + best card: median {dds_median * ms:.2f} ms "
+            f"(worst {max(dds_times) / dds_median:.1f}x its median), ratio prikup/DDS {median / dds_median:.1f}x"
         )
     if second_fresh:
         line += (
