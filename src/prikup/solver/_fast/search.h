@@ -28,8 +28,9 @@
  *    table's best move put first and the killer move of the depth (the last move that cut off
  *    there) second;
  *  - the root value's null-window searches start at a guess (search_guess: the gain of the line
- *    where every player plays the first move of the game's order), then next to it, then bisect:
- *    fewer searches than bisecting the bounds when the guess is near (most deals);
+ *    where every player plays the first move of the game's order), then next to it, then bisect
+ *    (the trick games) or go down from the upper bound (the point games: SEARCH_SKEW): fewer
+ *    searches than bisecting the bounds when the guess is near (most deals);
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -84,6 +85,13 @@ static void pos_undo(Pos *p);
 static void pos_bounds(const Pos *p, int *lo, int *hi);
 static int pos_last_trick(const Pos *p);
 static int pos_history(const Pos *p);
+
+/* Where the root's null-window tests probe [lo, hi] after the guess's two, in eighths from lo + 1
+ * to hi: 4 bisects; 8 descends from the upper bound (see search_value_from).  A game file may
+ * define it before including this header. */
+#ifndef SEARCH_SKEW
+#define SEARCH_SKEW 4
+#endif
 
 #define TT_BITS 17
 #define TT_SIZE (1u << TT_BITS)
@@ -288,7 +296,11 @@ static int search_ab(Pos *p, int alpha, int beta) {
 
 /* The exact future gain of the position by null-window searches ("value >= gamma?"), each
  * narrowing [lo, hi] by the fail-soft bound it returns: with 0 <= guess, first at the guess and
- * then next to it (MTD(f): two searches when the guess is right), then by bisection. */
+ * then next to it (MTD(f): two searches when the guess is right), then at SEARCH_SKEW eighths of
+ * the way from lo + 1 to hi (4: bisection; 8: down from the upper bound, every test but the last
+ * a fail-low, which in the point games is cheap: the declarer's lone hand is searched in full and
+ * the two defenders need one refutation each, whereas a test that succeeds searches both
+ * defenders' every card -- measured there, a success near the value cost 20-100 times a failure). */
 static int search_value_from(Pos *p, int guess) {
     if (pos_over(p)) return 0;
     int lo, hi;
@@ -303,7 +315,7 @@ static int search_value_from(Pos *p, int guess) {
             gamma = failed_high ? lo + 1 : hi;
             step = 0;
         } else {
-            gamma = (lo + hi + 1) / 2;
+            gamma = lo + 1 + (int)((long)(hi - lo - 1) * SEARCH_SKEW / 8);
         }
         int r = search_ab(p, gamma - 1, gamma);
         if (r < gamma) {
