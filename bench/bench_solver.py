@@ -1,29 +1,29 @@
 """Time of the exact open-hand solver from the first lead, beside a bridge double-dummy solver.
 
-Run: PYTHONPATH=src python bench/bench_solver.py [--deals 50] [--games 501,pyatsot,five-hundred,preferans]
+Run: PYTHONPATH=src python bench/bench_solver.py [--deals 50] [--seed 0] [--games 501,pyatsot,five-hundred,preferans]
 (``pip install -e '.[bench]'`` installs endplay, whose DDS is the anchor; without it the DDS
 columns are left out.)
 
-Each deal is a seeded match's first deal (seed 0, 1, ...) whose auction and talon are played by
-the heuristic bots (the contract, gifts and trump are theirs); deals that are conceded or passed
-out are skipped and the next seed is taken.  For each deal it times, with the C search
-(:mod:`prikup.solver.fast`; a fresh transposition table for every deal): the value and a best
-first lead (what :func:`prikup.solver.play_out` and the oracle need: the figure the targets are
-set on), and the values of every legal first lead (what pimc and ``prikup solve`` need).
-For the value + best lead it prints the median, the worst deal as a multiple of the median (in
-CPU time and in nodes, which a loaded machine does not change) and how many deals took more than
-ten times the median.  ``--second`` also times the search after the first card (a best lead)
-with a fresh table and with the table kept from the first lead's search (the C search keeps its
-table between searches of positions with the same tables, trumps and sides: what pimc and
-analysis re-solve).
+Each deal is a seeded match's first deal (seed 0, 1, ..., or from ``--seed`` on) whose auction
+and talon are played by the heuristic bots (the contract, gifts and trump are theirs); deals that
+are conceded or passed out are skipped and the next seed is taken.  For each deal it times, with
+the C search (:mod:`prikup.solver.fast`; a fresh transposition table for every deal): the value
+and a best first lead (what :func:`prikup.solver.play_out` and the oracle need: the figure the
+targets are set on), and the values of every legal first lead (what pimc and ``prikup solve``
+need).  For the value + best lead it prints the median, the worst deal as a multiple of the
+median (in CPU time and in nodes, which a loaded machine does not change, with the seed of the
+deal of most nodes) and how many deals took more than ten times the median.  ``--second`` also
+times the search after the first card (a best lead) with a fresh table and with the table kept
+from the first lead's search (the C search keeps its table between searches of positions with the
+same tables, trumps and sides: what pimc and analysis re-solve).
 
 In the same run, interleaved deal by deal, endplay's DDS (Bo Haglund's double-dummy solver) solves
 a random bridge ending of as many cards a hand, value and one best card (``SolveBoard`` with
 ``target=-1, solutions=1``, DDS's own tables reset by the new deal): 8 cards a hand beside 501
 and Пятьсот (3 hands of 8), 10 beside Five Hundred and preferans (hands of 10).  Each line prints
-the medians and the ratio prikup / DDS.  DDS is not "about 0.7 ms a deal": measured here it
-takes about 14 ms on a full 13-card deal, about 1.1 ms on 10-card endings and about 0.34 ms on
-8-card ones (``--dds-full`` adds the 13-card figure).
+the medians, DDS's worst ending as a multiple of its median, and the ratio prikup / DDS.  DDS is
+not "about 0.7 ms a deal": measured here it takes about 14 ms on a full 13-card deal, about 1.1 ms
+on 10-card endings and about 0.34 ms on 8-card ones (``--dds-full`` adds the 13-card figure).
 
 Times are the process's CPU time (``time.process_time``), so a busy machine inflates them less
 than wall-clock time (it still does somewhat: caches are shared).  ``--reference`` also times the
@@ -128,7 +128,7 @@ def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
     return run
 
 
-def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: bool) -> None:
+def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: bool, first_seed: int = 0) -> None:
     """Print the medians, mean and worst of ``deals`` deals, and DDS's beside them."""
     best_times: list[float] = []
     all_times: list[float] = []
@@ -139,7 +139,8 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
     best_nodes: list[int] = []
     second_fresh: list[float] = []
     second_kept: list[float] = []
-    seed = 0
+    seeds: list[int] = []
+    seed = first_seed
     warm = dds_timer(DDS_CARDS[game_id], -1)
     if warm is not None:
         warm()  # DDS allocates its memory on its first call
@@ -151,6 +152,7 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
         seconds, count = _fresh(state, True)
         best_times.append(seconds)
         best_nodes.append(count)
+        seeds.append(seed - 1)
         seconds, count = _fresh(state, False)
         all_times.append(seconds)
         nodes.append(count)
@@ -174,19 +176,20 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
     node_median = statistics.median(best_nodes)
     over = sum(t > 10 * median for t in best_times)
     line = (
-        f"{game_id}: {deals} deals (seeds 0..{seed - 1}, heuristic contracts), C search: "
+        f"{game_id}: {deals} deals (seeds {first_seed}..{seed - 1}, heuristic contracts), C search: "
         f"value + best first lead median {median * ms:.2f} ms, {node_median:.0f} nodes "
         f"(mean {statistics.mean(best_times) * ms:.2f}, max {max(best_times) * ms:.1f} "
         f"= {max(best_times) / median:.1f}x median, nodes max {max(best_nodes)} = "
-        f"{max(best_nodes) / node_median:.1f}x median; deals over 10x the median time: {over}); "
+        f"{max(best_nodes) / node_median:.1f}x median at seed {seeds[best_nodes.index(max(best_nodes))]}; "
+        f"deals over 10x the median time: {over}); "
         f"every first lead's value median {statistics.median(all_times) * ms:.2f} ms "
         f"(max {max(all_times) * ms:.0f}, median nodes {statistics.median(nodes):.0f})"
     )
     if dds_times:
         dds_median = statistics.median(dds_times)
         line += (
-            f"; DDS, {DDS_CARDS[game_id]}-card bridge endings, value + best card: median {dds_median * ms:.2f} ms, "
-            f"ratio prikup/DDS {median / dds_median:.1f}x"
+            f"; DDS, {DDS_CARDS[game_id]}-card bridge endings, value + best card: median {dds_median * ms:.2f} ms "
+            f"(worst {max(dds_times) / dds_median:.1f}x its median), ratio prikup/DDS {median / dds_median:.1f}x"
         )
     if second_fresh:
         line += (
@@ -205,6 +208,7 @@ def main() -> None:
     """Parse the arguments and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0, help="the first match seed (then the next ones)")
     parser.add_argument("--games", default="501,pyatsot,five-hundred,preferans")
     parser.add_argument("--reference", action="store_true", help="also time the pure-Python search")
     parser.add_argument("--dds-full", action="store_true", help="also time DDS on full 13-card deals")
@@ -215,7 +219,7 @@ def main() -> None:
     if _endplay() is None:
         print("endplay is not installed (pip install -e '.[bench]'): no DDS figures")
     for game_id in args.games.split(","):
-        bench(game_id.strip(), args.deals, args.reference, args.dds_full, args.second)
+        bench(game_id.strip(), args.deals, args.reference, args.dds_full, args.second, args.seed)
 
 
 if __name__ == "__main__":

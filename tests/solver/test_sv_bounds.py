@@ -127,3 +127,38 @@ def test_a_top_run_is_sure_while_every_hand_that_could_ruff_must_follow_it():
     short = [_mask("AS KS 7H"), _mask("7D 8D QS"), _mask("8H 9H TH")]
     assert tricks_bounds(PositionPreferans(short, 0, [], 2, count=1, maximisers=1)) == (1, 1)
     assert Solver(PositionPreferans(short, 0, [], 2, count=1, maximisers=1)).value() == 1
+
+
+def test_the_leaders_top_runs_in_several_suits_add_up_while_the_ruffer_must_follow_each():
+    # preferans, diamonds trumps, the declarer (0) leads: the ace of trumps draws one of defender
+    # 1's two trumps, who then still holds a trump but must follow the ace of spades and the ace of
+    # clubs: three sure tricks (one suit's run alone, or the ace of trumps alone, is one)
+    hands = [_mask("AD AS AC 7H"), _mask("7D 8D QS QC"), _mask("8S 8C 9H TH")]
+    pos = PositionPreferans(hands, 0, [], 2, count=1, maximisers=1)
+    lo, hi = tricks_bounds(pos)
+    assert lo == 3
+    assert lo <= Solver(PositionPreferans(hands, 0, [], 2, count=1, maximisers=1)).value() <= hi
+
+
+def test_a_partner_who_keeps_his_top_trump_lets_the_leader_cash_and_still_takes_its_trick():
+    # Five Hundred, 4 players, hearts trumps, side 0 and 2: the leader (0) cashes the ace and king
+    # of spades; his partner (2), void in spades, holds the top trump in play (the right bower)
+    # but two other cards to throw, so he never has to ruff them, and his bower is a third trick
+    from prikup import make_game
+
+    layout = make_game("five-hundred").layouts[3]
+    hands = [_mask("AS KS 7C 8C"), _mask("QS JS 9D TD"), _mask("JH 9C TC QD"), _mask("TS 9S KD AD")]
+
+    def position() -> TrickPosition:
+        return TrickPosition(hands, 0, [], -1, layout.suits, layout.trump, layout.strength, 0b0101, 0b0101)
+
+    lo, hi = tricks_bounds(position())
+    assert lo == 3
+    assert lo <= Solver(position()).value() <= hi
+    # with one card besides his trumps the partner might have to ruff a spade: the bower alone
+    short = [_mask("AS KS 7C 8C"), _mask("QS JS KH TD"), _mask("JH 8H 9H 9C"), _mask("TS 9S KD AD")]
+    pos = TrickPosition(short, 0, [], -1, layout.suits, layout.trump, layout.strength, 0b0101, 0b0101)
+    lo, hi = tricks_bounds(pos)
+    assert lo == 1
+    pos = TrickPosition(short, 0, [], -1, layout.suits, layout.trump, layout.strength, 0b0101, 0b0101)
+    assert lo <= Solver(pos).value() <= hi

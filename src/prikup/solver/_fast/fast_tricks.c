@@ -428,37 +428,90 @@ static int partner_entry(const Pos *p, int l, uint64_t win) {
     return 0;
 }
 
-/* The tricks the leader ``l`` surely takes by leading one plain suit from the top while every
- * other hand that could ruff (holding a trump, or a no-trump joker) still holds a card of that
- * suit and so must follow it: for each suit with no trump in it, the shorter of the leader's run
- * of top cards and the fewest cards of the suit such a hand holds; the best suit's count.  (With
- * no such hand sure_winners counts every suit's run already; a joker that may be played at any
- * time can ruff whenever it likes, and then this counts nothing.) */
-static int follow_winners(const Pos *p, int l) {
-    uint64_t live = 0, ruffers[MAX_SEATS];
-    int nr = 0;
-    for (int s = 0; s < p->n; s++) {
-        live |= p->hands[s];
-        if (s == l) continue;
-        if ((p->hands[s] & p->nt_jokers) && p->joker_any_time) return 0;
-        if (p->hands[s] & (p->trump | p->nt_jokers)) ruffers[nr++] = p->hands[s];
+/* Whether every partner of the leader ``l`` (a seat of its side) holds at least ``k`` cards that
+ * are not trumps (nor no-trump jokers), and nobody must trump: such a partner follows or throws one
+ * of them on each of ``k`` tricks and never has to ruff. */
+static int partners_keep_trumps(const Pos *p, int l, int k) {
+    if (p->must_trump) return 0;
+    int side = p->maximisers >> l & 1;
+    for (int s = 0; s < p->n; s++)
+        if (s != l && (p->maximisers >> s & 1) == side &&
+            __builtin_popcountll(p->hands[s] & ~(p->trump | p->nt_jokers)) < k)
+            return 0;
+    return 1;
+}
+
+/* The tricks the leader ``l`` surely takes by leading its run of top trumps and then, suit after
+ * suit, the top cards of the plain suits while every other hand that could ruff still holds a
+ * card of the suit and so must follow it.  The trump leads draw that many trumps from every other
+ * hand (each follows a trump lead while it has one), so the hands that could ruff afterwards are
+ * those holding more trumps than the run (a no-trump joker is the only trump of its layout: its
+ * holder on lead leads it, naming a suit, and nobody else can ruff).  Each plain suit gives the
+ * shorter of the leader's run of its top cards and the fewest cards of it such a hand holds (every
+ * card of a hand that could ruff goes to a suit led, so its other suits keep their length; the
+ * other hands cannot beat a top card nor ruff it); the suits' counts add up.  The leader's
+ * partners (seats of its side) are left out of the hands that could ruff when nobody must trump
+ * and each holds a card besides its trumps for each of those tricks (partners_keep_trumps: it
+ * follows or throws one, never ruffs), if that counts more; ``*kept`` tells whether the partners
+ * keep their trumps (then a partner's top trumps are still his to take tricks with afterwards).
+ * A no-trump joker playable at any time in another hand can ruff whenever its holder likes: then
+ * no plain suit counts.  With no hand that could ruff it returns 0 (sure_winners counts those
+ * tricks). */
+static int follow_winners(const Pos *p, int l, int *kept) {
+    uint64_t live = 0;
+    for (int s = 0; s < p->n; s++) live |= p->hands[s];
+    uint64_t ruff = p->trump | p->nt_jokers;
+    int run = 0;
+    if (p->trump) {
+        int ts = -1;
+        for (int x = 0; x < 4; x++)
+            if (p->suits[x] == p->trump) ts = x;
+        run = __builtin_popcountll(ts >= 0 ? top_run_ordered(live & p->trump, p->hands[l], p->order[ts], p->norder[ts])
+                                           : top_run(live & p->trump, p->hands[l], p->strength));
     }
-    if (!nr) return 0;
-    int most = 0;
+    uint64_t opp[MAX_SEATS], par[MAX_SEATS];
+    int nopp = 0, npar = 0, side = p->maximisers >> l & 1;
+    for (int s = 0; s < p->n; s++) {
+        if (s == l) continue;
+        if ((p->hands[s] & p->nt_jokers) && p->joker_any_time) {
+            *kept = partners_keep_trumps(p, l, run);
+            return run;
+        }
+        if (__builtin_popcountll(p->hands[s] & ruff) <= run) continue;
+        if ((p->maximisers >> s & 1) == side && !p->must_trump)
+            par[npar++] = p->hands[s];
+        else
+            opp[nopp++] = p->hands[s];
+    }
+    if (!nopp && !npar) { /* nobody can ruff: sure_winners counts these tricks */
+        *kept = 0;
+        return 0;
+    }
+    int all = run, without = run; /* the partners counted as hands that could ruff, or left out */
     for (int x = 0; x < 4; x++) {
         uint64_t suit = p->suits[x];
         if ((suit & p->trump) || !(p->hands[l] & suit)) continue;
         int cap = MAX_HAND;
-        for (int i = 0; i < nr; i++) {
-            int k = __builtin_popcountll(ruffers[i] & suit);
+        for (int i = 0; i < nopp; i++) {
+            int k = __builtin_popcountll(opp[i] & suit);
             if (k < cap) cap = k;
         }
-        if (cap <= most) continue;
-        int run = __builtin_popcountll(top_run_ordered(live & suit, p->hands[l], p->order[x], p->norder[x]));
-        int w = run < cap ? run : cap;
-        if (w > most) most = w;
+        if (!cap) continue;
+        int r = __builtin_popcountll(top_run_ordered(live & suit, p->hands[l], p->order[x], p->norder[x]));
+        if (r > cap) r = cap;
+        without += r;
+        for (int i = 0; i < npar; i++) {
+            int k = __builtin_popcountll(par[i] & suit);
+            if (k < r) r = k;
+        }
+        all += r;
     }
-    return most;
+    if (without > all && partners_keep_trumps(p, l, without)) {
+        *kept = 1;
+        return without;
+    }
+    *kept = partners_keep_trumps(p, l, all);
+    return all;
 }
 
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
@@ -475,9 +528,10 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         uint64_t win = sure_winners(p->hands, p->n, l, p->suits, p->trump, 1, p->strength, &p->order[0][0],
                                     (int)(sizeof(p->order[0]) / sizeof(int)), p->norder);
         int w = __builtin_popcountll(win) + partner_entry(p, l, win);
+        int kept = 0;
         if (FOLLOW_WINNERS) {
-            int f = follow_winners(p, l);
-            if (f > w) w = f;
+            int f = follow_winners(p, l, &kept);
+            if (f > w) w = f; else kept = 0;
         }
         if (p->count >> l & 1) {
             if (p->maximisers >> l & 1) low = w;
@@ -489,6 +543,13 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         if (k) {
             if (p->count >> holder & 1) { if (k > low) low = k; }
             else if (t - k < high) high = t - k;
+            /* a partner's top trumps are tricks besides the leader's cashed ones when he keeps them */
+            int both = w + k < t ? w + k : t;
+            if (kept && holder != l && (p->maximisers >> holder & 1) == (p->maximisers >> l & 1) &&
+                (p->count >> holder & 1) == (p->count >> l & 1)) {
+                if (p->count >> l & 1) { if ((p->maximisers >> l & 1) && both > low) low = both; }
+                else if (!(p->maximisers >> l & 1) && t - both < high) high = t - both;
+            }
         }
     }
     *lo = low;

@@ -9,9 +9,11 @@
  *
  *  - bounds at each node (pos_bounds): a lower bound from the tricks one side surely takes (the
  *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
- *    top trumps' holder: cards.h; in the trick games also a plain suit's top run as long as
- *    every hand that could ruff must follow it) and an upper bound from the tricks the other side surely
- *    takes, both cutting off when they decide the null-window test; in the point games, counted
+ *    top trumps' holder: cards.h; in the trick games also the leader's top trumps and then the
+ *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
+ *    and a partner's top trumps besides when he never has to ruff them) and an upper bound from
+ *    the tricks the other side surely takes, both cutting off when they decide the null-window
+ *    test; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
@@ -25,6 +27,10 @@
  *    off for the side to move in this search, stable: the game's order breaks ties); then the
  *    table's best move put first and the killer move of the depth (the last move that cut off
  *    there) second;
+ *  - the root value's null-window searches start at a guess (search_guess: the gain of the line
+ *    where every player plays the first move of the game's order), then next to it, then bisect
+ *    (the trick games) or go down from the upper bound (the point games: SEARCH_SKEW): fewer
+ *    searches than bisecting the bounds when the guess is near (most deals);
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -79,6 +85,13 @@ static void pos_undo(Pos *p);
 static void pos_bounds(const Pos *p, int *lo, int *hi);
 static int pos_last_trick(const Pos *p);
 static int pos_history(const Pos *p);
+
+/* Where the root's null-window tests probe [lo, hi] after the guess's two, in eighths from lo + 1
+ * to hi: 4 bisects; 8 descends from the upper bound (see search_value_from).  A game file may
+ * define it before including this header. */
+#ifndef SEARCH_SKEW
+#define SEARCH_SKEW 4
+#endif
 
 #define TT_BITS 17
 #define TT_SIZE (1u << TT_BITS)
@@ -283,7 +296,11 @@ static int search_ab(Pos *p, int alpha, int beta) {
 
 /* The exact future gain of the position by null-window searches ("value >= gamma?"), each
  * narrowing [lo, hi] by the fail-soft bound it returns: with 0 <= guess, first at the guess and
- * then next to it (MTD(f): two searches when the guess is right), then by bisection. */
+ * then next to it (MTD(f): two searches when the guess is right), then at SEARCH_SKEW eighths of
+ * the way from lo + 1 to hi (4: bisection; 8: down from the upper bound, every test but the last
+ * a fail-low, which in the point games is cheap: the declarer's lone hand is searched in full and
+ * the two defenders need one refutation each, whereas a test that succeeds searches both
+ * defenders' every card -- measured there, a success near the value cost 20-100 times a failure). */
 static int search_value_from(Pos *p, int guess) {
     if (pos_over(p)) return 0;
     int lo, hi;
@@ -298,7 +315,7 @@ static int search_value_from(Pos *p, int guess) {
             gamma = failed_high ? lo + 1 : hi;
             step = 0;
         } else {
-            gamma = (lo + hi + 1) / 2;
+            gamma = lo + 1 + (int)((long)(hi - lo - 1) * SEARCH_SKEW / 8);
         }
         int r = search_ab(p, gamma - 1, gamma);
         if (r < gamma) {
@@ -312,18 +329,33 @@ static int search_value_from(Pos *p, int guess) {
     return lo;
 }
 
+/* A guess of the future gain: the gain of the line where every player plays the first move of
+ * the game's order (pos_moves), to the end. */
+static int search_guess(Pos *p) {
+    int total = 0, made = 0;
+    Move moves[MAX_MOVES];
+    while (!pos_over(p)) {
+        if (pos_moves(p, moves) <= 0) break;
+        total += pos_play(p, moves[0].move);
+        made++;
+    }
+    while (made--) pos_undo(p);
+    return total;
+}
+
 /* The exact future gain of the position (bisection, no guess). */
 __attribute__((unused)) static int search_value(Pos *p) { return search_value_from(p, -1); }
 
-/* Every legal move and its exact future gain (the move's own gain included); returns how many
+/* Every legal move and its exact future gain (the move's own gain included), each searched from a
+ * guess (the first from search_guess's, the next from the previous move's value); returns how many
  * moves, or -1 when the table cannot be allocated.  ``context``: see tt_start (0: a fresh table). */
 static int search_values_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     int n = pos_legal_moves(p, moves);
     for (int i = 0; i < n; i++) {
         int gain = pos_play(p, moves[i]);
-        int guess = i > 0 ? values[i - 1] - gain : -1;
-        values[i] = gain + search_value_from(p, i > 0 && guess < 0 ? 0 : guess);
+        int guess = i > 0 ? values[i - 1] - gain : search_guess(p);
+        values[i] = gain + search_value_from(p, guess < 0 ? 0 : guess);
         pos_undo(p);
     }
     return n;
@@ -334,14 +366,15 @@ static inline int search_values(Pos *p, int *moves, int *values) { return search
 
 /* A best move of the side to move and its exact future gain, as (move, value) in moves[0] and
  * values[0]; returns 1 (0 when every card is played, -1 if the table cannot be allocated).  First
- * the position's exact value V (null-window searches at the root, each move ordered by the table),
+ * the position's exact value V (null-window searches at the root from search_guess's guess, each
+ * move ordered by the table),
  * then the moves in search order (the table's best move first) are tested by one null-window
  * search each, "does this move reach V?": the first that does is a best move (usually the first
  * tested, with the table already holding its subtree's bounds). */
 static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     if (pos_over(p)) return 0;
-    int value = search_value_from(p, -1);
+    int value = search_value_from(p, search_guess(p));
     Move list[MAX_MOVES];
     int n = pos_moves(p, list);
     uint64_t key[KEY_WORDS];
