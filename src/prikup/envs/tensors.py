@@ -86,23 +86,15 @@ __all__ = ["CALL_KINDS", "FloatArray", "MaskArray", "TensorEncoder", "encoder_fo
 FloatArray = npt.NDArray[np.float32]
 #: An int8 0/1 vector.
 MaskArray = npt.NDArray[np.int8]
-#: The action kinds that are auction words (the ``calls`` block's vocabulary).
-CALL_KINDS = frozenset(
-    {
-        ActionKind.PASS,
-        ActionKind.LOOK,
-        ActionKind.CONCEDE,
-        ActionKind.BID,
-        ActionKind.WHIST,
-        ActionKind.HALF_WHIST,
-        ActionKind.OPEN,
-        ActionKind.CLOSED,
-        ActionKind.TAKE,
-        ActionKind.SETTLE,
-        ActionKind.INVITE,
-        ActionKind.PULYA,
-    }
-)
+#: The action kinds that are auction words (the ``calls`` block's vocabulary): every keyword but
+#: the card verbs and the contract.
+CALL_KINDS = frozenset(ActionKind) - {
+    ActionKind.CONTRACT,
+    ActionKind.GIVE,
+    ActionKind.KEEP,
+    ActionKind.DISCARD,
+    ActionKind.PLAY,
+}
 #: The phases of every game, in a fixed order (the tensor's layout must not depend on which
 #: game modules were imported first).
 _PHASES = (
