@@ -9,7 +9,13 @@ seat's own knowledge: its observation, the others' calls, what was played) for i
 each candidate, the action taken included.  Card play also gets each legal card's exact
 open-hand value (:func:`prikup.solver.solve` on the real deal: it assumes every card is known,
 and is marked so).  A loss is the best estimate minus the estimate of the action taken, in the
-acting seat's own points (a defender's loss is what his side lost).  The same record, deal, seed
+acting seat's own points: for a decision before the play, the seat's score change in the deal
+less the mean change of every seat (what it gained on the table: in a game whose changes sum to
+zero simply its change; a gift that hands an opponent a marriage costs the giver a share of it
+even when his own score does not move); for card play, the open-hand solver's measure (the
+declarer's final card points or tricks, or what they net in the score where the game's scoring
+steps, see :func:`prikup.solver.utility_of`), a defender's counted for his side (the
+declarer's value negated).  The same record, deal, seed
 and samples give the same analysis.
 """
 
@@ -111,7 +117,7 @@ def _unit(state: State) -> str:
 
 def _estimates(bot: PimcBot, state: State, seat: int, extra: Sequence[Action]) -> list[tuple[Action, float]]:
     try:
-        got = bot.estimates(state, seat, extra)
+        got = bot.estimates(state, seat, extra, relative=True)
     except ResampleError:
         # no deal consistent with what the seat saw was found: the heuristic's choice, unvalued
         got = [(bot.fallback.act(state, seat), 0.0)]
