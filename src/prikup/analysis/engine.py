@@ -209,7 +209,7 @@ def analyze_deal(
         for s in seats:
             if not 0 <= s < players:
                 raise AnalysisError("seat_range", seat=s, last=players - 1)
-    chosen = sorted(set(seats)) if seats is not None else list(state.active_seats())
+    chosen = sorted(set(seats) if seats is not None else state.active_seats())
     play_n = samples or DEFAULT_PLAY_SAMPLES
     other_n = samples or DEFAULT_DECISION_SAMPLES
     total = decision_count(state, actions, chosen)

@@ -187,6 +187,7 @@ def games(lang: Annotated[str, typer.Option()] = "en") -> None:
 
 app.command()(rules)
 
+import prikup.cli.cmd_analyze  # noqa: E402  (registers analyze)
 import prikup.cli.cmd_arena  # noqa: E402  (registers arena)
 import prikup.cli.cmd_serve  # noqa: E402  (registers serve)
 import prikup.cli.cmd_solve  # noqa: E402, F401  (registers solve)
