@@ -47,9 +47,9 @@ __all__ = [
 
 #: Samples per card-play decision by default (see ``bench/bench_analysis.py``: about a minute of
 #: CPU at most for one deal of any game).
-DEFAULT_PLAY_SAMPLES = 8
+DEFAULT_PLAY_SAMPLES = 24
 #: Samples per other decision by default (each finishes the deal once per candidate).
-DEFAULT_DECISION_SAMPLES = 8
+DEFAULT_DECISION_SAMPLES = 16
 
 
 class AnalysisError(ValueError):
@@ -119,8 +119,10 @@ def _estimates(bot: PimcBot, state: State, seat: int, extra: Sequence[Action]) -
     try:
         got = bot.estimates(state, seat, extra, relative=True)
     except ResampleError:
-        # no deal consistent with what the seat saw was found: the heuristic's choice, unvalued
-        got = [(bot.fallback.act(state, seat), 0.0)]
+        # no deal consistent with what the seat saw was found: the heuristic's choice (and the
+        # actions asked about), unvalued: no loss can be told
+        choice = bot.fallback.act(state, seat)
+        got = [(choice, 0.0), *((a, 0.0) for a in extra if a != choice)]
     return [(a, round(v, 2)) for a, v in got]
 
 
