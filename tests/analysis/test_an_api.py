@@ -184,3 +184,25 @@ def test_a_hint_does_not_see_the_others_cards() -> None:
     for st in (one, two):
         st.apply("look")
     assert hint(one, 0, seed=3) == hint(two, 0, seed=3)
+
+
+def test_one_seat_gets_the_same_verdicts_as_in_the_whole_analysis() -> None:
+    rec = record(played("five-hundred", 6))
+    whole = analyze_deal(rec, 1, samples=2, seed=3)
+    alone = analyze_deal(rec, 1, seats=[1], samples=2, seed=3)
+    assert alone.decisions == tuple(d for d in whole.decisions if d.seat == 1)
+    assert alone.par == whole.par
+
+
+def test_the_dealer_who_sits_out_has_no_decision() -> None:
+    game = make_game("pyatsot", players=4)
+    state = seeded_deal(game, 2)
+    bots = [make_bot("random", game, s) for s in range(4)]
+    while state.deals[-1].score_changes is None:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].act(state, seat))
+    dealer = state.deals[0].dealer
+    analysis = analyze_deal(record(state), 1, samples=1)
+    assert dealer not in {d.seat for d in analysis.decisions}
+    assert sorted(s.seat for s in analysis.seats) == sorted(set(range(4)) - {dealer})
