@@ -101,6 +101,7 @@ class TableApp(App[None]):
     ) -> None:
         super().__init__()
         self.hints = hints
+        self.hint_pending = False
         self.state = state
         self.seats = list(seats)
         self.bots = bots
@@ -295,9 +296,19 @@ class TableApp(App[None]):
         message = self.query_one("#message", Static)
         if not self.hints:
             self.notice = hint_line(st, seat, self.lang, allowed=False)
+        elif self.hint_pending:
+            return
         else:
             message.update(t("analysis.hint_thinking", self.lang))
-            self.notice = await asyncio.to_thread(hint_line, st.copy(), seat, self.lang)
+            done = len(st.history)
+            self.hint_pending = True
+            try:
+                line = await asyncio.to_thread(hint_line, st.copy(), seat, self.lang)
+            finally:
+                self.hint_pending = False
+            if len(st.history) != done:  # the player acted meanwhile: the hint is stale
+                return
+            self.notice = line
         message.update(self.notice)
 
     def action_help(self) -> None:
