@@ -241,13 +241,13 @@ def analyze_deal(
 def hint(state: State, seat: int, *, seed: int = 0, top: int = 3) -> Hint:
     """The pimc bot's suggestion for ``seat``, which must be the seat to act, from that seat's
     knowledge only (no open-hand values: a hint does not see the others' cards), with its
-    estimates of the ``top`` best candidates.  :class:`AnalysisError` if ``seat`` is not to act."""
+    estimates of the ``top`` best candidates (the analysis's default samples and measure: a hint
+    is what the analysis would call the best choice there).  :class:`AnalysisError` if ``seat`` is not to act."""
     if state.to_act != seat:
         raise AnalysisError("not_to_act", seat=seat)
     legal = state.legal_actions()
     if len(legal) == 1:
         return Hint(seat, str(legal[0]), ((str(legal[0]), 0.0),), _unit(state))
-    bot = PimcBot(state.game, seed)
-    bot.confidence = 0.0
+    bot = _bot(state, seed, DEFAULT_PLAY_SAMPLES, DEFAULT_DECISION_SAMPLES)
     estimates = _estimates(bot, state, seat, [])
     return Hint(seat, str(estimates[0][0]), tuple((str(a), v) for a, v in estimates[: max(1, top)]), _unit(state))
