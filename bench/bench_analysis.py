@@ -10,7 +10,8 @@ it) is printed per deal with the decisions analysed (card play / other), then ea
 median, worst and the CPU per decision.  The anchor in the same run is one default pimc
 decision at the deal's first lead (``PimcBot.act``): the analysis's cost is printed as a
 multiple of it.  The default samples are chosen so that a deal takes well within a minute of CPU
-in every game.
+in every game.  Last, a hint's CPU time (:func:`prikup.analysis.hint`, the same defaults) at the
+deal's first decision of the auction with a choice and at its first lead: the worst over the deals.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import statistics
 import time
 
 from prikup import make_game
-from prikup.analysis import DEFAULT_DECISION_SAMPLES, DEFAULT_PLAY_SAMPLES, analyze_deal
+from prikup.analysis import DEFAULT_DECISION_SAMPLES, DEFAULT_PLAY_SAMPLES, analyze_deal, hint
 from prikup.bots import make_bot
 from prikup.core.game import Phase, State
 from prikup.records import to_record
@@ -40,21 +41,38 @@ def heuristic_deal(game_id: str, seed: int) -> State:
     return state
 
 
-def first_lead_cpu(game_id: str, seed: int) -> float | None:
-    """CPU seconds of one default pimc decision at the deal's first lead (None: no play)."""
+def first_decision(game_id: str, seed: int, phase: Phase) -> State | None:
+    """The first decision with a choice in ``phase`` of a seeded match's first deal, the deal so
+    far played by heuristic bots (None: the deal has none)."""
     game = make_game(game_id)
     state = game.new_match(seed)
     bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
-    while state.phase is not Phase.PLAY or len(state.legal_actions()) < 2:
+    while state.phase is not phase or len(state.legal_actions()) < 2:
         seat = state.to_act
         if seat is None or len(state.deals) > 1:
             return None
         state.apply(bots[seat].act(state, seat))
-    seat = state.to_act
-    assert seat is not None
-    bot = make_bot("pimc", game, 1)
+    return state
+
+
+def first_lead_cpu(game_id: str, seed: int) -> float | None:
+    """CPU seconds of one default pimc decision at the deal's first lead (None: no play)."""
+    state = first_decision(game_id, seed, Phase.PLAY)
+    if state is None or state.to_act is None:
+        return None
+    bot = make_bot("pimc", state.game, 1)
     start = time.process_time()
-    bot.act(state, seat)
+    bot.act(state, state.to_act)
+    return time.process_time() - start
+
+
+def hint_cpu(game_id: str, seed: int, phase: Phase) -> float | None:
+    """CPU seconds of a hint at the deal's first decision of ``phase`` (None: none)."""
+    state = first_decision(game_id, seed, phase)
+    if state is None or state.to_act is None:
+        return None
+    start = time.process_time()
+    hint(state, state.to_act)
     return time.process_time() - start
 
 
@@ -94,6 +112,14 @@ def main() -> None:
     print(f"{'game':<13} {'median s':>8} {'worst s':>8} {'s/decision':>10} {'pimc lead s':>11} {'ratio':>7}")
     for game_id, median, worst, each, anchor in summary:
         print(f"{game_id:<13} {median:>8.2f} {worst:>8.2f} {each:>10.3f} {anchor:>11.3f} {median / anchor:>7.1f}")
+    print()
+    print(f"{'game':<13} {'hint, auction s':>15} {'hint, first lead s':>18}  (worst over the deals)")
+    for game_id in args.games.split(","):
+        worst_of = []
+        for phase in (Phase.AUCTION, Phase.PLAY):
+            got = [c for seed in range(args.deals) if (c := hint_cpu(game_id, seed, phase)) is not None]
+            worst_of.append(f"{max(got):.2f}" if got else "-")
+        print(f"{game_id:<13} {worst_of[0]:>15} {worst_of[1]:>18}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,9 @@ class Decision:
     ``score`` (the seat's score change in the deal less the mean change of every seat,
     sign-adjusted so that higher is better; for card play, what a card's trick total nets in
     the score), ``points`` (card points: 501, Пятьсот) or
-    ``tricks`` (preferans, a Five Hundred misère)."""
+    ``tricks`` (preferans, a Five Hundred misère).  Where no deal consistent with what the seat
+    saw could be sampled, the estimates are the heuristic's choice and the action taken, both
+    0.0 (no loss can be told)."""
 
     number: int
     seat: int
