@@ -3,19 +3,20 @@
 A loss is in the acting seat's points of the deal (:mod:`prikup.analysis.engine`).  The
 thresholds follow each game's scale of a deal:
 
-* **501**: bids run 66–220 and a defender scores his card points (rounded to fives), so a deal
-  moves a score by some 60–200: 10 points (two rounding steps, a marriage of ♠'s fourth) is an
-  inaccuracy, 25 a mistake, 60 (a typical contract, a big marriage) a blunder.
+* **501**: bids run 66–220 and a defender's score moves by his own points, so a deal moves a
+  score by some 60–200: 10 points (a ten's card points, half a plain marriage) is an
+  inaccuracy, 25 a mistake, 60 (a typical contract, a trump marriage and more) a blunder.
 * **Five Hundred**: a contract is worth 40–520 and each trick the other side takes 10: one trick
-  (10) is an inaccuracy, 40 (the smallest contract, a set of a low one) a mistake, 100 a blunder.
-* **Пятьсот**: the fast Thousand to 500, contracts from 100, a trick's cards worth 10–30 points
-  and a marriage 40–100: 10, 25 and 60, as in 501.
-* **preferans** (Rostov, a deal's change counted in whists): a whist or two is an inaccuracy,
-  10 (a trick of a 6-contract's undertrick on the mountain, counted in whists) a mistake, 40 (a
-  set contract or a lost пуля entry) a blunder.
+  (10) is an inaccuracy, 40 (the smallest contract) a mistake, 100 a blunder.
+* **Пятьсот**: contracts from 60, a marriage 20–100, a triangle up to 120: 10, 25 and 60, as
+  in 501.
+* **preferans** (Rostov; a deal's change counted in whists, as the sheet balances them, a few
+  whists for a trick, tens for a set contract or a lost game): 2 whists an inaccuracy, 10 a
+  mistake, 40 a blunder.
 
 For card play the open-hand and sampled values of preferans and of Five Hundred's misère are
-tricks (the solver's measure): there one trick is a mistake and two a blunder (:data:`TRICK_GRADES`).
+tricks (the solver's measure): a quarter of a trick on average is an inaccuracy, one trick a
+mistake and two a blunder (:data:`TRICK_GRADES`).
 """
 
 from __future__ import annotations
