@@ -1,5 +1,6 @@
 // The replay of a match, deal by deal, with autoplay; every hand shown once the match is over.
-import { api, held } from "./net.js";
+import { Connection, api, held } from "./net.js";
+import { AnalysisView } from "./analysis.js";
 import { cardEl } from "./cards.js";
 import { el } from "./bidding.js";
 import { areaOf } from "./seats.js";
@@ -82,7 +83,30 @@ export async function showReplay(tid) {
     play.setAttribute("aria-pressed", "true");
     timer = setInterval(() => { if (at >= frames.length - 1) stop(); else show(at + 1); }, 700);
   };
-  window.prikupReplay = { frames, show, at: () => at };
+  // the analysis of the deal shown, over the table's socket (opened when first asked)
+  let conn = null, ready = false, asSeat = mine;
+  const view = new AnalysisView($("#rp-analysis"), { send: (frame) => sendWhenOpen(frame), seats: () => seats });
+  const queued = [];
+  const sendWhenOpen = (frame) => {
+    if (!conn) {
+      conn = new Connection(tid, {
+        hello: () => (asSeat ? { seat: asSeat.seat, token: asSeat.token } : { seat: null }),
+        onMessage: (msg) => {
+          if (msg.type === "welcome") { ready = true; while (queued.length) conn.send(queued.shift()); }
+          else if (msg.type === "analysis" || msg.type === "analysis_progress") view.onFrame(msg);
+          else if (msg.type === "error" && msg.code === "bad_token" && asSeat) { asSeat = null; conn.reopen(); }
+          else if (msg.type === "error" && view.pending) view.onError(msg);
+        },
+        onStatus: (st) => { if (st !== "ok") ready = false; },
+      });
+      conn.open();
+    }
+    if (ready) conn.send(frame);
+    else queued.push(frame);
+    return true;
+  };
+  $("#rp-analyse").onclick = () => view.ask(frames[at].obs.deal);
+  window.prikupReplay = { frames, show, at: () => at, analysis: view };
   $("#rp-first").onclick = () => show(0);
   $("#rp-prev").onclick = () => show(at - 1);
   $("#rp-next").onclick = () => show(at + 1);
