@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from srv_helpers import Client, ServerProcess, db_kinds, db_url
 from sqlalchemy import text
+from srv_helpers import Client, ServerProcess, db_kinds, db_url
 
 from prikup.server.storage import Storage
 
