@@ -14,7 +14,16 @@ from typing import Any
 
 import httpx
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, axe_violations, launch_browser, no_overflow, state
+from web_driver import (
+    SCREENSHOTS,
+    Player,
+    ServerProcess,
+    axe_violations,
+    launch_browser,
+    no_overflow,
+    play_until,
+    state,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -90,7 +99,9 @@ def test_a_table_with_hints_off_has_no_hint_button_and_the_server_refuses_hints(
     )
     assert page.locator("#hint").is_hidden()  # my turn, and no button
     # a request sent anyway (as a script could) is refused with the code the page has words for
-    page.evaluate("() => { window.prikup.hint.asked = window.prikup.state.ply; window.prikup.conn.send({type: 'hint'}); }")
+    page.evaluate(
+        "() => { window.prikup.hint.asked = window.prikup.state.ply; window.prikup.conn.send({type: 'hint'}); }"
+    )
     page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
     assert page.locator("#error").inner_text() == "This table was created without hints: none is given here."
     assert page.locator("#hint-box").is_hidden()
@@ -113,4 +124,112 @@ def test_a_table_with_hints_on_shows_the_button_on_my_turn_only(browser: Any, se
             break
         page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15_000)
     assert page.locator("#hint").is_visible()
+    page.context.close()
+
+
+def new_table(page: Any, server: ServerProcess, game: str = "501") -> str:
+    from_lobby(page, server, game)
+    page.fill("#your-name", "Ivan")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    return str(page.evaluate("() => window.prikup.id"))
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("ru", "phone")])
+def test_a_hint_shows_the_suggestion_its_estimates_and_marks_the_card(
+    browser: Any, server: ServerProcess, lang: str, size: str
+) -> None:
+    page = open_page(browser, lang, size)
+    new_table(page, server)
+    player = Player(page, "501", {})
+    st = play_until(page, player, lambda s: s["obs"]["phase"] == "play" and s["obs"]["to_act"] == s["viewer"], limit=90)
+    page.click("#hint")
+    page.locator("#hint-box:not([hidden])").wait_for(timeout=60_000)
+    frame = page.evaluate("() => window.prikup.hint.frame")
+    assert frame["ply"] == st["ply"]
+    best = frame["hint"]["best"]
+    assert best in st["obs"]["legal_actions"] and best.startswith("play ")
+    text = page.locator("#hint-box").inner_text()
+    assert text.startswith("★ " + ("Suggested:" if lang == "en" else "Совет:"))
+    assert page.locator("#hint-box .estimates tr").count() == len(frame["hint"]["estimates"])
+    card = best.split()[1]
+    marked = page.locator("#hand .card.hinted")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == card
+    assert marked.locator(".hint-mark").inner_text() == "★"  # a mark, not colour alone
+    assert no_overflow(page)
+    page.screenshot(path=str(SCREENSHOTS / f"hint-{lang}-{size}.png"))
+    assert axe_violations(page) == []
+    # played: the hint is gone with the ply it was for
+    player.act(state(page))  # type: ignore[arg-type]
+    page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
+    assert page.locator("#hint-box").is_hidden() and page.locator("#hand .card.hinted").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+WATCH_PROGRESS = """() => {
+  window.__progress = [];
+  new MutationObserver(() => {
+    const line = document.querySelector('#analysis [data-progress], #rp-analysis [data-progress]');
+    const seen = window.__progress;
+    if (line && seen[seen.length - 1] !== line.textContent) seen.push(line.textContent);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+GRADE_WORDS = {
+    "en": {"good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder"},
+    "ru": {"good": "хорошо", "inaccuracy": "неточность", "mistake": "ошибка", "blunder": "грубая ошибка"},
+}
+MARKS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("ru", "phone")])
+def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_the_replay(
+    browser: Any, server: ServerProcess, lang: str, size: str
+) -> None:
+    page = open_page(browser, lang, size)
+    page.context.add_init_script("localStorage.setItem('prikup.autoNext', '600')")
+    tid = new_table(page, server)
+    player = Player(page, "501", {})
+    play_until(page, player, lambda s: s["obs"]["deal"] > 1, limit=120)
+    page.locator(".summary #analyse").wait_for()
+    page.evaluate(WATCH_PROGRESS)
+    page.click(".summary #analyse")
+    page.locator("#analysis .decisions li").first.wait_for(timeout=240_000)
+    seen = page.evaluate("() => window.__progress")
+    word = "Analysing deal 1:" if lang == "en" else "Разбор сдачи 1:"
+    assert any(line.startswith(word) for line in seen), seen  # the progress line, done of total
+    analysis = page.evaluate("() => window.prikup.analysis.data")
+    assert page.evaluate("() => window.prikup.analysis.source") == "computed"
+    rows = page.locator("#analysis .decisions li")
+    assert rows.count() == len(analysis["decisions"])
+    for i, d in enumerate(analysis["decisions"]):
+        tag = rows.nth(i).locator(".grade").inner_text()
+        assert tag == f"{MARKS[d['grade']]} {GRADE_WORDS[lang][d['grade']]}", tag
+    # a decision opened: what was played and the best alternative on the cards
+    costly = [i for i, d in enumerate(analysis["decisions"]) if d["best"] != d["taken"] and not d.get("hidden")]
+    pick = costly[0] if costly else 0
+    rows.nth(pick).locator("button.decision").click()
+    detail = rows.nth(pick).locator(".decision-detail")
+    detail.wait_for()
+    if costly and analysis["decisions"][pick]["best"].startswith(("play ", "give ")):
+        assert detail.locator(".alt.best .card").count() == 1
+    assert page.locator("#analysis .seat-summaries [data-seat-summary]").count() == len(analysis["seats"])
+    assert no_overflow(page)
+    page.locator("#analysis").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"analysis-{lang}-{size}.png"), full_page=size == "phone")
+    assert axe_violations(page) == []
+    # the replay: the same analysis, read from storage
+    page.goto(f"{server.base}/table/{tid}?replay=1")
+    page.wait_for_function("() => window.prikupReplay")
+    page.click('#rp-deals [data-deal="1"]')
+    page.click("#rp-analyse")
+    page.locator("#rp-analysis .decisions li").first.wait_for(timeout=30_000)
+    assert page.evaluate("() => window.prikupReplay.analysis.source") == "stored"
+    assert page.locator("#rp-analysis .decisions li").count() == len(analysis["decisions"])
+    assert no_overflow(page)
+    page.screenshot(path=str(SCREENSHOTS / f"analysis-replay-{lang}-{size}.png"), full_page=True)
+    assert axe_violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -1,0 +1,177 @@
+"""Hints and deal analyses on a real server (real sockets, the real database, the real analysis in
+worker processes): a hint for the seat to act at a table of one human against bots, the hint rate
+limit, and a finished deal's analysis computed once with its progress, stored with the table, then
+served from storage — to another viewer, over HTTP, and after the server is restarted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from srv_helpers import Client, ServerProcess, db_kinds, db_url
+
+from prikup.bots import make_bot
+from prikup.core.actions import parse_action
+from prikup.games import make_game, observation_from_json
+from prikup.server.storage import Storage
+
+HUMAN = {"kind": "human"}
+BOT = {"kind": "bot", "bot": "heuristic"}
+#: few samples per decision: an analysis of a deal in seconds
+ENV = {"PRIKUP_ANALYSIS_SAMPLES": "2", "PRIKUP_HINTS_PER_MINUTE": "2", "PRIKUP_AWAY_AFTER": "600"}
+BRAIN = make_bot("heuristic", make_game("501"), 1)
+
+
+@pytest.fixture(scope="module", params=db_kinds())
+def db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    return db_url(request.param, tmp_path_factory.mktemp("advice"))
+
+
+@pytest.fixture(scope="module")
+def server(db: str) -> Iterator[ServerProcess]:
+    proc = ServerProcess(db, env=ENV).start()
+    yield proc
+    proc.stop()
+
+
+def metric(server: ServerProcess, name: str, label: str = "") -> float:
+    """A counter's value on /metrics (0 if it was never counted)."""
+    for line in httpx.get(server.base + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(f"{name}{label} "):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def my_turn(me: Client, timeout: float = 30.0) -> dict[str, Any]:
+    """The next state at which ``me`` is to act."""
+    st = me.state
+    if st is not None and st["obs"]["to_act"] == me.seat and st["obs"]["legal_actions"]:
+        return st
+    return me.until(
+        lambda m: m["type"] == "state" and m["obs"]["to_act"] == me.seat and bool(m["obs"]["legal_actions"]), timeout
+    )
+
+
+def play_first_deal(me: Client) -> None:
+    """``me`` plays (as the heuristic would) until deal 1 is over."""
+    while True:
+        st = me.state
+        if st is not None and st["obs"]["deal"] > 1:
+            return
+        st = me.until(lambda m: m["type"] == "state")
+        obs = st["obs"]
+        if obs["deal"] == 1 and obs["to_act"] == me.seat and obs["legal_actions"]:
+            legal = [parse_action(t) for t in obs["legal_actions"]]
+            me.send({"type": "act", "action": str(BRAIN.choose(observation_from_json(obs), legal)), "ply": st["ply"]})
+
+
+def test_a_hint_is_the_seat_s_own_legal_action_with_the_top_candidates(server: ServerProcess) -> None:
+    created = server.create("501", [HUMAN, BOT, BOT], seed=21)
+    assert created["table"]["hints"] is True
+    me = Client(server, created["id"], created["seat"], created["token"])
+    try:
+        st = my_turn(me)
+        before = metric(server, "prikup_hints_total")
+        me.send({"type": "hint", "ply": st["ply"]})
+        frame = me.until(lambda m: m["type"] in ("hint", "error"), 60)
+        assert frame["type"] == "hint", frame
+        assert frame["ply"] == st["ply"] and frame["seat"] == me.seat
+        hint = frame["hint"]
+        assert hint["best"] in st["obs"]["legal_actions"]
+        assert 1 <= len(hint["estimates"]) <= 3
+        assert all(text in st["obs"]["legal_actions"] for text, _ in hint["estimates"])
+        assert metric(server, "prikup_hints_total") == before + 1
+        # the limit (2 a minute here): one more is given, the next is refused and not computed
+        me.send({"type": "hint", "ply": st["ply"]})
+        assert me.until(lambda m: m["type"] in ("hint", "error"), 60)["type"] == "hint"
+        me.send({"type": "hint", "ply": st["ply"]})
+        refused = me.until(lambda m: m["type"] in ("hint", "error"), 60)
+        assert refused["type"] == "error" and refused["code"] == "rate_limited", refused
+        assert metric(server, "prikup_hints_total") == before + 2
+    finally:
+        me.close()
+
+
+def test_a_deal_is_analysed_once_with_progress_then_served_from_storage_also_after_a_restart(
+    server: ServerProcess, db: str
+) -> None:
+    created = server.create("501", [HUMAN, BOT, BOT], seed=8)
+    tid = created["id"]
+    me = Client(server, tid, created["seat"], created["token"])
+    try:
+        play_first_deal(me)
+        computed = metric(server, "prikup_analyses_total", '{source="computed"}')
+        me.send({"type": "analyse", "deal": 1})
+        result = me.until(lambda m: m["type"] in ("analysis", "error"), 240)
+        assert result["type"] == "analysis", result
+        assert result["deal"] == 1 and result["source"] == "computed"
+        progress = [f for f in me.frames if f["type"] == "analysis_progress"]
+        assert progress, "no progress was pushed"
+        assert all(0 <= f["done"] <= f["total"] for f in progress)
+        assert progress[-1]["done"] == progress[-1]["total"] > 0
+        analysis = result["analysis"]
+        assert analysis["filtered"] is True  # the match goes on: filtered for seat 0
+        decisions = analysis["decisions"]
+        assert len(decisions) >= progress[-1]["total"] // 2
+        assert {d["grade"] for d in decisions} <= {"good", "inaccuracy", "mistake", "blunder"}
+        mine = [d for d in decisions if d["seat"] == me.seat]
+        assert mine and all(not d.get("hidden") and d["taken"] for d in mine)
+        assert metric(server, "prikup_analyses_total", '{source="computed"}') == computed + 1
+        # asked again, by a spectator: read from storage, not computed
+        watcher = Client(server, tid, None, None)
+        watcher.until(lambda m: m["type"] == "state")
+        watcher.send({"type": "analyse", "deal": 1})
+        again = watcher.until(lambda m: m["type"] in ("analysis", "error"), 30)
+        watcher.close()
+        assert again["type"] == "analysis" and again["source"] == "stored"
+        assert not [f for f in watcher.frames if f["type"] == "analysis_progress"]
+        assert [d["grade"] for d in again["analysis"]["decisions"]] == [d["grade"] for d in decisions]
+        assert metric(server, "prikup_analyses_total", '{source="computed"}') == computed + 1
+    finally:
+        me.close()
+    over_http = httpx.get(f"{server.base}/api/tables/{tid}/analysis/1", timeout=10).json()
+    assert over_http["source"] == "stored" and over_http["viewer"] is None
+    storage = Storage(db)
+    try:
+        stored = storage.load_analysis(tid, 1)
+        assert stored is not None and stored.seconds > 0
+        assert len(stored.data["decisions"]) == len(decisions)
+    finally:
+        storage.close()
+    # a new server process on the same database: the analysis is read, never computed again
+    server.stop()
+    server.start()
+    me = Client(server, tid, created["seat"], created["token"])
+    try:
+        me.until(lambda m: m["type"] == "state")
+        me.send({"type": "analyse", "deal": 1})
+        after = me.until(lambda m: m["type"] in ("analysis", "error"), 30)
+        assert after["type"] == "analysis" and after["source"] == "stored"
+        assert after["analysis"]["decisions"] == decisions
+        assert metric(server, "prikup_analyses_total", '{source="computed"}') == 0
+        assert metric(server, "prikup_analyses_total", '{source="stored"}') == 1
+    finally:
+        me.close()
+
+
+def test_a_second_viewer_asking_while_the_deal_is_analysed_joins_the_same_job(server: ServerProcess) -> None:
+    created = server.create("501", [HUMAN, BOT, BOT], seed=9)
+    tid = created["id"]
+    me = Client(server, tid, created["seat"], created["token"])
+    watcher = Client(server, tid, None, None)
+    try:
+        play_first_deal(me)
+        watcher.until(lambda m: m["type"] == "state")
+        computed = metric(server, "prikup_analyses_total", '{source="computed"}')
+        me.send({"type": "analyse", "deal": 1})
+        watcher.send({"type": "analyse", "deal": 1})
+        first = me.until(lambda m: m["type"] in ("analysis", "error"), 240)
+        second = watcher.until(lambda m: m["type"] in ("analysis", "error"), 240)
+        assert first["type"] == second["type"] == "analysis"
+        assert {first["source"], second["source"]} <= {"computed", "stored"}
+        assert metric(server, "prikup_analyses_total", '{source="computed"}') == computed + 1
+    finally:
+        me.close()
+        watcher.close()
