@@ -87,17 +87,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from prikup.bots.base import Bot
 from prikup.bots.options import BotOption
-from prikup.bots.pimc_play import PlayRace
+from prikup.bots.pimc_play import PlayRace, sample_values
 from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
 from prikup.core.observation import Observation
 from prikup.core.resample import ResampleError, Resampler
-from prikup.solver import ADAPTERS, best_action, fast, play_out
+from prikup.solver import ADAPTERS, best_action, fast, play_out, utility_of
 
 __all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
 
@@ -362,6 +362,53 @@ class PimcBot(Bot):
         self.other_seconds += time.process_time() - start
         return self.pick(first, results)
 
+    def estimates(self, state: State, seat: int, extra: Sequence[Action] = ()) -> list[tuple[Action, float]]:
+        """Each candidate action of ``seat`` (the seat to act) and the bot's estimate of it from
+        that seat's knowledge, best first (ties: the heuristic's choice, then the order compared);
+        the same means the bot's decisions compare, every candidate over the same samples, without
+        stopping early.  ``extra``: legal actions to estimate besides the bot's own candidates.
+
+        Play (phase ``play``, a game the solver knows): every legal card over ``samples`` samples,
+        each sample's open-hand value after the card turned by :func:`prikup.solver.utility_of`
+        where the game has one (else the declarer's final points or tricks), signed so that higher
+        is better for ``seat`` (a defender's estimate is minus the declarer's value).  Every other
+        decision: the candidates of :func:`candidate_actions` over ``decision_samples`` samples,
+        each the seat's score change in the deal finished by :func:`rollout` (sign-adjusted:
+        higher is better).  Raises :class:`prikup.core.resample.ResampleError` when no consistent
+        sample is found."""
+        legal = state.legal_actions()
+        if state.phase is Phase.PLAY and state.game.id in ADAPTERS:
+            return self._play_estimates(state, seat, legal)
+        first = self.fallback.act(state, seat)
+        options = candidate_actions(legal, first, self.candidates, self.rng, self.fallback.ranked(state, seat))
+        options += [a for a in extra if a in legal and a not in options]
+        results: dict[Action, list[float]] = {a: [] for a in options}
+        drawn = 0
+        for sample in self.samples_of(state, seat):
+            self._rollouts += 1
+            for action in options:
+                results[action].append(rollout(sample, seat, action, self._rollouts, self.rollout_play))
+            drawn += 1
+            if drawn >= self.decision_samples:
+                break
+        return _ranked({a: sum(v) / len(v) for a, v in results.items()}, options)
+
+    def _play_estimates(self, state: State, seat: int, legal: list[Action]) -> list[tuple[Action, float]]:
+        adapter = ADAPTERS[state.game.id]
+        totals = dict.fromkeys(legal, 0.0)
+        drawn = 0
+        for sample in self.samples_of(state, seat):
+            values, pos, _, _ = sample_values(sample, None)
+            utility = None if self.play_value == "raw" else utility_of(sample)
+            sign = 1.0 if pos.max_to_move() else -1.0
+            for action in legal:
+                v = values[adapter.move_of(action)]
+                totals[action] += sign * (float(v) if utility is None else utility(v))
+            drawn += 1
+            if drawn >= self.samples:
+                break
+        return _ranked({a: t / drawn for a, t in totals.items()}, legal)
+
     def pick(self, first: Action, results: dict[Action, list[float]]) -> Action:
         """The candidate whose mean gain over ``first`` (paired by sample) is the largest and
         clear of noise: more than ``confidence`` standard errors above zero (with one sample,
@@ -381,3 +428,9 @@ class PimcBot(Bot):
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
+
+
+def _ranked(means: dict[Action, float], order: list[Action]) -> list[tuple[Action, float]]:
+    """``means`` as (action, mean) pairs, the highest first (ties in ``order``)."""
+    place = {a: i for i, a in enumerate(order)}
+    return sorted(means.items(), key=lambda item: (-item[1], place[item[0]]))
