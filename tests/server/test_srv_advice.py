@@ -79,9 +79,9 @@ def test_a_hint_is_the_seat_s_own_legal_action_with_the_top_candidates(server: S
         assert frame["type"] == "hint", frame
         assert frame["ply"] == st["ply"] and frame["seat"] == me.seat
         hint = frame["hint"]
-        assert hint["best"] in st["obs"]["legal_actions"]
-        assert 1 <= len(hint["estimates"]) <= 3
-        assert all(text in st["obs"]["legal_actions"] for text, _ in hint["estimates"])
+        assert hint["seat"] == me.seat and hint["action"] in st["obs"]["legal_actions"]
+        assert 1 <= len(hint["candidates"]) <= 3 and hint["candidates"][0][0] == hint["action"]
+        assert all(text in st["obs"]["legal_actions"] for text, _ in hint["candidates"])
         assert metric(server, "prikup_hints_total") == before + 1
         # the limit (2 a minute here): one more is given, the next is refused and not computed
         me.send({"type": "hint", "ply": st["ply"]})

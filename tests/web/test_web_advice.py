@@ -148,11 +148,11 @@ def test_a_hint_shows_the_suggestion_its_estimates_and_marks_the_card(
     page.locator("#hint-box:not([hidden])").wait_for(timeout=60_000)
     frame = page.evaluate("() => window.prikup.hint.frame")
     assert frame["ply"] == st["ply"]
-    best = frame["hint"]["best"]
+    best = frame["hint"]["action"]
     assert best in st["obs"]["legal_actions"] and best.startswith("play ")
     text = page.locator("#hint-box").inner_text()
     assert text.startswith("★ " + ("Suggested:" if lang == "en" else "Совет:"))
-    assert page.locator("#hint-box .estimates tr").count() == len(frame["hint"]["estimates"])
+    assert page.locator("#hint-box .estimates tr").count() == len(frame["hint"]["candidates"])
     card = best.split()[1]
     marked = page.locator("#hand .card.hinted")
     assert marked.count() == 1 and marked.get_attribute("data-card") == card

@@ -112,7 +112,7 @@ def decision_cards(decision: dict[str, Any]) -> set[str] | None:
 
 
 def _hidden(decision: dict[str, Any]) -> dict[str, Any]:
-    kept = ("number", "seat", "phase", "grade", "loss", "loss_open", "ply")
+    kept = ("number", "seat", "phase", "grade", "loss", "loss_open", "unit")
     out = {k: decision[k] for k in kept if k in decision}
     out["hidden"] = True
     return out

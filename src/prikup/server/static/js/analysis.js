@@ -90,8 +90,7 @@ export class AnalysisView {
     const seats = this.seats();
     const out = [];
     if (a.filtered) out.push(el("p", { class: "small" }, t("web.analysis_filtered")));
-    out.push(el("p", { class: "par" }, t("web.analysis_par", { par: this.parText(a.par, seats) }), " ",
-      el("span", { class: "small" }, t("web.analysis_par_help"))));
+    out.push(this.parLine(a.par, seats));
     out.push(el("p", { class: "small legend" }, ["good", "inaccuracy", "mistake", "blunder"]
       .map((g) => `${GRADE_MARK[g]} ${t("web.grade." + g)}`).join(" · ")));
     const list = el("ol", { class: "decisions", "aria-label": t("web.analysis_story") });
@@ -112,10 +111,24 @@ export class AnalysisView {
     return out;
   }
 
-  parText(par, seats) {
-    if (Array.isArray(par)) return par.map((v, i) => `${seatName(seats, i)} ${points(v)}`).join(", ");
-    if (par && typeof par === "object") return Object.entries(par).map(([s, v]) => `${seatName(seats, +s)} ${points(v)}`).join(", ");
-    return points(par);
+  /** The open-hand par: the declarer's points or tricks and every seat's score change so. */
+  parLine(par, seats) {
+    if (!par) return el("p", { class: "par" }, t("web.analysis_no_par"));
+    const unit = this.unitWord();
+    const line = el("p", { class: "par" }, t("web.analysis_par", { value: par.value, unit }));
+    if (par.changes) {
+      line.append(" ", t("web.analysis_par_changes", {
+        changes: par.changes.map((c, i) => `${seatName(seats, i)} ${c > 0 ? "+" : ""}${c}`).join(", "),
+      }));
+    }
+    line.append(" ", el("span", { class: "small" }, t("web.analysis_par_help")));
+    return line;
+  }
+
+  /** What the par's value counts in this game (card points or tricks). */
+  unitWord() {
+    const game = this.data && this.data.game;
+    return t(game === "501" || game === "pyatsot" ? "web.unit.points" : "web.unit.tricks");
   }
 
   gradeTag(grade) {
@@ -142,7 +155,7 @@ export class AnalysisView {
     const table = (caption, rows, fmt) => el("table", { class: "estimates" }, el("caption", {}, caption),
       ...rows.map(([a, v]) => el("tr", { class: (a === d.taken ? "taken " : "") + (a === d.best ? "best" : ""), "data-candidate": a },
         el("th", { scope: "row" }, describe(a, { seats })), el("td", {}, fmt(v)))));
-    if (d.estimates && d.estimates.length) box.append(table(t("web.analysis_estimates"), d.estimates, signed));
+    if (d.estimates && d.estimates.length) box.append(table(t("web.analysis_estimates", { unit: t("web.unit." + (d.unit || "score")) }), d.estimates, signed));
     if (d.open_hand && d.open_hand.length) box.append(table(t("web.analysis_open_hand"), d.open_hand, points));
     return box;
   }
@@ -157,7 +170,7 @@ export class AnalysisView {
       const worst = (s.worst || []).map((w) => (typeof w === "object" ? w : byNumber.get(w))).filter(Boolean);
       table.append(el("tr", { "data-seat-summary": s.seat },
         el("th", { scope: "row" }, seatName(seats, s.seat)), el("td", {}, points(s.lost)),
-        el("td", {}, worst.length ? worst.map((d) => `#${d.number} ${d.hidden ? "…" : describe(d.taken, { seats })} (${GRADE_MARK[d.grade] || ""} −${points(d.loss)})`).join("; ") : "—")));
+        el("td", {}, worst.length ? worst.map((d) => `#${d.number + 1} ${d.hidden ? "…" : describe(d.taken, { seats })} (${GRADE_MARK[d.grade] || ""} −${points(d.loss)})`).join("; ") : "—")));
     }
     return table;
   }

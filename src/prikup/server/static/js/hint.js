@@ -45,7 +45,7 @@ export function renderHint(msg, { allowed, mine, ask, seats }) {
     el("p", { class: "hint-best" }, el("span", { class: "hint-tag", "aria-hidden": "true" }, "★ "),
       t("web.hint_suggests", { action: describe(best, { seats }) })),
     el("table", { class: "estimates" },
-      el("caption", {}, t("web.hint_estimates")),
+      el("caption", {}, t("web.hint_estimates", { unit: t("web.unit." + (H.frame.hint.unit || "score")) })),
       ...cands.map(([a, v]) => el("tr", { "data-candidate": a, class: a === best ? "best" : "" },
         el("th", { scope: "row" }, describe(a, { seats })), el("td", {}, signed(v))))));
 }
