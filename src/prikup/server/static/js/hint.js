@@ -1,7 +1,7 @@
 // Hints: the "Hint" button (only at a table that allows them, on your turn), the suggestion with
 // the top candidates' estimates, and the suggested card raised and marked in the hand.
 import { el } from "./bidding.js";
-import { cardShort, describe, t } from "./words.js";
+import { describe, t } from "./words.js";
 
 const $ = (s) => document.querySelector(s);
 
@@ -58,6 +58,8 @@ export function markHintedCard(msg) {
   const node = document.querySelector(`#hand [data-card="${card}"], .talon [data-card="${card}"]`);
   if (!node) return;
   node.classList.add("hinted");
-  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || cardShort(card)}, ${t("web.hint_marked")}`);
+  // its spoken name says so too (the button's text is its name: no aria-label that would differ)
+  const name = node.querySelector(".sr-only");
+  if (name) name.textContent += ", " + t("web.hint_marked");
   node.append(el("span", { class: "hint-mark", "aria-hidden": "true" }, "★"));
 }
