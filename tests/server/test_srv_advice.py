@@ -15,6 +15,7 @@ from srv_helpers import Client, ServerProcess, db_kinds, db_url
 from prikup.bots import make_bot
 from prikup.core.actions import parse_action
 from prikup.games import make_game, observation_from_json
+from prikup.server.analyses import decision_cards
 from prikup.server.storage import Storage
 
 HUMAN = {"kind": "human"}
@@ -54,7 +55,7 @@ def my_turn(me: Client, timeout: float = 30.0) -> dict[str, Any]:
     )
 
 
-def play_first_deal(me: Client) -> None:
+def play_first_deal(me: Client, brain: Any = BRAIN) -> None:
     """``me`` plays (as the heuristic would) until deal 1 is over."""
     while True:
         st = me.state
@@ -64,7 +65,7 @@ def play_first_deal(me: Client) -> None:
         obs = st["obs"]
         if obs["deal"] == 1 and obs["to_act"] == me.seat and obs["legal_actions"]:
             legal = [parse_action(t) for t in obs["legal_actions"]]
-            me.send({"type": "act", "action": str(BRAIN.choose(observation_from_json(obs), legal)), "ply": st["ply"]})
+            me.send({"type": "act", "action": str(brain.choose(observation_from_json(obs), legal)), "ply": st["ply"]})
 
 
 def test_a_hint_is_the_seat_s_own_legal_action_with_the_top_candidates(server: ServerProcess) -> None:
@@ -175,3 +176,45 @@ def test_a_second_viewer_asking_while_the_deal_is_analysed_joins_the_same_job(se
     finally:
         me.close()
         watcher.close()
+
+
+def test_during_the_match_another_seat_s_discards_never_reach_a_player_through_the_analysis(
+    server: ServerProcess, db: str
+) -> None:
+    brain = make_bot("heuristic", make_game("preferans"), 2)
+    for seed in range(1, 9):  # a first deal in which a bot declares and discards
+        created = server.create("preferans", [HUMAN, BOT, BOT], seed=seed)
+        tid = created["id"]
+        me = Client(server, tid, created["seat"], created["token"])
+        try:
+            play_first_deal(me, brain)
+        finally:
+            me.close()
+        storage = Storage(db)
+        try:
+            stored = storage.load(tid)
+        finally:
+            storage.close()
+        assert stored is not None
+        discards = {t.split()[1] for d, s, t in stored.actions if d == 0 and s != 0 and t.startswith("discard ")}
+        if discards:
+            break
+    else:
+        pytest.fail("no first deal with a bot's discards")
+    for viewer, token in ((created["seat"], created["token"]), (None, None)):
+        client = Client(server, tid, viewer, token)
+        try:
+            client.until(lambda m: m["type"] == "state")
+            client.send({"type": "analyse", "deal": 1})
+            frame = client.until(lambda m: m["type"] in ("analysis", "error"), 240)
+        finally:
+            client.close()
+        assert frame["type"] == "analysis" and frame["analysis"]["filtered"] is True, frame
+        decisions = frame["analysis"]["decisions"]
+        hidden = [d for d in decisions if d.get("hidden")]
+        assert {d["phase"] for d in hidden} >= {"discard"}
+        for d in decisions:
+            if not d.get("hidden"):
+                assert not (decision_cards(d) or set()) & discards, d
+            else:
+                assert set(d) <= {"number", "seat", "phase", "grade", "loss", "loss_open", "unit", "hidden"}
