@@ -220,6 +220,12 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     page.locator("#analysis").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / f"analysis-{lang}-{size}.png"), full_page=size == "phone")
     assert axe_violations(page) == []
+    # asked again from below the deal's story (the summary is gone by then): read from storage
+    again = page.locator("#analyse-previous")
+    assert again.inner_text() == ("Analyse deal 1" if lang == "en" else "Разобрать сдачу 1")
+    again.click()
+    page.wait_for_function("() => window.prikup.analysis.source === 'stored'")
+    assert page.locator("#analysis .decisions li").count() == len(analysis["decisions"])
     # the replay: the same analysis, read from storage
     page.goto(f"{server.base}/table/{tid}?replay=1")
     page.wait_for_function("() => window.prikupReplay")

@@ -293,6 +293,12 @@ function render() {
   renderHint(msg, { allowed: !!T.info.hints, mine, seats: msg.seats, ask: (ply) => T.conn.send({ type: "hint", ply }) });
   markHintedCard(msg);
   renderLog(msg);
+  // the deal just over (or the last one of a finished match) can be analysed at any time
+  const over = msg.finished ? obs.deal : obs.deal - 1;
+  const again = $("#analyse-previous");
+  again.hidden = over < 1;
+  again.textContent = t("web.analyse_deal_n", { n: over });
+  again.onclick = () => T.analysis.ask(over);
   renderSheet($("#sheet"), obs, msg.sheet, msg.seats, me);
   $("#peek").hidden = !(obs.tricks && obs.tricks.length);
   $("#peek").setAttribute("aria-expanded", T.peek ? "true" : "false");
