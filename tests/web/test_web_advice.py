@@ -234,6 +234,9 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     page.locator("#rp-analysis .decisions li").first.wait_for(timeout=30_000)
     assert page.evaluate("() => window.prikupReplay.analysis.source") == "stored"
     assert page.locator("#rp-analysis .decisions li").count() == len(analysis["decisions"])
+    # a decision opened there shows the table as it was when it was taken (deal 1 starts at step 0)
+    page.locator("#rp-analysis .decisions li button.decision").nth(2).click()
+    assert page.evaluate("() => window.prikupReplay.at()") == analysis["decisions"][2]["number"]
     assert no_overflow(page)
     page.screenshot(path=str(SCREENSHOTS / f"analysis-replay-{lang}-{size}.png"), full_page=True)
     assert axe_violations(page) == []

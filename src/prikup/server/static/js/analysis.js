@@ -15,9 +15,9 @@ const points = (v) => (v === null || v === undefined ? "—" : String(Math.round
 /** One analysis panel (the table's or the replay's). */
 export class AnalysisView {
   /** `box`: the panel; `send(frame)`: to the table's socket (false if it is not open);
-   * `seats()`: the seats as the page shows them. */
-  constructor(box, { send, seats }) {
-    Object.assign(this, { box, send, seats, deal: null, progress: null, data: null, source: null, chosen: null, error: null });
+   * `seats()`: the seats as the page shows them; `onChoose(deal, decision)`: a decision opened. */
+  constructor(box, { send, seats, onChoose = null }) {
+    Object.assign(this, { box, send, seats, onChoose, deal: null, progress: null, data: null, source: null, chosen: null, error: null });
   }
 
   /** Ask for the analysis of `deal` (from 1) and open the panel. */
@@ -98,7 +98,11 @@ export class AnalysisView {
       const open = this.chosen === d.number;
       const row = el("li", { "data-decision": d.number, "data-grade": d.grade || "", class: "grade-" + (d.grade || "none") },
         el("button", { type: "button", class: "decision", "aria-expanded": open ? "true" : "false",
-          onclick: () => { this.chosen = open ? null : d.number; this.render(); } },
+          onclick: () => {
+            this.chosen = open ? null : d.number;
+            this.render();
+            if (!open && this.onChoose) this.onChoose(this.deal, d);
+          } },
         el("span", { class: "who" }, seatName(seats, d.seat) + ": "),
         el("span", { class: "what" }, d.hidden ? t("web.analysis_hidden") : describe(d.taken, { seats })),
         " ", this.gradeTag(d.grade),

@@ -69,6 +69,7 @@ export async function showReplay(tid) {
     const winners = obs.winners && obs.winners.length ? t("web.match_won", { names: obs.winners.map((w) => seatName(seats, w)).join(", ") }) : "";
     nodes.push(el("div", { id: "rp-centre", class: "centre" }, el("div", { class: "contract-line" }, line), winners ? el("p", { class: "winner" }, winners) : null, trick));
     board.replaceChildren(...nodes);
+    $("#rp-analyse").textContent = t("web.analyse_deal_n", { n: obs.deal });
     $("#rp-deals").querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", +b.dataset.deal === obs.deal ? "true" : "false"));
   };
   $("#rp-deals").replaceChildren(el("span", { class: "label" }, t("deal") + ":"), ...deals.map((d) => el("button", {
@@ -85,7 +86,9 @@ export async function showReplay(tid) {
   };
   // the analysis of the deal shown, over the table's socket (opened when first asked)
   let conn = null, ready = false, asSeat = mine;
-  const view = new AnalysisView($("#rp-analysis"), { send: (frame) => sendWhenOpen(frame), seats: () => seats });
+  // a decision opened in the analysis shows the table as it was when it was taken
+  const before = (deal, d) => show(frames.findIndex((f) => f.obs.deal === deal) + d.number);
+  const view = new AnalysisView($("#rp-analysis"), { send: (frame) => sendWhenOpen(frame), seats: () => seats, onChoose: before });
   const queued = [];
   const sendWhenOpen = (frame) => {
     if (!conn) {
