@@ -6,6 +6,7 @@ served from storage — to another viewer, over HTTP, and after the server is re
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -57,15 +58,17 @@ def my_turn(me: Client, timeout: float = 30.0) -> dict[str, Any]:
 
 def play_first_deal(me: Client, brain: Any = BRAIN) -> None:
     """``me`` plays (as the heuristic would) until deal 1 is over."""
+    acted = -1
     while True:
-        st = me.state
-        if st is not None and st["obs"]["deal"] > 1:
-            return
-        st = me.until(lambda m: m["type"] == "state")
+        st = me.state if me.state is not None else me.until(lambda m: m["type"] == "state")
         obs = st["obs"]
-        if obs["deal"] == 1 and obs["to_act"] == me.seat and obs["legal_actions"]:
+        if obs["deal"] > 1:
+            return
+        if obs["to_act"] == me.seat and obs["legal_actions"] and st["ply"] != acted:
             legal = [parse_action(t) for t in obs["legal_actions"]]
             me.send({"type": "act", "action": str(brain.choose(observation_from_json(obs), legal)), "ply": st["ply"]})
+            acted = st["ply"]
+        me.until(lambda m: m["type"] == "state")
 
 
 def test_a_hint_is_the_seat_s_own_legal_action_with_the_top_candidates(server: ServerProcess) -> None:
@@ -218,3 +221,35 @@ def test_during_the_match_another_seat_s_discards_never_reach_a_player_through_t
                 assert not (decision_cards(d) or set()) & discards, d
             else:
                 assert set(d) <= {"number", "seat", "phase", "grade", "loss", "loss_open", "unit", "hidden"}
+
+
+def test_a_hint_or_an_analysis_past_its_hard_limit_is_stopped_said_in_one_line_and_nothing_stored(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'limits.sqlite3'}"
+    env = {**ENV, "PRIKUP_HINT_LIMIT": "0.001", "PRIKUP_ANALYSIS_LIMIT": "0.001"}
+    server = ServerProcess(url, env=env).start()
+    try:
+        created = server.create("501", [HUMAN, BOT, BOT], seed=8)
+        me = Client(server, created["id"], created["seat"], created["token"])
+        try:
+            st = my_turn(me)
+            me.send({"type": "hint", "ply": st["ply"]})
+            failed = me.until(lambda m: m["type"] in ("hint", "error"), 60)
+            assert failed["type"] == "error" and failed["code"] == "hint_failed", failed
+            assert "took longer than 0.001 s" in failed["message"] and "\n" not in failed["message"]
+            play_first_deal(me)
+            me.send({"type": "analyse", "deal": 1})
+            failed = me.until(lambda m: m["type"] in ("analysis", "error"), 60)
+            assert failed["type"] == "error" and failed["code"] == "analysis_failed", failed
+            assert failed["message"].startswith("deal 1 could not be analysed: the analysis took longer than")
+        finally:
+            me.close()
+        assert metric(server, "prikup_analyses_total", '{source="computed"}') == 0
+    finally:
+        server.stop()
+    storage = Storage(url)
+    try:
+        assert storage.analysed_deals(created["id"]) == []
+    finally:
+        storage.close()
