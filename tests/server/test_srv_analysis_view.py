@@ -27,6 +27,7 @@ def played_deal(game_id: str, seed: int, *, concede: bool) -> tuple[Any, list[De
     actions: list[tuple[int, int, str]] = []
     while state.phase is not Phase.DEAL:
         seat = state.to_act
+        assert seat is not None
         legal = [str(a) for a in state.legal_actions()]
         text = "concede" if concede and "concede" in legal else str(bots[seat].act(state, seat))
         state.apply(text)
@@ -61,7 +62,7 @@ def test_a_decision_naming_an_unseen_card_is_sent_hidden_and_ones_own_in_full() 
     mine = deals[0].hands["1"]
     theirs = deals[0].hands["2"]
     seen = seen_cards(game, 0, deals, actions, 1, 1)
-    analysis = {
+    analysis: dict[str, Any] = {
         "game": "501",
         "deal": 1,
         "par": 0,

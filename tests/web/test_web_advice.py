@@ -54,7 +54,7 @@ def open_page(browser: Any, lang: str = "en", size: str = "desktop") -> Any:
     )
     ctx.add_init_script("localStorage.setItem('prikup.trickPause', '0')")
     page = ctx.new_page()
-    page.errors = []  # type: ignore[attr-defined]
+    page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     return page
 
@@ -105,7 +105,7 @@ def test_a_table_with_hints_off_has_no_hint_button_and_the_server_refuses_hints(
     page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
     assert page.locator("#error").inner_text() == "This table was created without hints: none is given here."
     assert page.locator("#hint-box").is_hidden()
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -161,10 +161,12 @@ def test_a_hint_shows_the_suggestion_its_estimates_and_marks_the_card(
     page.screenshot(path=str(SCREENSHOTS / f"hint-{lang}-{size}.png"))
     assert axe_violations(page) == []
     # played: the hint is gone with the ply it was for
-    player.act(state(page))  # type: ignore[arg-type]
+    now = state(page)
+    assert now is not None
+    player.act(now)
     page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
     assert page.locator("#hint-box").is_hidden() and page.locator("#hand .card.hinted").count() == 0
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -240,5 +242,5 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     assert no_overflow(page)
     page.screenshot(path=str(SCREENSHOTS / f"analysis-replay-{lang}-{size}.png"), full_page=True)
     assert axe_violations(page) == []
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
