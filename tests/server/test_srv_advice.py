@@ -253,3 +253,38 @@ def test_a_hint_or_an_analysis_past_its_hard_limit_is_stopped_said_in_one_line_a
         assert storage.analysed_deals(created["id"]) == []
     finally:
         storage.close()
+
+
+def test_a_long_analysis_keeps_neither_its_table_nor_another_waiting(tmp_path: Path) -> None:
+    """An analysis in its own worker process: while it runs, another table's hint (in the bots'
+    pool) is computed and sent and its actions are acknowledged, and the analysed table plays on."""
+    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
+    server = ServerProcess(url, env={**ENV, "PRIKUP_ANALYSIS_SAMPLES": "64", "PRIKUP_HINTS_PER_MINUTE": "5"}).start()
+    try:
+        a = server.create("501", [HUMAN, BOT, BOT], seed=8)
+        b = server.create("501", [HUMAN, BOT, BOT], seed=9)
+        me_a = Client(server, a["id"], a["seat"], a["token"])
+        me_b = Client(server, b["id"], b["seat"], b["token"])
+        try:
+            play_first_deal(me_a)
+            me_a.send({"type": "analyse", "deal": 1})
+            first = me_a.until(lambda m: m["type"] in ("analysis_progress", "analysis", "error"), 60)
+            assert first["type"] == "analysis_progress" and first["done"] < first["total"], first
+            st = my_turn(me_b)
+            me_b.send({"type": "hint", "ply": st["ply"]})
+            assert me_b.until(lambda m: m["type"] in ("hint", "error"), 60)["type"] == "hint"
+            me_b.send({"type": "act", "action": st["obs"]["legal_actions"][0], "ply": st["ply"]})
+            assert me_b.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+            # the analysed table itself goes on too: its deal 2 is played meanwhile
+            st = my_turn(me_a)
+            me_a.send({"type": "act", "action": st["obs"]["legal_actions"][0], "ply": st["ply"]})
+            assert me_a.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+            me_a.drain(0.1)
+            assert not [f for f in me_a.frames if f["type"] == "analysis"], "the analysis was over already"
+            progress = [f for f in me_a.frames if f["type"] == "analysis_progress"]
+            assert progress[-1]["done"] < progress[-1]["total"]
+        finally:
+            me_a.close()
+            me_b.close()
+    finally:
+        server.stop()  # stops the analysis with the worker processes
