@@ -31,6 +31,12 @@ absent only for errors that are not refusals, such as an unknown route):
 - ``GET /api/tables/<id>/replay`` (Bearer token for a seat's view; none: the spectator's view):
   the match step by step as that viewer saw it.  ``GET /api/tables/<id>/record``: the game record
   (``prikup replay`` reads it) of a finished or abandoned match.
+- ``GET /api/tables/<id>/analysis/<deal>`` (``?seat=`` and a Bearer token for a seat's view, as
+  the replay): the stored analysis of a finished deal as that viewer may see it (the ``analysis``
+  frame below, with ``"source": "stored"``); 404 ``not_analysed`` if it was never asked for on the
+  socket, 409 ``not_finished`` for a deal not over.
+- ``POST /api/tables`` takes ``"hints": true | false`` too (absent: on for one human against
+  bots, off when more than one seat is human); every table's public description says ``hints``.
 - ``GET /health`` (200 when the database answers and takes writes, else 503), ``GET /metrics``.
 
 **WebSocket** ``/ws/<id>`` (text frames of at most ``PRIKUP_MAX_WS_MESSAGE`` bytes; a larger one
