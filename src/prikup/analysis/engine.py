@@ -9,7 +9,13 @@ seat's own knowledge: its observation, the others' calls, what was played) for i
 each candidate, the action taken included.  Card play also gets each legal card's exact
 open-hand value (:func:`prikup.solver.solve` on the real deal: it assumes every card is known,
 and is marked so).  A loss is the best estimate minus the estimate of the action taken, in the
-acting seat's own points (a defender's loss is what his side lost).  The same record, deal, seed
+acting seat's own points: for a decision before the play, the seat's score change in the deal
+less the mean change of every seat (what it gained on the table: in a game whose changes sum to
+zero simply its change; a gift that hands an opponent a marriage costs the giver a share of it
+even when his own score does not move); for card play, the open-hand solver's measure (the
+declarer's final card points or tricks, or what they net in the score where the game's scoring
+steps, see :func:`prikup.solver.utility_of`), a defender's counted for his side (the
+declarer's value negated).  The same record, deal, seed
 and samples give the same analysis.
 """
 
@@ -41,9 +47,9 @@ __all__ = [
 
 #: Samples per card-play decision by default (see ``bench/bench_analysis.py``: about a minute of
 #: CPU at most for one deal of any game).
-DEFAULT_PLAY_SAMPLES = 8
+DEFAULT_PLAY_SAMPLES = 24
 #: Samples per other decision by default (each finishes the deal once per candidate).
-DEFAULT_DECISION_SAMPLES = 8
+DEFAULT_DECISION_SAMPLES = 16
 
 
 class AnalysisError(ValueError):
@@ -111,10 +117,12 @@ def _unit(state: State) -> str:
 
 def _estimates(bot: PimcBot, state: State, seat: int, extra: Sequence[Action]) -> list[tuple[Action, float]]:
     try:
-        got = bot.estimates(state, seat, extra)
+        got = bot.estimates(state, seat, extra, relative=True)
     except ResampleError:
-        # no deal consistent with what the seat saw was found: the heuristic's choice, unvalued
-        got = [(bot.fallback.act(state, seat), 0.0)]
+        # no deal consistent with what the seat saw was found: the heuristic's choice (and the
+        # actions asked about), unvalued: no loss can be told
+        choice = bot.fallback.act(state, seat)
+        got = [(choice, 0.0), *((a, 0.0) for a in extra if a != choice)]
     return [(a, round(v, 2)) for a, v in got]
 
 
@@ -203,7 +211,7 @@ def analyze_deal(
         for s in seats:
             if not 0 <= s < players:
                 raise AnalysisError("seat_range", seat=s, last=players - 1)
-    chosen = sorted(set(seats)) if seats is not None else list(state.active_seats())
+    chosen = sorted(set(seats) if seats is not None else state.active_seats())
     play_n = samples or DEFAULT_PLAY_SAMPLES
     other_n = samples or DEFAULT_DECISION_SAMPLES
     total = decision_count(state, actions, chosen)
@@ -233,13 +241,13 @@ def analyze_deal(
 def hint(state: State, seat: int, *, seed: int = 0, top: int = 3) -> Hint:
     """The pimc bot's suggestion for ``seat``, which must be the seat to act, from that seat's
     knowledge only (no open-hand values: a hint does not see the others' cards), with its
-    estimates of the ``top`` best candidates.  :class:`AnalysisError` if ``seat`` is not to act."""
+    estimates of the ``top`` best candidates (the analysis's default samples and measure: a hint
+    is what the analysis would call the best choice there).  :class:`AnalysisError` if ``seat`` is not to act."""
     if state.to_act != seat:
         raise AnalysisError("not_to_act", seat=seat)
     legal = state.legal_actions()
     if len(legal) == 1:
         return Hint(seat, str(legal[0]), ((str(legal[0]), 0.0),), _unit(state))
-    bot = PimcBot(state.game, seed)
-    bot.confidence = 0.0
+    bot = _bot(state, seed, DEFAULT_PLAY_SAMPLES, DEFAULT_DECISION_SAMPLES)
     estimates = _estimates(bot, state, seat, [])
     return Hint(seat, str(estimates[0][0]), tuple((str(a), v) for a, v in estimates[: max(1, top)]), _unit(state))

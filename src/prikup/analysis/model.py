@@ -33,8 +33,9 @@ class Decision:
     the action taken (≥ 0); ``loss_open`` (card play): the same by open-hand value, in the same
     unit as ``loss``, else ``None``; ``grade``: ``good``, ``inaccuracy``, ``mistake`` or
     ``blunder`` (:func:`prikup.analysis.grade` of ``loss``); ``unit``: what the estimates count —
-    ``score`` (the seat's score change in the deal, sign-adjusted so that higher is better, or
-    what a card's trick total nets in the score), ``points`` (card points: 501, Пятьсот) or
+    ``score`` (the seat's score change in the deal less the mean change of every seat,
+    sign-adjusted so that higher is better; for card play, what a card's trick total nets in
+    the score), ``points`` (card points: 501, Пятьсот) or
     ``tricks`` (preferans, a Five Hundred misère)."""
 
     number: int

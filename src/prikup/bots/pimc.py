@@ -125,11 +125,16 @@ ROLLOUT_PLAYS = ("solver", "heuristic", "self")
 LIKELIHOOD = (1.0, 0.1, 0.02, 0.002)
 
 
-def rollout(state: State, seat: int, action: Action, seed: int, play: str = "solver") -> float:
+def rollout(
+    state: State, seat: int, action: Action, seed: int, play: str = "solver", *, relative: bool = False
+) -> float:
     """``seat``'s score change in the current deal (sign-adjusted: higher is better) when
     ``action`` is taken in the full-information ``state`` (not changed) and the deal is finished
     by heuristic bots (non-play decisions) and, for the play, as ``play`` says (see
-    :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation)."""
+    :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation).  With
+    ``relative``: that change less the mean change of every seat (what the seat gained on the
+    table: its own change where the changes sum to zero, less when a decision hands points to
+    another seat)."""
     if play not in ROLLOUT_PLAYS:
         raise ValueError(f"unknown rollout play {play!r}; allowed: {', '.join(ROLLOUT_PLAYS)}")
     game = state.game
@@ -157,6 +162,8 @@ def rollout(state: State, seat: int, action: Action, seed: int, play: str = "sol
     if changes is None:
         return 0.0
     sign = -1.0 if game.LOWER_SCORE_WINS else 1.0
+    if relative:
+        return sign * (float(changes[seat]) - sum(changes) / len(changes))
     return sign * float(changes[seat])
 
 
@@ -362,7 +369,9 @@ class PimcBot(Bot):
         self.other_seconds += time.process_time() - start
         return self.pick(first, results)
 
-    def estimates(self, state: State, seat: int, extra: Sequence[Action] = ()) -> list[tuple[Action, float]]:
+    def estimates(
+        self, state: State, seat: int, extra: Sequence[Action] = (), *, relative: bool = False
+    ) -> list[tuple[Action, float]]:
         """Each candidate action of ``seat`` (the seat to act) and the bot's estimate of it from
         that seat's knowledge, best first (ties: the heuristic's choice, then the order compared);
         the same means the bot's decisions compare, every candidate over the same samples, without
@@ -374,8 +383,8 @@ class PimcBot(Bot):
         is better for ``seat`` (a defender's estimate is minus the declarer's value).  Every other
         decision: the candidates of :func:`candidate_actions` over ``decision_samples`` samples,
         each the seat's score change in the deal finished by :func:`rollout` (sign-adjusted:
-        higher is better).  Raises :class:`prikup.core.resample.ResampleError` when no consistent
-        sample is found."""
+        higher is better; with ``relative``, less the mean change of every seat).  Raises
+        :class:`prikup.core.resample.ResampleError` when no consistent sample is found."""
         legal = state.legal_actions()
         if state.phase is Phase.PLAY and state.game.id in ADAPTERS:
             return self._play_estimates(state, seat, legal)
@@ -387,7 +396,9 @@ class PimcBot(Bot):
         for sample in self.samples_of(state, seat):
             self._rollouts += 1
             for action in options:
-                results[action].append(rollout(sample, seat, action, self._rollouts, self.rollout_play))
+                results[action].append(
+                    rollout(sample, seat, action, self._rollouts, self.rollout_play, relative=relative)
+                )
             drawn += 1
             if drawn >= self.decision_samples:
                 break

@@ -87,6 +87,7 @@ def play(
     seat: Annotated[int, typer.Option()] = 0,
     lang: Annotated[str, typer.Option()] = "en",
     max_deals: Annotated[int | None, typer.Option()] = None,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints")] = True,
 ) -> None:
     """Play a match against bots: the table in a terminal, lines with --plain (or --auto: bots only)."""
     try:
@@ -118,11 +119,13 @@ def play(
         if tui:
             from prikup.cli.tui.app import TableApp
 
-            TableApp(state, seats, table_bots, lang=lang, max_deals=max_deals).run()
+            TableApp(state, seats, table_bots, lang=lang, max_deals=max_deals, hints=hints).run()
         else:
             from prikup.cli.terminal import TerminalTable
 
-            TerminalTable(state, seats, table_bots, console=console, lang=lang, auto=auto).run(max_deals=max_deals)
+            TerminalTable(state, seats, table_bots, console=console, lang=lang, auto=auto, hints=hints).run(
+                max_deals=max_deals
+            )
     except (KeyboardInterrupt, EOFError):
         console.print("\n" + t("cli.stopped", lang))
     finally:
@@ -187,6 +190,7 @@ def games(lang: Annotated[str, typer.Option()] = "en") -> None:
 
 app.command()(rules)
 
+import prikup.cli.cmd_analyze  # noqa: E402  (registers analyze)
 import prikup.cli.cmd_arena  # noqa: E402  (registers arena)
 import prikup.cli.cmd_serve  # noqa: E402  (registers serve)
 import prikup.cli.cmd_solve  # noqa: E402, F401  (registers solve)

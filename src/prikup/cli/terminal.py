@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from prikup.bots import Bot
+from prikup.cli.hints import HINT_WORDS, hint_line
 from prikup.cli.keywords import InputError, read_line, summarise
 from prikup.cli.narrate import Event, Narrator, standings
 from prikup.cli.teach import describe, explain
@@ -68,7 +69,8 @@ def check_line(state: State, text: str, lang: str) -> list[Action]:
 
 
 class TerminalTable:
-    """Runs a match in lines: humans type, bots act, the story is told after each step."""
+    """Runs a match in lines: humans type, bots act, the story is told after each step.  ``hint``
+    typed asks the pimc bot for a suggestion (refused in one line when ``hints`` is false)."""
 
     def __init__(
         self,
@@ -80,8 +82,10 @@ class TerminalTable:
         lang: str = "en",
         read: Callable[[str], str] | None = None,
         auto: bool = False,
+        hints: bool = True,
     ) -> None:
         self.state = state
+        self.hints = hints
         self.seats = list(seats)
         self.bots = bots
         self.console = console or Console(highlight=False)
@@ -146,6 +150,9 @@ class TerminalTable:
                 continue
             if word in ("quit", "exit", "q"):
                 raise KeyboardInterrupt
+            if word in HINT_WORDS:
+                self.say(hint_line(self.state, seat, self.lang, allowed=self.hints))
+                continue
             try:
                 return check_line(self.state, text, self.lang)
             except PrikupError as exc:

@@ -8,6 +8,7 @@ action may always be typed in the notation (the same line mode rules: a bare car
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -19,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from prikup.bots import Bot
+from prikup.cli.hints import HINT_WORDS, hint_line
 from prikup.cli.keywords import InputError, summarise
 from prikup.cli.narrate import Event, Narrator, standings
 from prikup.cli.teach import describe
@@ -95,8 +97,11 @@ class TableApp(App[None]):
         lang: str = "en",
         max_deals: int | None = None,
         bot_delay: float = 0.4,
+        hints: bool = True,
     ) -> None:
         super().__init__()
+        self.hints = hints
+        self.hint_pending = False
         self.state = state
         self.seats = list(seats)
         self.bots = bots
@@ -111,6 +116,7 @@ class TableApp(App[None]):
         self.bot_pending = False
         self.notice = ""
         self.bind("f1", "help", description=t("cli.key_help", lang))
+        self.bind("f2", "hint", description=t("analysis.key_hint", lang))
         self.bind("ctrl+q", "quit", description=t("cli.key_quit", lang))
 
     # -- layout ----------------------------------------------------------------------------
@@ -253,6 +259,9 @@ class TableApp(App[None]):
         if word in ("quit", "exit", "q"):
             self.exit()
             return
+        if word in HINT_WORDS:
+            await self.action_hint()
+            return
         try:
             actions = check_line(st, text, self.lang)
         except (InputError, PrikupError) as exc:
@@ -277,6 +286,30 @@ class TableApp(App[None]):
             await self.take_line(f"{word} {button.code}")
         elif isinstance(button, CallButton):
             await self.take_line(button.action_text)
+
+    async def action_hint(self) -> None:
+        """The pimc bot's suggestion for the player to act, on the message line (thought out of
+        the app's loop, so the table stays live); refused when the match has hints off."""
+        st, seat = self.state, self.state.to_act
+        if self.finished or seat is None or seat != self.viewer:
+            return
+        message = self.query_one("#message", Static)
+        if not self.hints:
+            self.notice = hint_line(st, seat, self.lang, allowed=False)
+        elif self.hint_pending:
+            return
+        else:
+            message.update(t("analysis.hint_thinking", self.lang))
+            done = len(st.history)
+            self.hint_pending = True
+            try:
+                line = await asyncio.to_thread(hint_line, st.copy(), seat, self.lang)
+            finally:
+                self.hint_pending = False
+            if len(st.history) != done:  # the player acted meanwhile: the hint is stale
+                return
+            self.notice = line
+        message.update(self.notice)
 
     def action_help(self) -> None:
         """Show how to play and what is legal now."""
