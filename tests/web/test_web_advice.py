@@ -202,6 +202,8 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     seen = page.evaluate("() => window.__progress")
     word = "Analysing deal 1:" if lang == "en" else "Разбор сдачи 1:"
     assert any(line.startswith(word) for line in seen), seen  # the progress line, done of total
+    ready = "The analysis of deal 1 is ready" if lang == "en" else "Разбор сдачи 1 готов"
+    assert ready in page.locator("#live").inner_text()  # said to a screen reader too
     analysis = page.evaluate("() => window.prikup.analysis.data")
     assert page.evaluate("() => window.prikup.analysis.source") == "computed"
     rows = page.locator("#analysis .decisions li")

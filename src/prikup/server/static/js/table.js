@@ -128,7 +128,9 @@ function onMessage(msg) {
     if (T.state && msg.ply === T.state.ply) announce(t("web.hint_suggests", { action: describe(hintParts(msg.hint).best ?? "", { seats: T.state.seats }) }));
     render();
   } else if (msg.type === "analysis_progress" || msg.type === "analysis") {
+    const waited = T.analysis.pending && msg.type === "analysis" && msg.deal === T.analysis.deal;
     T.analysis.onFrame(msg);
+    if (waited) announce(t("web.analysis_ready", { deal: msg.deal }));
   } else if (msg.type === "error" && HINT_REFUSALS.has(msg.code) && H.asked !== null) {
     H.asked = null;
     $("#error").textContent = t(`web.err.hint.${msg.code}`);
