@@ -55,7 +55,7 @@ export function markHintedCard(msg) {
   if (!H.frame || H.frame.ply !== msg.ply) return;
   const card = actionCard(hintParts(H.frame.hint).best);
   if (!card) return;
-  const node = document.querySelector(`#hand [data-card="${card}"], .talon [data-card="${card}"]`);
+  const node = document.querySelector(`#hand [data-card="${card}"], .talon [data-card="${card}"], .open-cards button[data-card="${card}"]`);
   if (!node) return;
   node.classList.add("hinted");
   // its spoken name says so too (the button's text is its name: no aria-label that would differ)
