@@ -213,7 +213,8 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
         assert tag == f"{MARKS[d['grade']]} {GRADE_WORDS[lang][d['grade']]}", tag
     # a decision opened: what was played and the best alternative on the cards
     costly = [i for i, d in enumerate(analysis["decisions"]) if d["best"] != d["taken"] and not d.get("hidden")]
-    pick = costly[0] if costly else 0
+    on_cards = [i for i in costly if analysis["decisions"][i]["best"].startswith(("play ", "give "))]
+    pick = (on_cards or costly or [0])[0]
     rows.nth(pick).locator("button.decision").click()
     detail = rows.nth(pick).locator(".decision-detail")
     detail.wait_for()
