@@ -197,7 +197,7 @@ class Analyses:
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
             frame = _progress(job.deal, done, total)
-            for conn in [*table.connections, *job.waiting]:
+            for conn in table.connections | job.waiting:
                 if conn.authenticated:
                     conn.send(frame)
 
