@@ -321,3 +321,26 @@ def test_501_a_marriage_announced_binds_its_king_and_queen_to_the_announcer() ->
                 break
             state.apply(rng.choice(legal))
     assert found >= 3
+
+
+@pytest.mark.parametrize("talon_text", ["8C 7C", "7C 8C"])
+def test_talon_seen_in_dealt_order_is_sampled_in_that_order(talon_text: str) -> None:
+    """A talon dealt out of card order ("8C 7C") and then turned up is seen in that order: every
+    seat's samples keep it, so a sample is found at every decision of the deal (it failed at
+    each of them when the sampled talon was put in card order)."""
+    game = GAMES["preferans"](players=3)
+    talon = [Card.parse(t) for t in talon_text.split()]
+    rest = [c for c in game.deck() if c not in talon]
+    state = game.new_replay(first_dealer=0, single_deal=True)
+    state.deal([rest[0:10], rest[10:20], rest[20:30]], talon)
+    rng = random.Random(1)
+    decisions = 0
+    while not state.is_over and state.to_act is not None and decisions < 30:
+        seat = state.to_act
+        sample = Resampler(state, seat).sample(rng, tries=50)
+        assert sample.observation(seat) == state.observation(seat)
+        legal = state.legal_actions()
+        bids = [a for a in legal if a.kind is ActionKind.BID]
+        state.apply(bids[0] if bids and not state.calls else legal[0])
+        decisions += 1
+    assert decisions >= 10

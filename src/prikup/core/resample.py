@@ -167,11 +167,16 @@ class _Draw:
     hidden: dict[int, int]  # step index → the token carrying that hidden action's card
     #: The hands whose choices the last weighing of this draw found unexplained.
     blamed: frozenset[str] = frozenset()
+    #: card id → its place in the talon as dealt: cards seen at the same moment keep that order
+    dealt: dict[int, int] = field(default_factory=dict)
 
     def deal(self) -> tuple[dict[str, list[int]], dict[int, int]]:
         """The cards of each place of the deal, and the card of each hidden action."""
         deal: dict[str, list[int]] = {}
-        for t in sorted(range(len(self.card)), key=lambda t: (self.order[t], self.card[t])):
+        dealt = self.dealt
+        for t in sorted(
+            range(len(self.card)), key=lambda t: (self.order[t], dealt.get(self.card[t], -1), self.card[t])
+        ):
             deal.setdefault(self.first[t], []).append(self.card[t])
         return deal, {i: self.card[t] for i, t in self.hidden.items()}
 
@@ -190,7 +195,7 @@ class _Draw:
             if self.first[a] != self.first[b] and self.allowed[a] >> cb & 1 and self.allowed[b] >> ca & 1:
                 card = list(self.card)
                 card[a], card[b] = cb, ca
-                return _Draw(self.first, card, self.order, self.allowed, self.free, self.hidden)
+                return _Draw(self.first, card, self.order, self.allowed, self.free, self.hidden, dealt=self.dealt)
         return None
 
 
@@ -221,6 +226,8 @@ class Resampler:
         self.seat = seat
         start = rewind(state)
         self.dealer = state.deals[-1].dealer
+        #: the talon's cards in their dealt order (the order a seat that sees them sees them in)
+        self._dealt = {c.id: i for i, c in enumerate(state.deals[-1].talon)}
         self.active = start.active_seats(self.dealer)
         deck_mask = sum(c.mask for c in state.game.deck())
         self.deck_mask = deck_mask
@@ -426,7 +433,7 @@ class Resampler:
         for t, c in zip(free_tokens, filled, strict=True):
             card[t] = c
         allowed = [self.deck_mask & ~f for f in forbid]
-        return _Draw(first, card, order, allowed, free_tokens, hidden_cards)
+        return _Draw(first, card, order, allowed, free_tokens, hidden_cards, dealt=self._dealt)
 
     def _replay(
         self,
