@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
 from prikup.core.errors import OptionError
@@ -66,7 +66,10 @@ _MATCH_OVER = Phase.MATCH_OVER
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID
 _K_CONTRACT = ActionKind.CONTRACT
-_K_DISCARD = ActionKind.DISCARD
+#: Five Hundred's own word: ``discard 9C`` (a card into the kitty's place)
+_K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
+#: The joker led in no trumps names its suit (``play JK as D``).
+_M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
 
@@ -424,7 +427,7 @@ class GameFiveHundred(TrickGame):
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
-        actions += [Action(_K_PLAY, card=c, modifier="as", argument=s.name) for c in jokers for s in Suit]
+        actions += [Action(_K_PLAY, card=c, modifier=_M_AS, argument=s.name) for c in jokers for s in Suit]
         return actions
 
     def _prebuild(self) -> None:
@@ -436,7 +439,7 @@ class GameFiveHundred(TrickGame):
         self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
         self.plays = CardActions(self.all_actions(), self.play_ids)
         self.as_ids = [
-            [self._id(Action(_K_PLAY, card=Card(i), modifier="as", argument=s.name)) for s in Suit] for i in cards
+            [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_AS, argument=s.name)) for s in Suit] for i in cards
         ]
         #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
         #: each bid: each a function of that one call, tabled on first use from the rule
@@ -579,7 +582,7 @@ class StateFiveHundred(TrickState):
             for card in cards_of(self.hands[seat]):
                 if card.is_joker and not self.trick and self.layout.trump_suit is None:
                     for suit in Suit:
-                        yield Action(_K_PLAY, card=card, modifier="as", argument=suit.name)
+                        yield Action(_K_PLAY, card=card, modifier=_M_AS, argument=suit.name)
                 else:
                     yield Action(_K_PLAY, card=card)
 
@@ -683,7 +686,7 @@ class StateFiveHundred(TrickState):
             return refusal("not_held", card=str(card))
         no_trump = self.layout.trump_suit is None
         if action.modifier is not None:
-            if action.modifier != "as" or not card.is_joker:
+            if action.modifier != _M_AS or not card.is_joker:
                 return refusal("joker_modifier_only")
             if self.trick:
                 return refusal("joker_follow_plain")

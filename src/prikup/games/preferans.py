@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
 from prikup.core.errors import OptionError
@@ -81,19 +81,23 @@ _PLAY = Phase.PLAY
 _SETTLE = Phase.declare("SETTLE", "settle")
 _P_WHIST = Phase.declare("WHIST", "whist")
 _K_BID = ActionKind.BID
-_K_CLOSED = ActionKind.CLOSED
 _K_CONTRACT = ActionKind.CONTRACT
-_K_DISCARD = ActionKind.DISCARD
-_K_HALF_WHIST = ActionKind.HALF_WHIST
-_K_INVITE = ActionKind.INVITE
-_K_LOOK = ActionKind.LOOK
-_K_OPEN = ActionKind.OPEN
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
-_K_PULYA = ActionKind.PULYA
-_K_SETTLE = ActionKind.SETTLE
-_K_TAKE = ActionKind.TAKE
-_K_WHIST = ActionKind.WHIST
+#: Preferans's own words (the core declares pass, bid, contract and play): whisting (``whist``,
+#: ``half-whist``, ``pass``) and how the whisters play (``open``, ``closed``); ``discard 9C``
+#: after the talon; ``look 3`` (the 4-player dealer looks at a hand); the misère half with the
+#: dealer (``invite``, ``take``, ``pulya 3``); ``settle`` (the match settled on the sheet).
+_K_LOOK = ActionKind.declare("LOOK", "look", Takes.NUMBER_OR_NOTHING, order=1)
+_K_WHIST = ActionKind.declare("WHIST", "whist", Takes.NOTHING, order=3)
+_K_HALF_WHIST = ActionKind.declare("HALF_WHIST", "half-whist", Takes.NOTHING, order=4)
+_K_OPEN = ActionKind.declare("OPEN", "open", Takes.NOTHING, order=5)
+_K_CLOSED = ActionKind.declare("CLOSED", "closed", Takes.NOTHING, order=6)
+_K_TAKE = ActionKind.declare("TAKE", "take", Takes.NOTHING, order=7)
+_K_SETTLE = ActionKind.declare("SETTLE", "settle", Takes.NOTHING, order=8)
+_K_INVITE = ActionKind.declare("INVITE", "invite", Takes.NOTHING, order=9)
+_K_PULYA = ActionKind.declare("PULYA", "pulya", Takes.NUMBER, order=10)
+_K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
 
 
 __all__ = [

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
 from prikup.core.game import Head, Legal, Phase
@@ -35,7 +35,7 @@ from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import card_points, follow_mask
-from prikup.games.ace_ten import AceTenState
+from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -57,13 +57,16 @@ _GIFT = Phase.declare("GIFT", "gift")
 _KEEP = Phase.declare("KEEP", "keep")
 _PLAY = Phase.PLAY
 _K_BID = ActionKind.BID
-_K_CONCEDE = ActionKind.CONCEDE
+_K_CONCEDE = CONCEDE
 _K_CONTRACT = ActionKind.CONTRACT
-_K_GIVE = ActionKind.GIVE
-_K_KEEP = ActionKind.KEEP
+_K_GIVE = GIVE
+#: Пятьсот's own words: ``keep AH`` (a talon card into the hand), ``take`` (the talon, on the barrel)
+_K_KEEP = ActionKind.declare("KEEP", "keep", Takes.CARD, order=14)
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
-_K_TAKE = ActionKind.TAKE
+_K_TAKE = ActionKind.declare("TAKE", "take", Takes.NOTHING, order=7)
+#: A leader declares a combination with his lead (``play QH declare KQ``).
+_M_DECLARE = declare_modifier("declare", suit=False, order=2)
 
 
 __all__ = [
@@ -457,7 +460,7 @@ class GamePyatsot(TrickGame):
         actions += [Action(_K_GIVE, card=c) for c in DECK]
         actions += [Action(_K_PLAY, card=c) for c in DECK]
         actions += [
-            Action(_K_PLAY, card=c, modifier="declare", argument=kind)
+            Action(_K_PLAY, card=c, modifier=_M_DECLARE, argument=kind)
             for kind in KINDS
             for c in DECK
             if c.rank in COMBINATION_RANKS[kind]
@@ -479,7 +482,7 @@ class GamePyatsot(TrickGame):
         #: the leads that declare a combination, in the order of its ranks (K Q J)
         self.declare_ids = {
             (kind, suit): [
-                self._id(Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind))
+                self._id(Action(_K_PLAY, card=Card.of(rank, suit), modifier=_M_DECLARE, argument=kind))
                 for rank in COMBINATION_RANKS[kind]
             ]
             for kind in KINDS
@@ -640,7 +643,7 @@ class StatePyatsot(AceTenState):
             if not self.trick and self.won[seat]:
                 for kind, suit in combinations_held(hand, self.used):
                     for rank in COMBINATION_RANKS[kind]:
-                        yield Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
+                        yield Action(_K_PLAY, card=Card.of(rank, suit), modifier=_M_DECLARE, argument=kind)
 
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
@@ -755,7 +758,7 @@ class StatePyatsot(AceTenState):
         if not hand >> card.id & 1:
             return refusal("not_held", card=str(card))
         if action.modifier is not None:
-            if action.modifier != "declare":
+            if action.modifier != _M_DECLARE:
                 return refusal("no_modifier_declare", modifier=action.modifier)
             return self._why_no_declaration(seat, card, action.argument)
         if not self.trick:
@@ -836,7 +839,7 @@ class StatePyatsot(AceTenState):
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
         assert card is not None and card.suit is not None
-        if action.modifier == "declare":
+        if action.modifier == _M_DECLARE:
             kind = action.argument
             assert kind is not None
             value = combination_value(kind, card.suit)
