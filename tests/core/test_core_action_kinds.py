@@ -12,7 +12,7 @@ import prikup.core.actions as core_actions
 import prikup.games.ace_ten as ace_ten
 import prikup.games.five_hundred as five_hundred
 import prikup.games.five_oh_one_actions as five_oh_one_actions
-import prikup.games.preferans as preferans
+import prikup.games.preferans_actions as preferans_actions
 import prikup.games.pyatsot as pyatsot
 from prikup import ActionParseError, make_game, parse_action
 from prikup.core.actions import MODIFIERS, Action, ActionKind, Takes, declare_modifier
@@ -40,7 +40,10 @@ def test_core_declares_only_the_words_every_game_has() -> None:
         (five_oh_one_actions, {"look", "give", "concede"}),
         (pyatsot, {"give", "concede", "keep", "take"}),
         (five_hundred, {"discard"}),
-        (preferans, {"look", "whist", "half-whist", "open", "closed", "take", "settle", "invite", "pulya", "discard"}),
+        (
+            preferans_actions,
+            {"look", "whist", "half-whist", "open", "closed", "take", "settle", "invite", "pulya", "discard"},
+        ),
     ],
 )
 def test_each_game_declares_its_own_words(module: object, words: set[str]) -> None:
@@ -63,21 +66,21 @@ def test_the_unknown_word_refusal_lists_the_known_words_in_their_order() -> None
 
 def test_the_unknown_modifier_refusal_lists_the_known_modifiers_in_their_order() -> None:
     assert list(MODIFIERS) == ["marriage", "as", "declare"]
-    with pytest.raises(ActionParseError, match="known: marriage, as, declare$"):
+    with pytest.raises(ActionParseError, match=r"known: marriage, as, declare$"):
         parse_action("play KS with H")
 
 
 def test_a_declared_kind_is_found_by_attribute_and_by_keyword() -> None:
-    assert ActionKind.WHIST is ActionKind("whist") is preferans._K_WHIST
+    assert ActionKind.WHIST is ActionKind("whist") is preferans_actions._K_WHIST
     assert ActionKind.HALF_WHIST.value == "half-whist" and repr(ActionKind.HALF_WHIST) == "ActionKind.HALF_WHIST"
     assert str(ActionKind.TAKE) == "take" and ActionKind.PULYA.takes is Takes.NUMBER
-    assert ActionKind.LOOK is five_oh_one_actions._K_LOOK is preferans._K_LOOK  # two games, one value
+    assert ActionKind.LOOK is five_oh_one_actions._K_LOOK is preferans_actions._K_LOOK  # two games, one value
 
 
 def test_an_undeclared_kind_is_refused_naming_the_known_ones() -> None:
     with pytest.raises(ValueError, match=r"'jump' is not a declared action kind \(known: pass, look"):
         ActionKind("jump")
-    with pytest.raises(AttributeError, match="no action kind 'JUMP'.*PASS, LOOK"):
+    with pytest.raises(AttributeError, match=r"no action kind 'JUMP'.*PASS, LOOK"):
         _ = ActionKind.JUMP
 
 

@@ -186,6 +186,7 @@ def declare_modifier(word: str, *, suit: bool, order: int) -> str:
     MODIFIERS.update(ordered)
     return word
 
+
 _STRAIN_RE = re.compile(r"^(\d+)?(S|C|D|H|NT|♠|♣|♦|♥)(-[A-Z][A-Z0-9]*)?$")
 _WORD_RE = re.compile(r"^[A-Z][A-Z0-9-]*$")
 
