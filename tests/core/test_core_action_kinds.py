@@ -10,7 +10,7 @@ import pytest
 
 import prikup.core.actions as core_actions
 import prikup.games.ace_ten as ace_ten
-import prikup.games.five_hundred as five_hundred
+import prikup.games.five_hundred_actions as five_hundred_actions
 import prikup.games.five_oh_one_actions as five_oh_one_actions
 import prikup.games.preferans_actions as preferans_actions
 import prikup.games.pyatsot as pyatsot
@@ -39,7 +39,7 @@ def test_core_declares_only_the_words_every_game_has() -> None:
         (ace_ten, {"give", "concede"}),
         (five_oh_one_actions, {"look", "give", "concede"}),
         (pyatsot, {"give", "concede", "keep", "take"}),
-        (five_hundred, {"discard"}),
+        (five_hundred_actions, {"discard"}),
         (
             preferans_actions,
             {"look", "whist", "half-whist", "open", "closed", "take", "settle", "invite", "pulya", "discard"},
