@@ -13,7 +13,7 @@ import prikup.games.ace_ten as ace_ten
 import prikup.games.five_hundred_actions as five_hundred_actions
 import prikup.games.five_oh_one_actions as five_oh_one_actions
 import prikup.games.preferans_actions as preferans_actions
-import prikup.games.pyatsot as pyatsot
+import prikup.games.pyatsot_actions as pyatsot_actions
 from prikup import ActionParseError, make_game, parse_action
 from prikup.core.actions import MODIFIERS, Action, ActionKind, Takes, declare_modifier
 
@@ -38,7 +38,7 @@ def test_core_declares_only_the_words_every_game_has() -> None:
     [
         (ace_ten, {"give", "concede"}),
         (five_oh_one_actions, {"look", "give", "concede"}),
-        (pyatsot, {"give", "concede", "keep", "take"}),
+        (pyatsot_actions, {"give", "concede", "keep", "take"}),
         (five_hundred_actions, {"discard"}),
         (
             preferans_actions,
