@@ -28,6 +28,7 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.errors import OptionError
 from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
@@ -357,14 +358,20 @@ class GameFiveHundred(ActionsFiveHundred):
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
         no_trump = layout_for(self.cards, None)
-        #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
-        #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`)
-        self.trick_rules = TrickRules(
-            rules.players, self.cards, pattern, TRICKS, no_trump.suits, no_trump.strength, talon_place="kitty"
-        )
         self.table: ScoringTable = TABLES[rules.table]
-        #: The precedence of each call of CALLS under this table.
-        self.call_rank: tuple[int, ...] = self.table.ranks()
+        #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
+        #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`), the calls in
+        #: the order the scoring table ranks them
+        self.trick_rules = TrickRules(
+            rules.players,
+            self.cards,
+            pattern,
+            TRICKS,
+            no_trump.suits,
+            no_trump.strength,
+            talon_place="kitty",
+            ladder=Ladder(self.table.ladder()),
+        )
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
         # what the rules' use sites read, from the typed options
@@ -528,7 +535,7 @@ class StateFiveHundred(LegalFiveHundred):
             return refusal("misere_off")
         if text == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
-        if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
+        if self.high is not None and not g.ladder.outbids(text, CALLS[self.high]):
             return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
         if text == MISERE and g.misere_from is MisereFrom.SEVEN:
             level = None if self.high is None else call_level(CALLS[self.high])
@@ -549,7 +556,7 @@ class StateFiveHundred(LegalFiveHundred):
             return refusal("contract_keep_kind")
         if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
-        if g.call_rank[call] < g.call_rank[self.contract]:
+        if g.ladder.outbids(CALLS[self.contract], CALLS[call]):
             return refusal("contract_raise_only", call=CALLS[self.contract])
         return None
 

@@ -32,6 +32,7 @@ from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.errors import OptionError
 from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
@@ -197,7 +198,8 @@ class GamePreferans(ActionsPreferans):
     def _validate(self) -> None:
         rules = self.rules
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), ten tricks
-        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH)
+        #: and the calls of the auction, 6S … 10NT-WT with misère between (:data:`CALLS`)
+        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, ladder=Ladder(CALLS))
         four = rules.players == 4
         if rules.misere_half and not four:
             raise OptionError(refusal("misere_half_players"))
@@ -427,7 +429,8 @@ class StatePreferans(LegalPreferans):
         if action.kind is not _K_BID or action.call is None or action.number is not None:
             return refusal("pf_auction_form")
         call = action.call
-        if call not in CALL_RANK:
+        ladder = self.game.ladder
+        if call not in ladder:
             return refusal("pf_no_call", call=call)
         if without_talon(call) and not self.game.games_without_talon:
             return refusal("no_wt")
@@ -440,7 +443,7 @@ class StatePreferans(LegalPreferans):
             return refusal("misere_player_only")
         if self.high is None:
             return None
-        rank, high = CALL_RANK[call], CALL_RANK[self.high]
+        rank, high = ladder.precedence(call), ladder.precedence(self.high)
         if rank > high:
             return None
         if rank == high:
@@ -458,7 +461,7 @@ class StatePreferans(LegalPreferans):
         assert self.bid is not None
         if action.kind is not _K_CONTRACT or action.call not in CONTRACT_CALLS:
             return refusal("pf_name_contract")
-        if CALL_RANK[action.call] < CALL_RANK[self.bid]:
+        if self.game.ladder.outbids(self.bid, action.call):
             return refusal("contract_below_bid", bid=self.bid)
         return None
 

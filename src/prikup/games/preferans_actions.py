@@ -218,7 +218,7 @@ class LegalPreferans(TrickState):
             return acts, ids, mask | add_one(actions, kind_ids[_K_PASS], acts, ids)
         if phase is _CONTRACT:
             assert self.bid is not None
-            low = next(k for k, c in enumerate(CONTRACT_CALLS) if CALL_RANK[c] >= CALL_RANK[self.bid])
+            low = next(k for k, c in enumerate(CONTRACT_CALLS) if not g.ladder.outbids(self.bid, c))
             return acts, ids, add_range(actions, g.contract0 + low, g.contract0 + len(CONTRACT_CALLS), acts, ids)
         assert phase is _P_WHIST
         mask = 0
@@ -227,23 +227,24 @@ class LegalPreferans(TrickState):
         return acts, ids, mask
 
     def _legal_calls(self, seat: int) -> list[int]:
-        """The indices in CALLS of the bids ``seat`` may make now."""
+        """The places on the ladder (the indices in CALLS) of the bids ``seat`` may make now."""
+        ladder = self.game.ladder
         own = [c for s, c in self.calls if s == seat]
         last = own[-1] if own else None
         if last in (f"bid {MISERE}", f"bid {MISERE_WT}"):  # a misère player: on to MIS-WT, or pass
-            candidates: range | list[int] = [CALL_RANK[MISERE_WT]]
+            candidates: range | list[int] = [ladder.precedence(MISERE_WT)]
         else:
-            candidates = range(0 if self.high is None else CALL_RANK[self.high], len(CALLS))
+            candidates = range(0 if self.high is None else ladder.precedence(self.high), len(ladder))
         wt_allowed = self.game.games_without_talon
         out = []
         for k in candidates:
-            call = CALLS[k]
+            call = ladder[k]
             if (not wt_allowed and call.endswith(WT)) or (call == MISERE and own):
                 continue
             if call == MISERE_WT and own and last != f"bid {MISERE}":
                 continue
-            if self.high is not None and k <= CALL_RANK[self.high]:
-                if k < CALL_RANK[self.high] or is_misere(call) or call == "6S":
+            if self.high is not None and k <= ladder.precedence(self.high):
+                if k < ladder.precedence(self.high) or is_misere(call) or call == "6S":
                     continue
                 assert self.high_seat is not None
                 if self._active.index(seat) > self._active.index(self.high_seat):
@@ -259,8 +260,7 @@ class LegalPreferans(TrickState):
             yield Action(_K_PASS)
         elif phase is _AUCTION:
             yield Action(_K_PASS)
-            low = 0 if self.high is None else CALL_RANK[self.high]
-            for call in CALLS[low:]:
+            for call in self.game.ladder.from_call(self.high):
                 yield Action(_K_BID, call=call)
         elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):

@@ -29,6 +29,7 @@ from typing import Any
 from prikup.core.actions import Action
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
@@ -411,8 +412,9 @@ class GamePyatsot(ActionsPyatsot):
         if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError(refusal("barrel_refusals_attempts"))
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out and scores the talon)
-        self.trick_rules = ace_ten_trick_rules(rules.players, 0)
-        self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
+        #: and the bids: min_bid, min_bid + step, … up to MAX_POINTS
+        ladder = Ladder(range(rules.min_bid, MAX_POINTS + 1, rules.bid_step))
+        self.trick_rules = ace_ten_trick_rules(rules.players, 0, ladder)
         self._barrel_rules = BarrelRules(
             barrel=rules.barrel,
             target=rules.target,
@@ -429,11 +431,6 @@ class GamePyatsot(ActionsPyatsot):
         self.dealer_talon_on_refusal: bool = rules.dealer_talon_on_refusal
         #: how many times a player on the barrel may refuse
         self.barrel_refusals: int = rules.barrel_refusals
-
-    @property
-    def ladder(self) -> range:
-        """Every bid and contract the game knows: min_bid, min_bid + step, … up to MAX_POINTS."""
-        return self._ladder
 
     @property
     def barrel_contract(self) -> int:
@@ -557,7 +554,7 @@ class StatePyatsot(LegalPyatsot):
     def _why_illegal_number(self, number: int) -> Refusal | None:
         game = self.game
         if number not in game.ladder:
-            low, step = game.ladder.start, game.ladder.step
+            low, step = game.rules.min_bid, game.rules.bid_step
             return refusal("pt_steps", low=low, second=low + step, third=low + 2 * step, step=step)
         return None
 

@@ -52,12 +52,6 @@ _M_DECLARE = declare_modifier("declare", suit=False, order=2)
 class ActionsPyatsot(TrickGame):
     """The actions of a Пятьсот configuration and its tables of their ids."""
 
-    if TYPE_CHECKING:  # the rules' module defines it
-
-        @property
-        def ladder(self) -> range:
-            """Every bid and contract the game knows."""
-
     def _enumerate_actions(self) -> list[Action]:
         actions = [Action(_K_PASS), Action(_K_TAKE), Action(_K_CONCEDE)]
         actions += [Action(_K_BID, number=n) for n in self.ladder]
@@ -94,13 +88,6 @@ class ActionsPyatsot(TrickGame):
             for kind in _rules.KINDS
             for suit in Suit
         }
-
-    def rungs(self, low: int, high: int) -> range:
-        """The ladder's rung indices of the bids ``low`` to ``high`` (both included)."""
-        ladder = self.ladder
-        first = 0 if low <= ladder.start else -(-(low - ladder.start) // ladder.step)
-        last = (min(high, ladder[-1]) - ladder.start) // ladder.step if high >= ladder.start else -1
-        return range(first, last + 1)
 
 
 class LegalPyatsot(AceTenState):
@@ -140,8 +127,8 @@ class LegalPyatsot(AceTenState):
             if self.throw_in:
                 return acts, ids, add_one(actions, g.pass_id, acts, ids)
             mask = 0 if self.high_bid is None else add_one(actions, g.pass_id, acts, ids)
-            low = g.ladder.start if self.high_bid is None else self.high_bid + 1
-            rungs = g.rungs(low, _rules.bid_cap(hand, g.bid_cap_rule))
+            low = g.ladder[0] if self.high_bid is None else self.high_bid + 1
+            rungs = g.ladder.between(low, _rules.bid_cap(hand, g.bid_cap_rule))
             return acts, ids, mask | add_range(actions, g.bid0 + rungs.start, g.bid0 + rungs.stop, acts, ids)
         if phase is _BARREL:
             mask = add_one(actions, g.take_id, acts, ids)
@@ -154,7 +141,7 @@ class LegalPyatsot(AceTenState):
             return acts, ids, add_cards(actions, self.talon, g.give_ids, acts, ids)
         assert phase is _CONTRACT and self.high_bid is not None
         mask = add_one(actions, g.concede_id, acts, ids)
-        rungs = g.rungs(self.high_bid, _rules.bid_cap(hand, g.bid_cap_rule))
+        rungs = g.ladder.between(self.high_bid, _rules.bid_cap(hand, g.bid_cap_rule))
         return acts, ids, mask | add_range(actions, g.contract0 + rungs.start, g.contract0 + rungs.stop, acts, ids)
 
     # -- legality, in one place (the reference) ---------------------------------------------
