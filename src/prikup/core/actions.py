@@ -26,9 +26,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from prikup.core.cards import Card, Suit, parse_card
+from prikup.core.declared import Declared
 from prikup.core.errors import ActionParseError, CardParseError
 from prikup.core.refusals import FieldValue, Refusal, refusal
 
@@ -81,7 +82,7 @@ class _Declared(type):
         return found
 
 
-class ActionKind(metaclass=_Declared):
+class ActionKind(Declared, metaclass=_Declared):
     """The kind of an action: its keyword (``value``), the shape of what follows it (``takes``)
     and its place (``order``) in the list of known words a refusal prints.
 
@@ -134,24 +135,6 @@ class ActionKind(metaclass=_Declared):
         cls._by_name[name] = cls._by_value[value] = kind
         cls._ordered = tuple(sorted((*cls._ordered, kind), key=lambda k: k.order))
         return kind
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("an action kind is immutable")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (ActionKind, (self.value,))
-
-    def __copy__(self) -> ActionKind:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ActionKind:
-        return self
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"ActionKind.{self.name}"
 
 
 #: A call in the auction that is no bid (every game: a pass is a call).
