@@ -1,19 +1,21 @@
 """Actions: immutable values that print as one line of notation and parse back.
 
-Grammar (one action per line, case-insensitive on input, canonical on output)::
+Grammar (one action per line, case-insensitive on input, canonical on output); the shape of
+what follows a keyword is declared with its kind (:class:`Takes`)::
 
-    action   := keyword                      pass | look | concede | whist | half-whist | invite | ...
-              | "look" number                look 3 (preferans: the 4-player dealer looks at seat 3's hand)
-              | "pulya" number               pulya 3 (preferans misère half: 3 into the pulya, the rest off the gora)
-              | "bid" (number | call)        bid 80 | bid 7H | bid 6NT | bid MIS
-              | "contract" number [strain]   contract 100 H | contract 90 NT (501) | contract 120 (Пятьсот)
-              | "contract" call              contract 8S                           (Five Hundred)
-              | cardverb card [modifier]     give QS | discard 9C | keep AH | play KS
-    modifier := "marriage" suit | "as" suit | "declare" word
+    action   := keyword                      NOTHING:            pass | whist | concede
+              | keyword number               NUMBER:             pulya 3
+              | keyword [number]             NUMBER_OR_NOTHING:  look | look 3
+              | keyword (number | call)      CALL:               bid 80 | bid 7H | bid 6NT | bid MIS
+              | keyword number [strain]                          contract 100 H | contract 120
+              | keyword card [modifier]      CARD:               give QS | discard 9C | play KS
+    modifier := word (suit | word)           (``play`` only, declared by the games: marriage H)
     call     := [level] strain | word        7H | 10NT | H | NT | MIS | OMIS
               | level strain "-" word        9H-WT (preferans: a game without the talon)
     strain   := S | C | D | H | NT
 
+The core declares the keywords every game of the family has (``pass``, ``bid``, ``contract``,
+``play``); each game declares its own words next to its rules (:meth:`ActionKind.declare`).
 Which actions exist, and what they mean, is each game's business; this module only defines the
 values and their text form.
 """
@@ -21,60 +23,152 @@ values and their text form.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from prikup.core.cards import Card, Suit, parse_card
+from prikup.core.declared import Declared
 from prikup.core.errors import ActionParseError, CardParseError
 from prikup.core.refusals import FieldValue, Refusal, refusal
 
-__all__ = ["MODIFIERS", "Action", "ActionKind", "normalize_call", "parse_action"]
+__all__ = [
+    "BID",
+    "CONTRACT",
+    "MODIFIERS",
+    "PASS",
+    "PLAY",
+    "Action",
+    "ActionKind",
+    "Takes",
+    "as_action",
+    "declare_modifier",
+    "normalize_call",
+    "parse_action",
+]
 
 
-class ActionKind(Enum):
-    """Every kind of action in the project, with its keyword."""
+class Takes(Enum):
+    """What follows an action's keyword: the shape of its text, which the parser reads."""
 
-    PASS = "pass"
-    LOOK = "look"
-    CONCEDE = "concede"
-    WHIST = "whist"
-    HALF_WHIST = "half-whist"
-    OPEN = "open"
-    CLOSED = "closed"
-    TAKE = "take"
-    SETTLE = "settle"
-    INVITE = "invite"
-    PULYA = "pulya"
-    BID = "bid"
-    CONTRACT = "contract"
-    GIVE = "give"
-    KEEP = "keep"
-    DISCARD = "discard"
-    PLAY = "play"
-
-    def __str__(self) -> str:
-        return self.value
+    #: the keyword alone (``pass``)
+    NOTHING = "nothing"
+    #: a number, required (``pulya 3``)
+    NUMBER = "number"
+    #: the keyword alone or with a number (``look``, ``look 3``)
+    NUMBER_OR_NOTHING = "number or nothing"
+    #: a bid: points, a call, or points and a strain (``bid 80``, ``bid 7H``, ``contract 100 H``)
+    CALL = "call"
+    #: a card, then for ``play`` perhaps a modifier (``give QS``, ``play 9S marriage H``)
+    CARD = "card"
 
 
-_BARE = {
-    ActionKind.PASS,
-    ActionKind.LOOK,
-    ActionKind.CONCEDE,
-    ActionKind.WHIST,
-    ActionKind.HALF_WHIST,
-    ActionKind.OPEN,
-    ActionKind.CLOSED,
-    ActionKind.TAKE,
-    ActionKind.SETTLE,
-    ActionKind.INVITE,
-}
-#: Keywords followed by a number: required (True) or optional (False).
-_NUMBERED = {ActionKind.LOOK: False, ActionKind.PULYA: True}
-_CARD_KINDS = {ActionKind.GIVE, ActionKind.KEEP, ActionKind.DISCARD, ActionKind.PLAY}
-_KIND_BY_WORD = {k.value: k for k in ActionKind}
+class _Declared(type):
+    """Reads a declared kind as a class attribute (``ActionKind.WHIST``); iterating over
+    :class:`ActionKind` gives every kind declared so far, in the order of the known words."""
 
-#: Modifiers a ``play`` may carry, and whether their argument is a suit.
-MODIFIERS: dict[str, bool] = {"marriage": True, "as": True, "declare": False}
+    def __iter__(cls) -> Iterator[ActionKind]:
+        return iter(ActionKind._ordered)
+
+    def __len__(cls) -> int:
+        return len(ActionKind._ordered)
+
+    def __getattr__(cls, name: str) -> ActionKind:
+        found = ActionKind._by_name.get(name)
+        if found is None:
+            known = ", ".join(k.name for k in ActionKind._ordered)
+            raise AttributeError(f"no action kind {name!r} is declared (known: {known})")
+        return found
+
+
+class ActionKind(Declared, metaclass=_Declared):
+    """The kind of an action: its keyword (``value``), the shape of what follows it (``takes``)
+    and its place (``order``) in the list of known words a refusal prints.
+
+    The core declares the kinds every game of the family has — :data:`PASS`, :data:`BID`,
+    :data:`CONTRACT` and :data:`PLAY`; a game declares its own words next to its rules
+    (``WHIST = ActionKind.declare("WHIST", "whist", Takes.NOTHING, order=3)``), and from then on
+    ``ActionKind.WHIST`` and ``ActionKind("whist")`` find it.  Two games that declare the same
+    word share one value.  Kinds are compared by identity and print as their keyword.
+    """
+
+    __slots__ = ("name", "order", "takes", "value")
+    _by_name: ClassVar[dict[str, ActionKind]] = {}
+    _by_value: ClassVar[dict[str, ActionKind]] = {}
+    #: every declared kind, sorted by ``order``
+    _ordered: ClassVar[tuple[ActionKind, ...]] = ()
+
+    name: str
+    value: str
+    takes: Takes
+    order: int
+
+    def __new__(cls, value: str) -> ActionKind:
+        """The declared kind whose keyword is ``value`` (``ValueError`` if none is)."""
+        found = cls._by_value.get(value)
+        if found is None:
+            known = ", ".join(k.value for k in cls._ordered)
+            raise ValueError(f"{value!r} is not a declared action kind (known: {known})")
+        return found
+
+    @classmethod
+    def declare(cls, name: str, value: str, takes: Takes, *, order: int) -> ActionKind:
+        """The kind ``name`` with keyword ``value``, created on its first declaration.
+
+        ``order`` places the word in the list of known words (``pass, look, …, play``): two
+        kinds may not share a place, and a second declaration must repeat the first.
+        """
+        found = cls._by_name.get(name)
+        if found is not None:
+            if (found.value, found.takes, found.order) != (value, takes, order):
+                raise ValueError(f"action kind {name} is already declared as {found.value!r} ({found.takes.value})")
+            return found
+        if value in cls._by_value:
+            raise ValueError(f"the keyword {value!r} is already declared by {cls._by_value[value].name}")
+        clash = next((k for k in cls._ordered if k.order == order), None)
+        if clash is not None:
+            raise ValueError(f"the place {order} among the known words is {clash.value!r}'s")
+        kind = object.__new__(cls)
+        for field, val in (("name", name), ("value", value), ("takes", takes), ("order", order)):
+            object.__setattr__(kind, field, val)
+        cls._by_name[name] = cls._by_value[value] = kind
+        cls._ordered = tuple(sorted((*cls._ordered, kind), key=lambda k: k.order))
+        return kind
+
+
+#: A call in the auction that is no bid (every game: a pass is a call).
+PASS = ActionKind.declare("PASS", "pass", Takes.NOTHING, order=0)
+#: A bid in the auction (in points, or a call of the game's ladder).
+BID = ActionKind.declare("BID", "bid", Takes.CALL, order=11)
+#: The final contract: what the declarer undertakes, and trumps.
+CONTRACT = ActionKind.declare("CONTRACT", "contract", Takes.CALL, order=12)
+#: A card played to a trick.
+PLAY = ActionKind.declare("PLAY", "play", Takes.CARD, order=16)
+
+#: Modifiers a ``play`` may carry, and whether their argument is a suit, in the order of the known
+#: words; each game declares its own (:func:`declare_modifier`).
+MODIFIERS: dict[str, bool] = {}
+_MODIFIER_ORDER: dict[str, int] = {}
+
+
+def declare_modifier(word: str, *, suit: bool, order: int) -> str:
+    """Declare ``word`` as a modifier of ``play`` (``play 9S marriage H``), its argument a suit
+    (``suit=True``) or a word, at place ``order`` in the list of known modifiers; returns ``word``.
+
+    A second declaration must repeat the first; two modifiers may not share a place."""
+    if word in MODIFIERS:
+        if (MODIFIERS[word], _MODIFIER_ORDER[word]) != (suit, order):
+            raise ValueError(f"the modifier {word!r} is already declared otherwise")
+        return word
+    if order in _MODIFIER_ORDER.values():
+        raise ValueError(f"the place {order} among the known modifiers is taken")
+    _MODIFIER_ORDER[word] = order
+    ordered = sorted((*MODIFIERS.items(), (word, suit)), key=lambda item: _MODIFIER_ORDER[item[0]])
+    MODIFIERS.clear()
+    MODIFIERS.update(ordered)
+    return word
+
 
 _STRAIN_RE = re.compile(r"^(\d+)?(S|C|D|H|NT|♠|♣|♦|♥)(-[A-Z][A-Z0-9]*)?$")
 _WORD_RE = re.compile(r"^[A-Z][A-Z0-9-]*$")
@@ -150,20 +244,21 @@ def parse_action(text: str) -> Action:
     tokens = text.split()
     if not tokens:
         raise _fail(text, "action_empty")
-    kind = _KIND_BY_WORD.get(tokens[0].lower())
+    kind = ActionKind._by_value.get(tokens[0].lower())
     if kind is None:
-        raise _fail(text, "action_unknown_keyword", word=tokens[0], known=", ".join(_KIND_BY_WORD))
+        raise _fail(text, "action_unknown_keyword", word=tokens[0], known=", ".join(map(str, ActionKind)))
     rest = tokens[1:]
-    if kind in _NUMBERED and (rest or _NUMBERED[kind]):
+    takes = kind.takes
+    if takes is Takes.NUMBER or (takes is Takes.NUMBER_OR_NOTHING and rest):
         if len(rest) != 1 or not rest[0].isdigit():
-            rule = "action_one_number" if _NUMBERED[kind] else "action_number_or_nothing"
+            rule = "action_one_number" if takes is Takes.NUMBER else "action_number_or_nothing"
             raise _fail(text, rule, verb=kind.value)
         return Action(kind, number=int(rest[0]))
-    if kind in _BARE:
+    if takes is Takes.NOTHING or takes is Takes.NUMBER_OR_NOTHING:
         if rest:
             raise _fail(text, "action_no_argument", verb=kind.value)
         return Action(kind)
-    if kind in (ActionKind.BID, ActionKind.CONTRACT):
+    if takes is Takes.CALL:
         if not rest or len(rest) > 2:
             raise _fail(text, "action_bid_form", verb=kind.value)
         number: int | None = None
@@ -189,7 +284,7 @@ def parse_action(text: str) -> Action:
     modifier: str | None = None
     argument: str | None = None
     if len(rest) > 1:
-        if kind is not ActionKind.PLAY or len(rest) != 3:
+        if kind is not PLAY or len(rest) != 3:
             raise _fail(text, "action_extras")
         modifier = rest[1].lower()
         if modifier not in MODIFIERS:

@@ -1,7 +1,7 @@
 """One trick-taking state machine for every game with a talon.
 
 A game is a :class:`TrickGame`: its options plus a frozen :class:`TrickRules` value (seats,
-deck, deal pattern, tricks per deal, the trick tables, the starting score).  Its state is a
+deck, deal pattern, tricks per deal, the trick tables, the starting score, the bid ladder).  Its state is a
 :class:`TrickState`, which plays the parts every game shares — the deal by the pattern, the
 calls and passes of the auction and its winner, the talon taken into a hand, the trick loop, the
 places of the cards, ``copy`` and pickling (:class:`~prikup.core.game.State`) and the shared
@@ -29,11 +29,15 @@ from typing import Any
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.game import Game, State
+from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
 from prikup.core.tricks import trick_winner
 
 __all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
+
+#: The ladder of a game without an auction.
+_NO_CALLS: Ladder[Any] = Ladder(())
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,8 @@ class TrickRules:
 
     ``suit_masks`` are each suit's cards (card bitmasks) and ``strength`` each card's rank in
     its suit, by card id (the plain-trick tables); ``talon_place`` names the talon among the
-    places of the cards (``talon``, or Five Hundred's ``kitty``).
+    places of the cards (``talon``, or Five Hundred's ``kitty``); ``ladder`` is the auction's
+    calls in order of precedence.
     """
 
     players: int
@@ -78,6 +83,8 @@ class TrickRules:
     strength: tuple[int, ...]
     start_score: int = 0
     talon_place: str = "talon"
+    #: the calls of the auction, lowest first (see :class:`~prikup.core.ladder.Ladder`)
+    ladder: Ladder[Any] = _NO_CALLS
 
 
 class TrickGame(Game):
@@ -94,6 +101,11 @@ class TrickGame(Game):
     def deck(self) -> list[Card]:
         """The cards of the deck, in a fixed order."""
         return list(self.trick_rules.deck)
+
+    @property
+    def ladder(self) -> Ladder[Any]:
+        """The calls of the auction, lowest first (:attr:`TrickRules.ladder`)."""
+        return self.trick_rules.ladder
 
 
 class TrickState(State):

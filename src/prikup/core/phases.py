@@ -11,7 +11,9 @@ phase share one value.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from prikup.core.declared import Declared
 
 __all__ = ["AUCTION", "DEAL", "MATCH_OVER", "PLAY", "Phase"]
 
@@ -33,7 +35,7 @@ class _Declared(type):
         return found
 
 
-class Phase(metaclass=_Declared):
+class Phase(Declared, metaclass=_Declared):
     """One phase of a game's state machine: compared by identity, printed as its text."""
 
     __slots__ = ("code", "name", "value")
@@ -65,24 +67,6 @@ class Phase(metaclass=_Declared):
         object.__setattr__(phase, "code", len(cls._by_name))
         cls._by_name[name] = cls._by_value[value] = phase
         return phase
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a phase is immutable")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Phase, (self.value,))
-
-    def __copy__(self) -> Phase:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Phase:
-        return self
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 #: Waiting for the cards of the next deal.

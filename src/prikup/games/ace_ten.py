@@ -4,12 +4,18 @@ at most one trump suit, and the card points each seat has taken."""
 
 from __future__ import annotations
 
+from prikup.core.actions import ActionKind, Takes
 from prikup.core.cards import Card, Suit
 from prikup.core.engine import TrickState
 from prikup.core.tricks import card_points
 from prikup.games.ace_ten_deck import POINTS
 
-__all__ = ["AceTenState"]
+__all__ = ["CONCEDE", "GIVE", "AceTenState"]
+
+#: The declarer gives a card face down to an opponent (``give QS``).
+GIVE = ActionKind.declare("GIVE", "give", Takes.CARD, order=13)
+#: The declarer gives up after seeing the talon (``concede``: расписать).
+CONCEDE = ActionKind.declare("CONCEDE", "concede", Takes.NOTHING, order=2)
 
 
 class AceTenState(TrickState):

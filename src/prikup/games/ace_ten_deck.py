@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.engine import DealPattern, TrickRules
+from prikup.core.ladder import Ladder
 from prikup.core.tricks import plain_suit_masks
 
 __all__ = [
@@ -48,7 +49,7 @@ TRICKS = 8
 DEAL = DealPattern.by_rounds(3, HAND_SIZE, 1, (1, 1, 1))
 
 
-def ace_ten_trick_rules(players: int, start_score: int) -> TrickRules:
+def ace_ten_trick_rules(players: int, start_score: int, ladder: Ladder[int]) -> TrickRules:
     """The rules value of a game on this deck: ``players`` seats (three of them dealt in), eight
-    tricks, plain suits with the ten above the king."""
-    return TrickRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score)
+    tricks, plain suits with the ten above the king, the bids of ``ladder``."""
+    return TrickRules(players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, start_score, ladder=ladder)

@@ -19,20 +19,35 @@ Contract value made or lost, slam 250, 10 a trick to each defending side; game a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
+from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.errors import OptionError
-from prikup.core.game import Head, Legal, Phase
-from prikup.core.legal import CardActions, add_cards, add_one
+from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
+from prikup.games.five_hundred_actions import (
+    _AUCTION,
+    _CONTRACT,
+    _DISCARD,
+    _K_BID,
+    _K_CONTRACT,
+    _K_DISCARD,
+    _K_PASS,
+    _K_PLAY,
+    _M_AS,
+    _MATCH_OVER,
+    _PLAY,
+    ActionsFiveHundred,
+    LegalFiveHundred,
+)
 from prikup.games.five_hundred_tables import (
     CALL_INDEX,
     CALLS,
@@ -56,20 +71,6 @@ from prikup.games.table_rules import (
     RaiseAfterKitty,
     RulesFiveHundred,
 )
-
-#: The phases of this game's state machine (the core declares deal, auction, play and match over).
-_AUCTION = Phase.AUCTION
-_CONTRACT = Phase.declare("CONTRACT", "contract")
-_DEAL = Phase.DEAL
-_DISCARD = Phase.declare("DISCARD", "discard")
-_MATCH_OVER = Phase.MATCH_OVER
-_PLAY = Phase.PLAY
-_K_BID = ActionKind.BID
-_K_CONTRACT = ActionKind.CONTRACT
-_K_DISCARD = ActionKind.DISCARD
-_K_PASS = ActionKind.PASS
-_K_PLAY = ActionKind.PLAY
-
 
 __all__ = [
     "HAND_SIZE",
@@ -260,7 +261,7 @@ _FORM_DEFAULTS = {
 _TRISTATE = ("raise_after_kitty",)
 
 
-class GameFiveHundred(TrickGame):
+class GameFiveHundred(ActionsFiveHundred):
     """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
 
     id = "five-hundred"
@@ -357,14 +358,20 @@ class GameFiveHundred(TrickGame):
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
         no_trump = layout_for(self.cards, None)
-        #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
-        #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`)
-        self.trick_rules = TrickRules(
-            rules.players, self.cards, pattern, TRICKS, no_trump.suits, no_trump.strength, talon_place="kitty"
-        )
         self.table: ScoringTable = TABLES[rules.table]
-        #: The precedence of each call of CALLS under this table.
-        self.call_rank: tuple[int, ...] = self.table.ranks()
+        #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
+        #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`), the calls in
+        #: the order the scoring table ranks them
+        self.trick_rules = TrickRules(
+            rules.players,
+            self.cards,
+            pattern,
+            TRICKS,
+            no_trump.suits,
+            no_trump.strength,
+            talon_place="kitty",
+            ladder=Ladder(self.table.ladder()),
+        )
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
         # what the rules' use sites read, from the typed options
@@ -417,37 +424,11 @@ class GameFiveHundred(TrickGame):
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
         return StateFiveHundred(self, rng, first_dealer, single_deal)
 
-    def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(_K_PASS)]
-        actions += [Action(_K_BID, call=c) for c in CALLS]
-        actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
-        actions += [Action(_K_DISCARD, card=c) for c in self.cards]
-        actions += [Action(_K_PLAY, card=c) for c in self.cards]
-        jokers = [c for c in self.cards if c.is_joker]
-        actions += [Action(_K_PLAY, card=c, modifier="as", argument=s.name) for c in jokers for s in Suit]
-        return actions
-
-    def _prebuild(self) -> None:
-        cards = range(67)
-        self.pass_id = self._id(Action(_K_PASS))
-        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
-        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
-        self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
-        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
-        self.plays = CardActions(self.all_actions(), self.play_ids)
-        self.as_ids = [
-            [self._id(Action(_K_PLAY, card=Card(i), modifier="as", argument=s.name)) for s in Suit] for i in cards
-        ]
-        #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
-        #: each bid: each a function of that one call, tabled on first use from the rule
-        self.bids_after: dict[int, tuple[list[int], int]] = {}
-        self.contracts_for: dict[int, tuple[list[int], int]] = {}
-
 
 # -- the state machine ------------------------------------------------------------------------
 
 
-class StateFiveHundred(TrickState):
+class StateFiveHundred(LegalFiveHundred):
     """A match of Five Hundred in progress."""
 
     game: GameFiveHundred
@@ -515,74 +496,6 @@ class StateFiveHundred(TrickState):
         """The trump suit in play (``None``: no-trump, misère, or not decided)."""
         return self.layout.trump_suit
 
-    # -- legal actions, generated directly -----------------------------------------------------
-    def _legal(self, seat: int) -> Legal:
-        g = self.game
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase is _PLAY:
-            if self.trick:
-                return g.plays.of(self.playable(seat))
-            jokers = hand & g.joker_mask
-            if not jokers or self.layout.trump_suit is not None:
-                return g.plays.of(hand)
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
-        if phase is _PLAY:
-            mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
-            suits = self.lead_suits_for_joker(seat)
-            for card in cards_of(jokers):  # a joker led in no-trump names its suit
-                for suit in suits:
-                    mask |= add_one(actions, g.as_ids[card.id][suit], acts, ids)
-            return acts, ids, mask
-        if phase is _AUCTION:
-            mask = 0
-            if self._why_illegal_call(seat, actions[g.pass_id]) is None:
-                mask = add_one(actions, g.pass_id, acts, ids)
-            bids = self._tabled(g.bids_after, -1 if self.high is None else self.high, g.bid_ids)
-            acts.extend([actions[i] for i in bids[0]])
-            ids.extend(bids[0])
-            return acts, ids, mask | bids[1]
-        if phase is _DISCARD:
-            return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
-        assert phase is _CONTRACT and self.contract is not None
-        ids = list(self._tabled(g.contracts_for, self.contract, g.contract_ids)[0])
-        return [actions[i] for i in ids], ids, g.contracts_for[self.contract][1]
-
-    def _tabled(self, table: dict[int, tuple[list[int], int]], key: int, call_ids: list[int]) -> tuple[list[int], int]:
-        """The legal calls (bids or contracts) after the call ``key``: they depend on it alone
-        (and the options), so each row is found once per game by the rule's own check."""
-        row = table.get(key)
-        if row is None:
-            actions = self.game.all_actions()
-            seat = self.to_act
-            assert seat is not None
-            legal = [i for i in call_ids if self._why_illegal(seat, actions[i]) is None]
-            row = table[key] = (legal, sum(1 << i for i in legal))
-        return row
-
-    # -- legality, in one place (the reference) ---------------------------------------------
-    def _candidates(self, seat: int) -> Iterable[Action]:
-        phase = self.phase
-        if phase is _AUCTION:
-            yield Action(_K_PASS)
-            for call in CALLS:
-                yield Action(_K_BID, call=call)
-        elif phase is _DISCARD:
-            for card in cards_of(self.hands[seat]):
-                yield Action(_K_DISCARD, card=card)
-        elif phase is _CONTRACT:
-            for call in CALLS:
-                yield Action(_K_CONTRACT, call=call)
-        elif phase is _PLAY:
-            for card in cards_of(self.hands[seat]):
-                if card.is_joker and not self.trick and self.layout.trump_suit is None:
-                    for suit in Suit:
-                        yield Action(_K_PLAY, card=card, modifier="as", argument=suit.name)
-                else:
-                    yield Action(_K_PLAY, card=card)
-
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         if phase is _AUCTION:
@@ -622,7 +535,7 @@ class StateFiveHundred(TrickState):
             return refusal("misere_off")
         if text == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
-        if self.high is not None and g.call_rank[call] <= g.call_rank[self.high]:
+        if self.high is not None and not g.ladder.outbids(text, CALLS[self.high]):
             return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
         if text == MISERE and g.misere_from is MisereFrom.SEVEN:
             level = None if self.high is None else call_level(CALLS[self.high])
@@ -643,7 +556,7 @@ class StateFiveHundred(TrickState):
             return refusal("contract_keep_kind")
         if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
-        if g.call_rank[call] < g.call_rank[self.contract]:
+        if g.ladder.outbids(CALLS[self.contract], CALLS[call]):
             return refusal("contract_raise_only", call=CALLS[self.contract])
         return None
 
@@ -683,7 +596,7 @@ class StateFiveHundred(TrickState):
             return refusal("not_held", card=str(card))
         no_trump = self.layout.trump_suit is None
         if action.modifier is not None:
-            if action.modifier != "as" or not card.is_joker:
+            if action.modifier != _M_AS or not card.is_joker:
                 return refusal("joker_modifier_only")
             if self.trick:
                 return refusal("joker_follow_plain")

@@ -6,7 +6,8 @@ entry, not new engine code.
 
 Calls are numbered once for every table (:data:`CALLS`): the 25 contract calls ``6S`` … ``10NT``
 (level-major, strains ``S C D H NT``), then ``MIS`` and ``OMIS``.  A table gives each call its
-value and its *precedence* (:attr:`ScoringTable.rank`, higher outbids lower).
+value and its *precedence* (its place in :meth:`ScoringTable.ladder`, higher outbids lower; the
+game holds it as a :class:`~prikup.core.ladder.Ladder` in its rules value).
 """
 
 from __future__ import annotations
@@ -181,11 +182,6 @@ class ScoringTable:
     def ladder(self) -> tuple[str, ...]:
         """Every call, lowest bid first."""
         return tuple(sorted(CALLS, key=self.precedence_key))
-
-    def ranks(self) -> tuple[int, ...]:
-        """The precedence of each call of :data:`CALLS` (its place in :meth:`ladder`)."""
-        ladder = self.ladder()
-        return tuple(ladder.index(c) for c in CALLS)
 
 
 def _grid(rows: dict[int, tuple[int, int, int, int, int]]) -> dict[int, dict[str, int]]:

@@ -14,6 +14,7 @@ from collections.abc import Hashable, Iterable
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
@@ -136,8 +137,9 @@ class Game501(Actions501):
 
     def _validate(self) -> None:
         rules = self.rules
-        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), the count from 501 down
-        self.trick_rules = ace_ten_trick_rules(rules.players, START_SCORE)
+        #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), the count from 501 down, the
+        #: bids 66 … max_bid
+        self.trick_rules = ace_ten_trick_rules(rules.players, START_SCORE, Ladder(range(MIN_BID, rules.max_bid + 1)))
         # what the rules' use sites read, from the typed options
         #: the highest bid and contract
         self.max_bid: int = rules.max_bid

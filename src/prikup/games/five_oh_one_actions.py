@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
 from prikup.core.game import Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
-from prikup.games.ace_ten import AceTenState
+from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
 from prikup.games.ace_ten_deck import DECK, SUIT_MASKS
 
 if TYPE_CHECKING:
@@ -43,11 +43,15 @@ TALON = Phase.declare("TALON", "talon")
 GIFT = Phase.declare("GIFT", "gift")
 CONTRACT = Phase.declare("CONTRACT", "contract")
 PLAY = Phase.PLAY
+#: 501's action words (the core declares pass, bid, contract and play; give and concede are the
+#: ace-ten games' own): ``look`` leaves the dark.
+_K_LOOK = ActionKind.declare("LOOK", "look", Takes.NUMBER_OR_NOTHING, order=1)
+#: A leader announces a marriage with his lead (``play 9S marriage H``).
+_M_MARRIAGE = declare_modifier("marriage", suit=True, order=0)
 _K_BID = ActionKind.BID
-_K_CONCEDE = ActionKind.CONCEDE
+_K_CONCEDE = CONCEDE
 _K_CONTRACT = ActionKind.CONTRACT
-_K_GIVE = ActionKind.GIVE
-_K_LOOK = ActionKind.LOOK
+_K_GIVE = GIVE
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
 
@@ -71,7 +75,7 @@ class Actions501(TrickGame):
         actions += [Action(_K_CONTRACT, number=n, call=s) for n in range(MIN_BID, self.max_bid + 1) for s in STRAINS]
         actions += [Action(_K_GIVE, card=c) for c in DECK]
         actions += [Action(_K_PLAY, card=c) for c in DECK]
-        actions += [Action(_K_PLAY, card=c, modifier="marriage", argument=s.name) for s in Suit for c in DECK]
+        actions += [Action(_K_PLAY, card=c, modifier=_M_MARRIAGE, argument=s.name) for s in Suit for c in DECK]
         return actions
 
     def _prebuild(self) -> None:
@@ -88,7 +92,8 @@ class Actions501(TrickGame):
         #: the legal leads by hand and marriages announced (see ``State501._legal``)
         self.leads: dict[int, Row] = {}
         self.marriage_ids = [
-            [self._id(Action(_K_PLAY, card=Card(i), modifier="marriage", argument=s.name)) for i in cards] for s in Suit
+            [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_MARRIAGE, argument=s.name)) for i in cards]
+            for s in Suit
         ]
 
 
@@ -184,7 +189,7 @@ class Legal501(AceTenState):
                 for suit in Suit:
                     if self._why_no_marriage(seat, suit) is None:
                         for card in cards_of(self.hands[seat]):
-                            yield Action(_K_PLAY, card=card, modifier="marriage", argument=suit.name)
+                            yield Action(_K_PLAY, card=card, modifier=_M_MARRIAGE, argument=suit.name)
 
     def _gift_candidates(self, seat: int) -> Iterable[Action]:
         for card in cards_of(self.hands[seat]):

@@ -23,21 +23,62 @@ every pulya is closed, the owner of the last gora whether to settle it and end t
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.engine import DealPattern, TrickGame, TrickRules, TrickState
+from prikup.core.engine import DealPattern, TrickRules
 from prikup.core.errors import OptionError
-from prikup.core.game import Head, Legal, Phase
-from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
-from prikup.core.tricks import follow_mask, plain_suit_masks
+from prikup.core.tricks import follow_mask
 from prikup.games.obs_preferans import ObsPreferans
+from prikup.games.preferans_actions import (
+    _AUCTION,
+    _CONTRACT,
+    _DEAL,
+    _DISCARD,
+    _HALF,
+    _K_BID,
+    _K_CLOSED,
+    _K_CONTRACT,
+    _K_DISCARD,
+    _K_INVITE,
+    _K_OPEN,
+    _K_PASS,
+    _K_PLAY,
+    _K_PULYA,
+    _K_SETTLE,
+    _K_TAKE,
+    _LOOK,
+    _MATCH_OVER,
+    _P_WHIST,
+    _PASS,
+    _PLAY,
+    _SETTLE,
+    _WHIST,
+    _WORD_OF_KIND,
+    CALL_RANK,
+    CALLS,
+    CONTRACT_CALLS,
+    DECK,
+    DECK_MASK,
+    MISERE,
+    MISERE_WT,
+    RANK_ORDER,
+    SUIT_MASKS,
+    ActionsPreferans,
+    LegalPreferans,
+    call_level,
+    call_strain,
+    is_misere,
+    without_talon,
+)
 from prikup.games.preferans_sheet import (
     GAME_VALUES,
     HALF_WHIST_TRICKS,
@@ -71,105 +112,35 @@ from prikup.games.preferans_sheet import (
 )
 from prikup.games.table_rules import Excess, RulesPreferans
 
-#: The phases of this game's state machine (the core declares deal, auction, play and match over).
-_AUCTION = Phase.AUCTION
-_CONTRACT = Phase.declare("CONTRACT", "contract")
-_DEAL = Phase.DEAL
-_DISCARD = Phase.declare("DISCARD", "discard")
-_MATCH_OVER = Phase.MATCH_OVER
-_PLAY = Phase.PLAY
-_SETTLE = Phase.declare("SETTLE", "settle")
-_P_WHIST = Phase.declare("WHIST", "whist")
-_K_BID = ActionKind.BID
-_K_CLOSED = ActionKind.CLOSED
-_K_CONTRACT = ActionKind.CONTRACT
-_K_DISCARD = ActionKind.DISCARD
-_K_HALF_WHIST = ActionKind.HALF_WHIST
-_K_INVITE = ActionKind.INVITE
-_K_LOOK = ActionKind.LOOK
-_K_OPEN = ActionKind.OPEN
-_K_PASS = ActionKind.PASS
-_K_PLAY = ActionKind.PLAY
-_K_PULYA = ActionKind.PULYA
-_K_SETTLE = ActionKind.SETTLE
-_K_TAKE = ActionKind.TAKE
-_K_WHIST = ActionKind.WHIST
-
-
 __all__ = [
     "CALLS",
     "CALL_RANK",
     "CONTRACT_CALLS",
     "DECK",
+    "DECK_MASK",
     "STRENGTH",
+    "SUIT_MASKS",
     "GamePreferans",
     "StatePreferans",
     "call_level",
     "call_strain",
+    "is_misere",
+    "without_talon",
 ]
 
-#: Ranks high to low.
-RANK_ORDER = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
-DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in Suit for r in RANK_ORDER)
-DECK_MASK = sum(c.mask for c in DECK)
+
+#: The strength of each card in a trick (ace high).
 STRENGTH: tuple[int, ...] = tuple(
     len(RANK_ORDER) - RANK_ORDER.index(Rank(i & 15)) if i < 64 and Rank(i & 15) in RANK_ORDER else 0 for i in range(67)
 )
-SUIT_MASKS = plain_suit_masks(DECK)
 HAND_SIZE = 10
 TALON_SIZE = 2
 TRICKS = 10
 #: By twos to the three hands; the talon's two after the first round.
 DEAL = DealPattern.by_rounds(3, HAND_SIZE, 2, (TALON_SIZE,))
-STRAINS = ("S", "C", "D", "H", "NT")
-WT = "-WT"
-MISERE = "MIS"
-MISERE_WT = "MIS-WT"
 
 
-def _ladder() -> tuple[str, ...]:
-    calls: list[str] = []
-    for level in range(6, 11):
-        if level == 9:
-            calls.append(MISERE)  # misère is outbid only by a nine
-        calls += [f"{level}{s}" for s in STRAINS]
-        if level == 9:
-            calls.append(MISERE_WT)  # … and the nine by misère without talon
-        calls += [f"{level}{s}{WT}" for s in STRAINS]
-    return tuple(calls)
-
-
-#: Every call of the auction, lowest first: … 8NT-WT, MIS, 9S … 9NT, MIS-WT, 9S-WT … 10NT-WT.
-CALLS: tuple[str, ...] = _ladder()
-CALL_RANK: Mapping[str, int] = {c: i for i, c in enumerate(CALLS)}
-#: The games a declarer may name after taking the talon.
-CONTRACT_CALLS: tuple[str, ...] = tuple(f"{level}{s}" for level in range(6, 11) for s in STRAINS)
-
-
-def call_level(call: str) -> int | None:
-    """The level (6 … 10) of a game call, ``None`` for misère."""
-    return None if call.startswith(MISERE) else int(call.removesuffix(WT).rstrip("SCDHNT"))
-
-
-def call_strain(call: str) -> Suit | None:
-    """The trump suit of a game call (``None`` for no-trump and misère)."""
-    body = call.removesuffix(WT)
-    if body.startswith(MISERE) or body.endswith("NT"):
-        return None
-    return Suit[body[-1]]
-
-
-def is_misere(call: str) -> bool:
-    """True for ``MIS`` and ``MIS-WT``."""
-    return call.startswith(MISERE)
-
-
-def without_talon(call: str) -> bool:
-    """True for a game or misère without the talon."""
-    return call.endswith(WT)
-
-
-class GamePreferans(TrickGame):
+class GamePreferans(ActionsPreferans):
     """Preferans, Rostov convention, with its pulya / gora / whist score sheet."""
 
     id = "preferans"
@@ -227,7 +198,8 @@ class GamePreferans(TrickGame):
     def _validate(self) -> None:
         rules = self.rules
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out), ten tricks
-        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH)
+        #: and the calls of the auction, 6S … 10NT-WT with misère between (:data:`CALLS`)
+        self.trick_rules = TrickRules(rules.players, DECK, DEAL, TRICKS, SUIT_MASKS, STRENGTH, ladder=Ladder(CALLS))
         four = rules.players == 4
         if rules.misere_half and not four:
             raise OptionError(refusal("misere_half_players"))
@@ -266,38 +238,8 @@ class GamePreferans(TrickGame):
         state.deal(hands, talon)
         return state
 
-    def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(k) for k in (_K_PASS, _K_WHIST, _K_HALF_WHIST)]
-        actions += [Action(k) for k in (_K_LOOK, _K_OPEN, _K_CLOSED, _K_SETTLE)]
-        actions += [Action(_K_BID, call=c) for c in CALLS]
-        actions += [Action(_K_CONTRACT, call=c) for c in CONTRACT_CALLS]
-        actions += [Action(_K_DISCARD, card=c) for c in DECK]
-        actions += [Action(_K_PLAY, card=c) for c in DECK]
-        # appended later: the dealer naming the hand he looks at, the misère half with the dealer
-        actions += [Action(_K_LOOK, number=s) for s in range(self.players)]
-        actions += [Action(_K_INVITE), Action(_K_TAKE)]
-        actions += [Action(_K_PULYA, number=n) for n in MISERE_HALF_SPLITS]
-        return actions
 
-    def _prebuild(self) -> None:
-        cards = range(67)
-        self.kind_ids = {kind: self._id(Action(kind)) for kind in ActionKind}
-        #: ``bid CALLS[k]`` has id ``bid0 + k``; ``contract CONTRACT_CALLS[k]`` ``contract0 + k``
-        self.bid0 = self._id(Action(_K_BID, call=CALLS[0]))
-        self.contract0 = self._id(Action(_K_CONTRACT, call=CONTRACT_CALLS[0]))
-        self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
-        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
-        self.plays = CardActions(self.all_actions(), self.play_ids)
-        self.split_ids = [self._id(Action(_K_PULYA, number=n)) for n in MISERE_HALF_SPLITS]
-
-
-_WHIST = "whist"
-_PASS = "pass"
-_HALF = "half-whist"
-_LOOK = "look"
-
-
-class StatePreferans(TrickState):
+class StatePreferans(LegalPreferans):
     """A match of preferans in progress.
 
     ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
@@ -456,103 +398,6 @@ class StatePreferans(TrickState):
         """True when the contract is misère (with or without the talon)."""
         return self.contract is not None and is_misere(self.contract)
 
-    # -- legal actions, generated directly -----------------------------------------------------
-    def _legal(self, seat: int) -> Legal:
-        g = self.game
-        phase = self.phase
-        if phase is _PLAY and not (self._split_pending or self._open_pending):
-            assert self._turn is not None
-            hand = self.hands[self._turn]
-            if self.trick:
-                led = SUIT_MASKS[self.trick[0][1].id >> 4]
-                trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
-                hand = follow_mask(hand, led, trump, True)
-            return g.plays.of(hand)
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
-        kind_ids = g.kind_ids
-        if phase is _PLAY:
-            if self._split_pending:
-                return acts, ids, add_range(actions, g.split_ids[0], g.split_ids[-1] + 1, acts, ids)
-            mask = add_one(actions, kind_ids[_K_OPEN], acts, ids)  # the lone whister: open or closed
-            return acts, ids, mask | add_one(actions, kind_ids[_K_CLOSED], acts, ids)
-        if phase is _AUCTION:
-            mask = add_one(actions, kind_ids[_K_PASS], acts, ids)
-            for k in self._legal_calls(seat):
-                mask |= add_one(actions, g.bid0 + k, acts, ids)
-            return acts, ids, mask
-        if phase is _DISCARD:
-            return acts, ids, add_cards(actions, self.hands[seat], g.discard_ids, acts, ids)
-        if phase is _SETTLE:
-            mask = add_one(actions, kind_ids[_K_SETTLE], acts, ids)
-            return acts, ids, mask | add_one(actions, kind_ids[_K_PASS], acts, ids)
-        if phase is _CONTRACT:
-            assert self.bid is not None
-            low = next(k for k, c in enumerate(CONTRACT_CALLS) if CALL_RANK[c] >= CALL_RANK[self.bid])
-            return acts, ids, add_range(actions, g.contract0 + low, g.contract0 + len(CONTRACT_CALLS), acts, ids)
-        assert phase is _P_WHIST
-        mask = 0
-        for action in self._whist_actions():
-            mask |= add_one(actions, g._id(action), acts, ids)
-        return acts, ids, mask
-
-    def _legal_calls(self, seat: int) -> list[int]:
-        """The indices in CALLS of the bids ``seat`` may make now."""
-        own = [c for s, c in self.calls if s == seat]
-        last = own[-1] if own else None
-        if last in (f"bid {MISERE}", f"bid {MISERE_WT}"):  # a misère player: on to MIS-WT, or pass
-            candidates: range | list[int] = [CALL_RANK[MISERE_WT]]
-        else:
-            candidates = range(0 if self.high is None else CALL_RANK[self.high], len(CALLS))
-        wt_allowed = self.game.games_without_talon
-        out = []
-        for k in candidates:
-            call = CALLS[k]
-            if (not wt_allowed and call.endswith(WT)) or (call == MISERE and own):
-                continue
-            if call == MISERE_WT and own and last != f"bid {MISERE}":
-                continue
-            if self.high is not None and k <= CALL_RANK[self.high]:
-                if k < CALL_RANK[self.high] or is_misere(call) or call == "6S":
-                    continue
-                assert self.high_seat is not None
-                if self._active.index(seat) > self._active.index(self.high_seat):
-                    continue  # only a senior hand holds ("here")
-            out.append(k)
-        return out
-
-    # -- legality, in one place (the reference) -------------------------------------------
-    def _candidates(self, seat: int) -> Iterable[Action]:
-        phase = self.phase
-        if phase is _SETTLE:
-            yield Action(_K_SETTLE)
-            yield Action(_K_PASS)
-        elif phase is _AUCTION:
-            yield Action(_K_PASS)
-            low = 0 if self.high is None else CALL_RANK[self.high]
-            for call in CALLS[low:]:
-                yield Action(_K_BID, call=call)
-        elif phase is _DISCARD:
-            for card in cards_of(self.hands[seat]):
-                yield Action(_K_DISCARD, card=card)
-        elif phase is _CONTRACT:
-            for call in CONTRACT_CALLS:
-                yield Action(_K_CONTRACT, call=call)
-        elif phase is _P_WHIST:
-            yield from self._whist_actions()
-        elif phase is _PLAY:
-            if self._split_pending:
-                for n in MISERE_HALF_SPLITS:
-                    yield Action(_K_PULYA, number=n)
-            elif self._open_pending:
-                yield Action(_K_OPEN)
-                yield Action(_K_CLOSED)
-            else:
-                assert self._turn is not None
-                for card in cards_of(self.hands[self._turn]):
-                    yield Action(_K_PLAY, card=card)
-
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         if phase is _SETTLE:
@@ -584,7 +429,8 @@ class StatePreferans(TrickState):
         if action.kind is not _K_BID or action.call is None or action.number is not None:
             return refusal("pf_auction_form")
         call = action.call
-        if call not in CALL_RANK:
+        ladder = self.game.ladder
+        if call not in ladder:
             return refusal("pf_no_call", call=call)
         if without_talon(call) and not self.game.games_without_talon:
             return refusal("no_wt")
@@ -597,7 +443,7 @@ class StatePreferans(TrickState):
             return refusal("misere_player_only")
         if self.high is None:
             return None
-        rank, high = CALL_RANK[call], CALL_RANK[self.high]
+        rank, high = ladder.precedence(call), ladder.precedence(self.high)
         if rank > high:
             return None
         if rank == high:
@@ -615,7 +461,7 @@ class StatePreferans(TrickState):
         assert self.bid is not None
         if action.kind is not _K_CONTRACT or action.call not in CONTRACT_CALLS:
             return refusal("pf_name_contract")
-        if CALL_RANK[action.call] < CALL_RANK[self.bid]:
+        if self.game.ladder.outbids(self.bid, action.call):
             return refusal("contract_below_bid", bid=self.bid)
         return None
 
@@ -739,20 +585,6 @@ class StatePreferans(TrickState):
 
     def _half_offered(self) -> bool:
         return self.game.misere_half
-
-    def _whist_actions(self) -> list[Action]:
-        """The actions open to the seat to act in the whist phase (on misère: the half invitation)."""
-        if self.is_misere:
-            if not self.half_calls:
-                return [Action(_K_INVITE), Action(_K_PASS)]  # the declarer
-            return [Action(_K_TAKE), Action(_K_PASS)]  # the dealer, invited
-        out: list[Action] = []
-        for word in self._whist_options():
-            if word == _LOOK:
-                out += [Action(_K_LOOK, number=d) for d in self.defenders()]
-            else:
-                out.append(Action(_WHIST_KIND[word]))
-        return out
 
     def _whist_options(self) -> tuple[str, ...]:
         """The answers open to the seat to act in the whisting (``look`` names a defender)."""
@@ -1066,7 +898,3 @@ class StatePreferans(TrickState):
             hand_to_play=self.hand_to_play,
             sheet=self.sheet,
         )
-
-
-_WHIST_KIND = {_WHIST: _K_WHIST, _PASS: _K_PASS, _HALF: _K_HALF_WHIST, _LOOK: _K_LOOK}
-_WORD_OF_KIND = {k: w for w, k in _WHIST_KIND.items()}

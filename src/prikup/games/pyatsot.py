@@ -26,16 +26,14 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from prikup.core.actions import Action, ActionKind
+from prikup.core.actions import Action
 from prikup.core.cards import Card, Rank, Suit, cards_of
-from prikup.core.engine import TrickGame
-from prikup.core.game import Head, Legal, Phase
-from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.game import Head
+from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
 from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import card_points, follow_mask
-from prikup.games.ace_ten import AceTenState
 from prikup.games.ace_ten_deck import (
     DECK,
     DECK_POINTS,
@@ -46,25 +44,27 @@ from prikup.games.ace_ten_deck import (
     ace_ten_trick_rules,
 )
 from prikup.games.obs_pyatsot import Declaration, Gift, ObsPyatsot
+from prikup.games.pyatsot_actions import (
+    _AUCTION,
+    _BARREL,
+    _CONTRACT,
+    _DEAL,
+    _GIFT,
+    _K_BID,
+    _K_CONCEDE,
+    _K_CONTRACT,
+    _K_GIVE,
+    _K_KEEP,
+    _K_PASS,
+    _K_PLAY,
+    _K_TAKE,
+    _KEEP,
+    _M_DECLARE,
+    _PLAY,
+    ActionsPyatsot,
+    LegalPyatsot,
+)
 from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
-
-#: The phases of this game's state machine (the core declares deal, auction, play and match over).
-_AUCTION = Phase.AUCTION
-_BARREL = Phase.declare("BARREL", "barrel")
-_CONTRACT = Phase.declare("CONTRACT", "contract")
-_DEAL = Phase.DEAL
-_GIFT = Phase.declare("GIFT", "gift")
-_KEEP = Phase.declare("KEEP", "keep")
-_PLAY = Phase.PLAY
-_K_BID = ActionKind.BID
-_K_CONCEDE = ActionKind.CONCEDE
-_K_CONTRACT = ActionKind.CONTRACT
-_K_GIVE = ActionKind.GIVE
-_K_KEEP = ActionKind.KEEP
-_K_PASS = ActionKind.PASS
-_K_PLAY = ActionKind.PLAY
-_K_TAKE = ActionKind.TAKE
-
 
 __all__ = [
     "BARREL",
@@ -361,7 +361,7 @@ def settle_deal(
 
 
 # -- the game -----------------------------------------------------------------------------------
-class GamePyatsot(TrickGame):
+class GamePyatsot(ActionsPyatsot):
     """Пятьсот, the fast Thousand, with the barrel."""
 
     id = "pyatsot"
@@ -412,8 +412,9 @@ class GamePyatsot(TrickGame):
         if rules.barrel_refusals >= rules.barrel_attempts:
             raise OptionError(refusal("barrel_refusals_attempts"))
         #: 3 or 4 seats, three dealt in (with 4 the dealer sits out and scores the talon)
-        self.trick_rules = ace_ten_trick_rules(rules.players, 0)
-        self._ladder = range(rules.min_bid, MAX_POINTS + 1, rules.bid_step)
+        #: and the bids: min_bid, min_bid + step, … up to MAX_POINTS
+        ladder = Ladder(range(rules.min_bid, MAX_POINTS + 1, rules.bid_step))
+        self.trick_rules = ace_ten_trick_rules(rules.players, 0, ladder)
         self._barrel_rules = BarrelRules(
             barrel=rules.barrel,
             target=rules.target,
@@ -432,11 +433,6 @@ class GamePyatsot(TrickGame):
         self.barrel_refusals: int = rules.barrel_refusals
 
     @property
-    def ladder(self) -> range:
-        """Every bid and contract the game knows: min_bid, min_bid + step, … up to MAX_POINTS."""
-        return self._ladder
-
-    @property
     def barrel_contract(self) -> int:
         """The contract of a deal played from the barrel (target − barrel, 120)."""
         return self.rules.target - self.rules.barrel
@@ -449,52 +445,8 @@ class GamePyatsot(TrickGame):
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StatePyatsot:
         return StatePyatsot(self, rng, first_dealer, single_deal)
 
-    def _enumerate_actions(self) -> list[Action]:
-        actions = [Action(_K_PASS), Action(_K_TAKE), Action(_K_CONCEDE)]
-        actions += [Action(_K_BID, number=n) for n in self.ladder]
-        actions += [Action(_K_CONTRACT, number=n) for n in self.ladder]
-        actions += [Action(_K_KEEP, card=c) for c in DECK]
-        actions += [Action(_K_GIVE, card=c) for c in DECK]
-        actions += [Action(_K_PLAY, card=c) for c in DECK]
-        actions += [
-            Action(_K_PLAY, card=c, modifier="declare", argument=kind)
-            for kind in KINDS
-            for c in DECK
-            if c.rank in COMBINATION_RANKS[kind]
-        ]
-        return actions
 
-    def _prebuild(self) -> None:
-        cards = range(67)
-        self.pass_id = self._id(Action(_K_PASS))
-        self.take_id = self._id(Action(_K_TAKE))
-        self.concede_id = self._id(Action(_K_CONCEDE))
-        #: the id of the k-th rung of the ladder is ``bid0 + k`` (a bid) or ``contract0 + k``
-        self.bid0 = self._id(Action(_K_BID, number=self.ladder[0]))
-        self.contract0 = self._id(Action(_K_CONTRACT, number=self.ladder[0]))
-        self.keep_ids = [self._id(Action(_K_KEEP, card=Card(i))) for i in cards]
-        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) for i in cards]
-        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
-        self.plays = CardActions(self.all_actions(), self.play_ids)
-        #: the leads that declare a combination, in the order of its ranks (K Q J)
-        self.declare_ids = {
-            (kind, suit): [
-                self._id(Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind))
-                for rank in COMBINATION_RANKS[kind]
-            ]
-            for kind in KINDS
-            for suit in Suit
-        }
-
-    def rungs(self, low: int, high: int) -> range:
-        """The ladder's rung indices of the bids ``low`` to ``high`` (both included)."""
-        ladder = self.ladder
-        first = 0 if low <= ladder.start else -(-(low - ladder.start) // ladder.step)
-        last = (min(high, ladder[-1]) - ladder.start) // ladder.step if high >= ladder.start else -1
-        return range(first, last + 1)
-
-
-class StatePyatsot(AceTenState):
+class StatePyatsot(LegalPyatsot):
     """A match of Пятьсот in progress."""
 
     game: GamePyatsot
@@ -563,85 +515,6 @@ class StatePyatsot(AceTenState):
         self.phase = _AUCTION
         self._turn = eligible[0]
 
-    # -- legal actions, generated directly -----------------------------------------------------
-    def _legal(self, seat: int) -> Legal:
-        g = self.game
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase is _PLAY:
-            trick = self.trick
-            if trick:
-                return g.plays.of(follow_mask(hand, SUIT_MASKS[trick[0][1].id >> 4], 0, False))
-            trump = self.trump
-            allowed = hand
-            if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
-                allowed = hand & ~SUIT_MASKS[trump]  # only the trump maker may lead trumps at will
-            if not self.won[seat]:
-                return g.plays.of(allowed)
-        actions = g.all_actions()
-        acts: list[Action] = []
-        ids: list[int] = []
-        if phase is _PLAY:
-            mask = add_cards(actions, allowed, g.play_ids, acts, ids)
-            for held in combinations_held(hand, self.used):
-                for i in g.declare_ids[held]:
-                    mask |= add_one(actions, i, acts, ids)
-            return acts, ids, mask
-        if phase is _AUCTION:
-            if self.throw_in:
-                return acts, ids, add_one(actions, g.pass_id, acts, ids)
-            mask = 0 if self.high_bid is None else add_one(actions, g.pass_id, acts, ids)
-            low = g.ladder.start if self.high_bid is None else self.high_bid + 1
-            rungs = g.rungs(low, bid_cap(hand, g.bid_cap_rule))
-            return acts, ids, mask | add_range(actions, g.bid0 + rungs.start, g.bid0 + rungs.stop, acts, ids)
-        if phase is _BARREL:
-            mask = add_one(actions, g.take_id, acts, ids)
-            if self.marks.refusals < g.barrel_refusals:
-                mask |= add_one(actions, g.concede_id, acts, ids)
-            return acts, ids, mask
-        if phase is _KEEP:
-            return acts, ids, add_cards(actions, self.talon, g.keep_ids, acts, ids)
-        if phase is _GIFT:
-            return acts, ids, add_cards(actions, self.talon, g.give_ids, acts, ids)
-        assert phase is _CONTRACT and self.high_bid is not None
-        mask = add_one(actions, g.concede_id, acts, ids)
-        rungs = g.rungs(self.high_bid, bid_cap(hand, g.bid_cap_rule))
-        return acts, ids, mask | add_range(actions, g.contract0 + rungs.start, g.contract0 + rungs.stop, acts, ids)
-
-    # -- legality, in one place (the reference) ---------------------------------------------
-    def _candidates(self, seat: int) -> Iterable[Action]:
-        phase = self.phase
-        if phase is _AUCTION:
-            yield Action(_K_PASS)
-            low = -1 if self.high_bid is None else self.high_bid
-            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
-            for n in self.game.ladder:
-                if low < n <= cap:
-                    yield Action(_K_BID, number=n)
-        elif phase is _BARREL:
-            yield Action(_K_TAKE)
-            yield Action(_K_CONCEDE)
-        elif phase is _KEEP:
-            for card in cards_of(self.talon):
-                yield Action(_K_KEEP, card=card)
-        elif phase is _GIFT:
-            for card in cards_of(self.talon):
-                yield Action(_K_GIVE, card=card)
-        elif phase is _CONTRACT:
-            yield Action(_K_CONCEDE)
-            cap = bid_cap(self.hands[seat], self.game.bid_cap_rule)
-            for n in self.game.ladder:
-                if n <= cap:
-                    yield Action(_K_CONTRACT, number=n)
-        elif phase is _PLAY:
-            hand = self.hands[seat]
-            for card in cards_of(hand):
-                yield Action(_K_PLAY, card=card)
-            if not self.trick and self.won[seat]:
-                for kind, suit in combinations_held(hand, self.used):
-                    for rank in COMBINATION_RANKS[kind]:
-                        yield Action(_K_PLAY, card=Card.of(rank, suit), modifier="declare", argument=kind)
-
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         kind = action.kind
@@ -681,7 +554,7 @@ class StatePyatsot(AceTenState):
     def _why_illegal_number(self, number: int) -> Refusal | None:
         game = self.game
         if number not in game.ladder:
-            low, step = game.ladder.start, game.ladder.step
+            low, step = game.rules.min_bid, game.rules.bid_step
             return refusal("pt_steps", low=low, second=low + step, third=low + 2 * step, step=step)
         return None
 
@@ -755,7 +628,7 @@ class StatePyatsot(AceTenState):
         if not hand >> card.id & 1:
             return refusal("not_held", card=str(card))
         if action.modifier is not None:
-            if action.modifier != "declare":
+            if action.modifier != _M_DECLARE:
                 return refusal("no_modifier_declare", modifier=action.modifier)
             return self._why_no_declaration(seat, card, action.argument)
         if not self.trick:
@@ -836,7 +709,7 @@ class StatePyatsot(AceTenState):
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
         assert card is not None and card.suit is not None
-        if action.modifier == "declare":
+        if action.modifier == _M_DECLARE:
             kind = action.argument
             assert kind is not None
             value = combination_value(kind, card.suit)

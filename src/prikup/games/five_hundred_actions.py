@@ -1,0 +1,163 @@
+"""Five Hundred's actions: every action the game has, its stable id, and the legal ones generated
+directly.
+
+The rules themselves are in :mod:`prikup.games.five_hundred` (the reference check of every
+action, ``StateFiveHundred._why_illegal``); this module lists the same legal actions fast, from
+the game's prebuilt actions: the cards of a follow-suit mask, the joker's named suits, and the
+bids and contracts after a call, tabled once from the rule's own check.  A property test holds
+the two to the same sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
+from prikup.core.cards import Card, Suit, cards_of
+from prikup.core.engine import TrickGame, TrickState
+from prikup.core.game import Legal, Phase
+from prikup.core.legal import CardActions, add_cards, add_one
+from prikup.core.refusals import Refusal
+from prikup.games.five_hundred_tables import CALLS
+
+if TYPE_CHECKING:
+    from prikup.games.five_hundred import GameFiveHundred, Layout
+
+__all__ = ["ActionsFiveHundred", "LegalFiveHundred"]
+
+#: The phases of this game's state machine (the core declares deal, auction, play and match over).
+_AUCTION = Phase.AUCTION
+_CONTRACT = Phase.declare("CONTRACT", "contract")
+_DEAL = Phase.DEAL
+_DISCARD = Phase.declare("DISCARD", "discard")
+_MATCH_OVER = Phase.MATCH_OVER
+_PLAY = Phase.PLAY
+_K_BID = ActionKind.BID
+_K_CONTRACT = ActionKind.CONTRACT
+#: Five Hundred's own word: ``discard 9C`` (a card into the kitty's place)
+_K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
+#: The joker led in no trumps names its suit (``play JK as D``).
+_M_AS = declare_modifier("as", suit=True, order=1)
+_K_PASS = ActionKind.PASS
+_K_PLAY = ActionKind.PLAY
+
+
+class ActionsFiveHundred(TrickGame):
+    """The actions of a Five Hundred configuration and its tables of their ids."""
+
+    #: the cards of the deck in use
+    cards: tuple[Card, ...]
+
+    def _enumerate_actions(self) -> list[Action]:
+        actions = [Action(_K_PASS)]
+        actions += [Action(_K_BID, call=c) for c in CALLS]
+        actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
+        actions += [Action(_K_DISCARD, card=c) for c in self.cards]
+        actions += [Action(_K_PLAY, card=c) for c in self.cards]
+        jokers = [c for c in self.cards if c.is_joker]
+        actions += [Action(_K_PLAY, card=c, modifier=_M_AS, argument=s.name) for c in jokers for s in Suit]
+        return actions
+
+    def _prebuild(self) -> None:
+        cards = range(67)
+        self.pass_id = self._id(Action(_K_PASS))
+        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
+        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
+        self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
+        self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
+        self.plays = CardActions(self.all_actions(), self.play_ids)
+        self.as_ids = [
+            [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_AS, argument=s.name)) for s in Suit] for i in cards
+        ]
+        #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
+        #: each bid: each a function of that one call, tabled on first use from the rule
+        self.bids_after: dict[int, tuple[list[int], int]] = {}
+        self.contracts_for: dict[int, tuple[list[int], int]] = {}
+
+
+class LegalFiveHundred(TrickState):
+    """The legal actions of a Five Hundred state, generated directly."""
+
+    game: GameFiveHundred
+    high: int | None
+    contract: int | None
+    layout: Layout
+
+    if TYPE_CHECKING:  # the rules' module defines these
+
+        def playable(self, seat: int) -> int:
+            """The cards ``seat`` may play to the trick in progress."""
+
+        def lead_suits_for_joker(self, seat: int) -> list[Suit]:
+            """The suits a joker led by ``seat`` may name."""
+
+        def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None: ...
+
+    # -- legal actions, generated directly -----------------------------------------------------
+    def _legal(self, seat: int) -> Legal:
+        g = self.game
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is _PLAY:
+            if self.trick:
+                return g.plays.of(self.playable(seat))
+            jokers = hand & g.joker_mask
+            if not jokers or self.layout.trump_suit is not None:
+                return g.plays.of(hand)
+        actions = g.all_actions()
+        acts: list[Action] = []
+        ids: list[int] = []
+        if phase is _PLAY:
+            mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
+            suits = self.lead_suits_for_joker(seat)
+            for card in cards_of(jokers):  # a joker led in no-trump names its suit
+                for suit in suits:
+                    mask |= add_one(actions, g.as_ids[card.id][suit], acts, ids)
+            return acts, ids, mask
+        if phase is _AUCTION:
+            mask = 0
+            if self._why_illegal_call(seat, actions[g.pass_id]) is None:
+                mask = add_one(actions, g.pass_id, acts, ids)
+            bids = self._tabled(g.bids_after, -1 if self.high is None else self.high, g.bid_ids)
+            acts.extend([actions[i] for i in bids[0]])
+            ids.extend(bids[0])
+            return acts, ids, mask | bids[1]
+        if phase is _DISCARD:
+            return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
+        assert phase is _CONTRACT and self.contract is not None
+        ids = list(self._tabled(g.contracts_for, self.contract, g.contract_ids)[0])
+        return [actions[i] for i in ids], ids, g.contracts_for[self.contract][1]
+
+    def _tabled(self, table: dict[int, tuple[list[int], int]], key: int, call_ids: list[int]) -> tuple[list[int], int]:
+        """The legal calls (bids or contracts) after the call ``key``: they depend on it alone
+        (and the options), so each row is found once per game by the rule's own check."""
+        row = table.get(key)
+        if row is None:
+            actions = self.game.all_actions()
+            seat = self.to_act
+            assert seat is not None
+            legal = [i for i in call_ids if self._why_illegal(seat, actions[i]) is None]
+            row = table[key] = (legal, sum(1 << i for i in legal))
+        return row
+
+    # -- legality, in one place (the reference) ---------------------------------------------
+    def _candidates(self, seat: int) -> Iterable[Action]:
+        phase = self.phase
+        if phase is _AUCTION:
+            yield Action(_K_PASS)
+            for call in CALLS:
+                yield Action(_K_BID, call=call)
+        elif phase is _DISCARD:
+            for card in cards_of(self.hands[seat]):
+                yield Action(_K_DISCARD, card=card)
+        elif phase is _CONTRACT:
+            for call in CALLS:
+                yield Action(_K_CONTRACT, call=call)
+        elif phase is _PLAY:
+            for card in cards_of(self.hands[seat]):
+                if card.is_joker and not self.trick and self.layout.trump_suit is None:
+                    for suit in Suit:
+                        yield Action(_K_PLAY, card=card, modifier=_M_AS, argument=suit.name)
+                else:
+                    yield Action(_K_PLAY, card=card)
