@@ -68,6 +68,12 @@ typedef struct {
 #ifndef FOLLOW_WINNERS
 #define FOLLOW_WINNERS 1
 #endif
+/* The root's null-window tests after the guess's two probe a quarter of the way up from the lower
+ * bound (search.h): the greedy guess is more often below the value than above it, and a test far
+ * above the value costs much more than one just above the lower bound.  Measured over 100 deals
+ * at seeds 0 and 1000 against bisection (4): 0-6% fewer nodes in all, 3-5% fewer at the median,
+ * no slow deal slower. */
+#define SEARCH_SKEW 2
 #include "search.h"
 #include "glue.h"
 #include "cards.h"

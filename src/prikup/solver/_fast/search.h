@@ -30,9 +30,10 @@
  *    table's best move put first and the killer move of the depth (the last move that cut off
  *    there) second;
  *  - the root value's null-window searches start at a guess (search_guess: the gain of the line
- *    where every player plays the first move of the game's order), then next to it, then bisect
- *    (the trick games) or go down from the upper bound (the point games: SEARCH_SKEW): fewer
- *    searches than bisecting the bounds when the guess is near (most deals);
+ *    where every player plays the first move of the game's order), then next to it, then probe
+ *    a quarter of the way up from the lower bound (the trick games) or go down from the upper
+ *    bound (the point games: SEARCH_SKEW): fewer searches than bisecting the bounds when the
+ *    guess is near (most deals);
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -92,8 +93,8 @@ static int pos_last_trick(const Pos *p);
 static int pos_history(const Pos *p);
 
 /* Where the root's null-window tests probe [lo, hi] after the guess's two, in eighths from lo + 1
- * to hi: 4 bisects; 8 descends from the upper bound (see search_value_from).  A game file may
- * define it before including this header. */
+ * to hi: 4 bisects; 8 descends from the upper bound, 2 climbs a quarter at a time (see
+ * search_value_from).  A game file may define it before including this header. */
 #ifndef SEARCH_SKEW
 #define SEARCH_SKEW 4
 #endif
