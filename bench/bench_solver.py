@@ -1,6 +1,7 @@
 """Time of the exact open-hand solver from the first lead, beside a bridge double-dummy solver.
 
 Run: PYTHONPATH=src python bench/bench_solver.py [--deals 50] [--seed 0] [--games 501,pyatsot,five-hundred,preferans]
+[--second] [--tails 5]
 (``pip install -e '.[bench]'`` installs endplay, whose DDS is the anchor; without it the DDS
 columns are left out.)
 
@@ -12,7 +13,8 @@ and a best first lead (what :func:`prikup.solver.play_out` and the oracle need: 
 targets are set on), and the values of every legal first lead (what pimc and ``prikup solve``
 need).  For the value + best lead it prints the median, the worst deal as a multiple of the
 median (in CPU time and in nodes, which a loaded machine does not change, with the seed of the
-deal of most nodes) and how many deals took more than ten times the median.  ``--second`` also
+deal of most nodes) and how many deals took more than ten times the median; ``--tails N`` lists
+the N deals of most nodes (seed, nodes, CPU time, contract).  ``--second`` also
 times the search after the first card (a best lead) with a fresh table and with the table kept
 from the first lead's search (the C search keeps its table between searches of positions with the
 same tables, trumps and sides: what pimc and analysis re-solve).
@@ -128,8 +130,25 @@ def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
     return run
 
 
-def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: bool, first_seed: int = 0) -> None:
-    """Print the medians, mean and worst of ``deals`` deals, and DDS's beside them."""
+def contract_of(state: State) -> str:
+    """A short description of the deal's contract for the ``--tails`` lines (the game's own
+    fields where it has them: contract, trumps, declarer, misère, raspasy)."""
+    parts = []
+    for name in ("contract", "trump", "declarer"):
+        value = getattr(state, name, None)
+        if value is not None:
+            parts.append(f"{name} {value.name if hasattr(value, 'name') else value}")
+    for name in ("is_misere", "raspasy"):
+        if getattr(state, name, False):
+            parts.append(name.removeprefix("is_"))
+    return ", ".join(parts) or "no contract"
+
+
+def bench(
+    game_id: str, deals: int, reference: bool, dds_full: bool, second: bool, first_seed: int = 0, tails: int = 0
+) -> None:
+    """Print the medians, mean and worst of ``deals`` deals, and DDS's beside them; with ``tails``
+    also that many deals of most nodes, one line each."""
     best_times: list[float] = []
     all_times: list[float] = []
     ref_times: list[float] = []
@@ -140,6 +159,7 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
     second_fresh: list[float] = []
     second_kept: list[float] = []
     seeds: list[int] = []
+    contracts: list[str] = []
     seed = first_seed
     warm = dds_timer(DDS_CARDS[game_id], -1)
     if warm is not None:
@@ -153,6 +173,7 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
         best_times.append(seconds)
         best_nodes.append(count)
         seeds.append(seed - 1)
+        contracts.append(contract_of(state))
         seconds, count = _fresh(state, False)
         all_times.append(seconds)
         nodes.append(count)
@@ -202,6 +223,12 @@ def bench(game_id: str, deals: int, reference: bool, dds_full: bool, second: boo
     if reference:
         line += f"; Python reference, every first lead: median {statistics.median(ref_times) * ms:.0f} ms"
     print(line, flush=True)
+    for i in sorted(range(len(best_nodes)), key=lambda i: -best_nodes[i])[:tails]:
+        print(
+            f"  seed {seeds[i]}: {best_nodes[i]} nodes ({best_nodes[i] / node_median:.1f}x the median), "
+            f"{best_times[i] * ms:.1f} ms ({best_times[i] / median:.1f}x); {contracts[i]}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -215,11 +242,12 @@ def main() -> None:
     parser.add_argument(
         "--second", action="store_true", help="also time the search after the first card, with the table kept or not"
     )
+    parser.add_argument("--tails", type=int, default=0, help="also list this many deals of most nodes per game")
     args = parser.parse_args()
     if _endplay() is None:
         print("endplay is not installed (pip install -e '.[bench]'): no DDS figures")
     for game_id in args.games.split(","):
-        bench(game_id.strip(), args.deals, args.reference, args.dds_full, args.second, args.seed)
+        bench(game_id.strip(), args.deals, args.reference, args.dds_full, args.second, args.seed, args.tails)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
 """The C search's double-dummy techniques, each exact, pinned by what they must do: sure tricks
 and top trumps decide a position without searching it, the last trick is evaluated directly,
-and the transposition table is kept for the searches of one deal and emptied by ``clear``.
+and the transposition table is kept for the searches of one deal (giving the values a fresh one
+gives) and emptied by ``clear``.
 (Exactness itself is the business of test_sv_fast and the brute-force tests.)"""
 
 from __future__ import annotations
 
+import pytest
 import sv_gen
+import sv_tricks_gen
 
 from prikup.core.cards import parse_cards
+from prikup.core.game import Phase, State
 from prikup.solver import ADAPTERS, Solver, fast, position_of
 from prikup.solver.play501 import Position501, fast_values
 from prikup.solver.play_preferans import PositionPreferans
@@ -65,3 +69,50 @@ def test_the_table_is_kept_for_the_searches_of_one_deal_and_emptied_by_clear():
     assert first == again == cleared
     assert nodes_again * 5 < nodes_first  # the kept table answers most of the second search
     assert nodes_cleared == nodes_first  # an emptied table starts over
+
+
+def _whole_deal(game: str, form: str | None, seed: int) -> list[State]:
+    """The states of one deal's play, from the first lead to the last card, each the previous
+    one after a best card (ties to the lowest move)."""
+    if game in ("501", "pyatsot"):
+        state = sv_gen.to_play(game, seed, None)
+    elif game == "five-hundred":
+        state = sv_tricks_gen.fh_play(str(form), seed)
+    else:
+        state = sv_tricks_gen.pf_play(str(form), seed)
+    adapter = ADAPTERS[game]
+    assert adapter.fast is not None
+    deal = len(state.deals)
+    out = []
+    while state.phase is Phase.PLAY and len(state.deals) == deal:
+        out.append(state.copy())
+        pos, _ = position_of(state)
+        fast.module().clear()
+        values, _ = adapter.fast(pos)
+        best = (max if pos.max_to_move() else min)(values.values())
+        state.apply(adapter.action_of(min(m for m, v in values.items() if v == best)))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "form"),
+    [("501", None), ("pyatsot", None)]
+    + [("five-hundred", f) for f in sorted(sv_tricks_gen.FH_FORMS)]
+    + [("preferans", f) for f in sorted(sv_tricks_gen.PF_FORMS)],
+)
+def test_a_table_kept_through_a_whole_deal_gives_the_values_of_a_fresh_table(game: str, form: str | None):
+    """Every position of a deal searched one after the other with the table kept (full-deal
+    searches fill it, so entries are replaced in both ways of their buckets and found in either)
+    has the values a fresh table gives, move by move."""
+    adapter = ADAPTERS[game]
+    assert adapter.fast is not None
+    for seed in (3, 4):
+        states = _whole_deal(game, form, 900 + seed)
+        fresh = []
+        for state in states:
+            fast.module().clear()
+            fresh.append(adapter.fast(position_of(state)[0])[0])
+        fast.module().clear()
+        kept = [adapter.fast(position_of(state)[0])[0] for state in states]
+        assert kept == fresh, (game, form, seed)
+        assert len(states) >= 3  # a broken misère ends with the first trick

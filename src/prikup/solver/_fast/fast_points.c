@@ -349,13 +349,13 @@ static int cheapest(const Pos *p, uint64_t hand, int k) {
  * the cheapest of the rest (every trick holds one card of each hand, and a hand follows suit
  * while it can). */
 static int given_points(const Pos *p, uint64_t other, uint64_t win, int led) {
-    int k = __builtin_popcountll(win), pts = 0;
+    int k = popcount64(win), pts = 0;
     if (led) {
         for (int s = 0; s < 4; s++) {
-            int ks = __builtin_popcountll(win & p->suit_masks[s]);
+            int ks = popcount64(win & p->suit_masks[s]);
             uint64_t follow = other & p->suit_masks[s];
             if (!ks || !follow) continue;
-            int m = __builtin_popcountll(follow);
+            int m = popcount64(follow);
             if (m <= ks) { /* every card of the suit goes */
                 pts += points_of(p, follow);
                 other &= ~follow;
@@ -525,7 +525,7 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
         p->trick[i] = (int)c;
     }
     Py_DECREF(tf);
-    if (__builtin_popcountll(all) + p->ntrick > 30) {
+    if (popcount64(all) + p->ntrick > 30) {
         PyErr_SetString(PyExc_ValueError, "too many cards to play: at most 30");
         return NULL;
     }
@@ -533,7 +533,7 @@ PyObject *fast_values_points(PyObject *self, PyObject *args) {
     p->hands[0] = h0; p->hands[1] = h1; p->hands[2] = h2;
     p->leader = leader; p->decl = decl; p->trump = trump; p->maker = maker;
     p->used = used; p->won = won; p->pending = pending;
-    p->left = __builtin_popcountll(all); /* cards still to be played */
+    p->left = popcount64(all); /* cards still to be played */
     for (int i = 0; i < 64; i++) if (all >> i & 1) p->points_left += p->points[i];
     for (int i = 0; i < p->ntrick; i++) p->points_left += p->points[p->trick[i]];
     for (int s = 0; s < 4; s++) {
