@@ -20,6 +20,8 @@ import argparse
 import statistics
 import time
 
+from bench_pimc import first_lead
+
 from prikup import make_game
 from prikup.analysis import DEFAULT_DECISION_SAMPLES, DEFAULT_PLAY_SAMPLES, analyze_deal, hint
 from prikup.bots import make_bot
@@ -41,23 +43,9 @@ def heuristic_deal(game_id: str, seed: int) -> State:
     return state
 
 
-def first_decision(game_id: str, seed: int, phase: Phase) -> State | None:
-    """The first decision with a choice in ``phase`` of a seeded match's first deal, the deal so
-    far played by heuristic bots (None: the deal has none)."""
-    game = make_game(game_id)
-    state = game.new_match(seed)
-    bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
-    while state.phase is not phase or len(state.legal_actions()) < 2:
-        seat = state.to_act
-        if seat is None or len(state.deals) > 1:
-            return None
-        state.apply(bots[seat].act(state, seat))
-    return state
-
-
 def first_lead_cpu(game_id: str, seed: int) -> float | None:
     """CPU seconds of one default pimc decision at the deal's first lead (None: no play)."""
-    state = first_decision(game_id, seed, Phase.PLAY)
+    state = first_lead(game_id, seed)
     if state is None or state.to_act is None:
         return None
     bot = make_bot("pimc", state.game, 1)
@@ -68,7 +56,7 @@ def first_lead_cpu(game_id: str, seed: int) -> float | None:
 
 def hint_cpu(game_id: str, seed: int, phase: Phase) -> float | None:
     """CPU seconds of a hint at the deal's first decision of ``phase`` (None: none)."""
-    state = first_decision(game_id, seed, phase)
+    state = first_lead(game_id, seed, phase)
     if state is None or state.to_act is None:
         return None
     start = time.process_time()
