@@ -11,8 +11,10 @@
  *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
  *    top trumps' holder: cards.h; in the trick games also the leader's top trumps and then the
  *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
- *    and a partner's top trumps besides when he never has to ruff them) and an upper bound from
- *    the tricks the other side surely takes, both cutting off when they decide the null-window
+ *    and a partner's top trumps besides when he never has to ruff them; for a seat avoiding
+ *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
+ *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when all his
+ *    cards are lower than the others'), both cutting off when they decide the null-window
  *    test; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);

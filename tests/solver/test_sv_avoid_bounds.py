@@ -1,0 +1,108 @@
+"""The C search's bounds for the side that must avoid tricks (raspasy and a misère in preferans:
+one hand counts and minimises its tricks, the two others maximise them, no trumps) never cut off
+a true value, and each of them decides what it claims on a position built for it.
+
+The rules (``pos_bounds`` in ``_fast/fast_tricks.c``), between tricks:
+
+* the avoider on lead with no *exit* (a card of a suit some other hand holds only higher cards
+  of) takes this trick: whatever he leads, each other hand can follow lower or is void;
+* the avoider on lead with an exit loses this trick (he leads it, that hand must go above it);
+* every card of the avoider lower than every card of its suit in the other hands (and, on lead,
+  an exit): he never takes a trick again (he can always play under, or throw);
+* another seat on lead holding a suit the avoider holds, its lowest card below his lowest, the
+  third hand void in it or holding a card below his lowest: the avoider takes this trick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from prikup.core.cards import parse_cards
+from prikup.solver import Solver
+from prikup.solver.play_preferans import PositionPreferans
+from prikup.solver.play_tricks import fast_bounds
+
+#: Preferans card ids by suit (suit = id >> 4), the 8 ranks of each suit from the seven up.
+_SUITS = [[c.id for c in parse_cards(" ".join(f"{r}{s}" for r in "789TJQKA"))] for s in "SCDH"]
+
+
+def _mask(text: str) -> int:
+    return sum(c.mask for c in parse_cards(text))
+
+
+def _avoid(hands: list[int], leader: int, avoider: int, stop: bool = False) -> PositionPreferans:
+    count = 1 << avoider
+    return PositionPreferans(hands, leader, [], None, count, 0b111 & ~count, stop=stop)
+
+
+def _value(hands: list[int], leader: int, avoider: int, stop: bool = False) -> int:
+    return Solver(_avoid(hands, leader, avoider, stop)).value()
+
+
+@pytest.mark.parametrize("stop", [False, True])
+def test_an_avoider_with_every_card_lower_than_the_others_never_takes_a_trick(stop: bool) -> None:
+    hands = [_mask("7S 8S 7H"), _mask("9S TS 8H"), _mask("JS QS 9H")]
+    assert fast_bounds(_avoid(hands, 1, 0, stop)) == (0, 0)
+    assert _value(hands, 1, 0, stop) == 0
+    # on lead he leads under the others: still none
+    assert fast_bounds(_avoid(hands, 0, 0, stop)) == (0, 0)
+    assert _value(hands, 0, 0, stop) == 0
+
+
+def test_an_avoider_on_lead_with_no_exit_takes_the_trick() -> None:
+    # each other hand holds a spade below the king: whatever he leads is ducked
+    hands = [_mask("AS KS"), _mask("7S 8H"), _mask("8S 9H")]
+    lo, hi = fast_bounds(_avoid(hands, 0, 0))
+    assert lo == 1
+    assert lo <= _value(hands, 0, 0) <= hi
+    assert fast_bounds(_avoid(hands, 0, 0, stop=True)) == (1, 1)
+
+
+def test_an_avoider_on_lead_with_an_exit_loses_the_trick() -> None:
+    # the seven of spades is an exit (hand 1 holds only the eight); his ace of hearts is not low
+    hands = [_mask("7S AH"), _mask("8S 7H"), _mask("9S 8H")]
+    assert fast_bounds(_avoid(hands, 0, 0)) == (0, 1)
+    assert _value(hands, 0, 0) == 1
+    # with one trick left the exit decides it
+    one = [_mask("7S"), _mask("8S"), _mask("9H")]
+    assert fast_bounds(_avoid(one, 0, 0)) == (0, 0)
+
+
+def test_a_lead_the_avoider_must_win_is_a_trick_for_the_others() -> None:
+    # hand 1 leads the seven of spades, hand 2 follows with the eight, the avoider's king wins
+    hands = [_mask("KS 8H"), _mask("7S 7H"), _mask("8S 9H")]
+    lo, hi = fast_bounds(_avoid(hands, 1, 0))
+    assert lo == 1
+    assert lo <= _value(hands, 1, 0) <= hi
+    # with the third hand holding only a higher spade the avoider can play under it: no bound
+    safe = [_mask("KS 8H"), _mask("7S 7H"), _mask("AS 9H")]
+    assert fast_bounds(_avoid(safe, 1, 0))[0] == 0
+
+
+def _random_hands(rng: random.Random, tricks: int) -> list[int]:
+    """Three hands of ``tricks`` cards from two or three suits (short suits make the rules'
+    conditions, exits, voids and all-low hands, frequent and tight)."""
+    suits = rng.sample(range(4), rng.choice((2, 3)))
+    deck = [c for s in suits for c in _SUITS[s][: rng.randrange(4, 9)]]
+    if len(deck) < 3 * tricks:
+        deck = [c for s in range(4) for c in _SUITS[s]]
+    cards = rng.sample(deck, 3 * tricks)
+    return [sum(1 << c for c in cards[i * tricks : (i + 1) * tricks]) for i in range(3)]
+
+
+@pytest.mark.parametrize("stop", [False, True])
+def test_the_avoid_bounds_enclose_the_exact_value_on_random_deals(stop: bool) -> None:
+    rng = random.Random(15 + stop)
+    raised = lowered = 0
+    for _ in range(300):
+        tricks = rng.randrange(1, 5)
+        hands = _random_hands(rng, tricks)
+        leader, avoider = rng.randrange(3), rng.randrange(3)
+        lo, hi = fast_bounds(_avoid(hands, leader, avoider, stop))
+        value = _value(hands, leader, avoider, stop)
+        assert lo <= value <= hi, (hands, leader, avoider, stop, lo, value, hi)
+        raised += lo > 0
+        lowered += hi < (min(tricks, 1) if stop else tricks)
+    assert raised >= 30 and lowered >= 30, (raised, lowered)
