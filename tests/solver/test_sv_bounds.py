@@ -5,6 +5,8 @@ value; and they are not idle (each decides something on a share of the positions
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import sv_gen
 import sv_tricks_gen
@@ -162,3 +164,36 @@ def test_a_partner_who_keeps_his_top_trump_lets_the_leader_cash_and_still_takes_
     assert lo == 1
     pos = TrickPosition(short, 0, [], -1, layout.suits, layout.trump, layout.strength, 0b0101, 0b0101)
     assert lo <= Solver(pos).value() <= hi
+
+
+def test_a_sides_master_trumps_split_between_two_hands_count_for_the_hand_holding_most():
+    # preferans, diamonds trumps, the declarer (0) leads: the defenders hold the ace, king and
+    # queen of trumps, all higher than his jack; defender 1 holds two of them, which take two
+    # tricks whatever happens (the king of his partner can fall on one of them, not on both)
+    hands = [_mask("JD 7H 8H"), _mask("AD QD 7S"), _mask("KD 8S 9S")]
+
+    def position() -> PositionPreferans:
+        return PositionPreferans(hands, 0, [], 2, count=1, maximisers=1)
+
+    lo, hi = tricks_bounds(position())
+    assert hi == 1  # the ace alone (the top-trump holder's run) would give 2
+    assert lo <= Solver(position()).value() <= hi
+
+
+def test_master_trump_bounds_enclose_the_exact_value_on_random_short_deals():
+    rng = random.Random(1515)
+    suits = [[c.id for c in parse_cards(" ".join(r + s for r in "789TJQKA"))] for s in "SCDH"]
+    tightened = 0
+    for _ in range(200):
+        tricks = rng.randrange(1, 5)
+        deck = [c for s in rng.sample(range(4), 3) for c in suits[s]]
+        cards = rng.sample(deck, 3 * tricks)
+        hands = [sum(1 << c for c in cards[i * tricks : (i + 1) * tricks]) for i in range(3)]
+        trump, leader, declarer = rng.randrange(4), rng.randrange(3), rng.randrange(3)
+
+        bit = 1 << declarer
+        lo, hi = tricks_bounds(PositionPreferans(hands, leader, [], trump, count=bit, maximisers=bit))
+        value = Solver(PositionPreferans(hands, leader, [], trump, count=bit, maximisers=bit)).value()
+        assert lo <= value <= hi, (hands, leader, trump, declarer, lo, value, hi)
+        tightened += lo == value == hi
+    assert tightened >= 40, tightened

@@ -66,6 +66,9 @@ typedef struct {
     int nundo;
 } Pos;
 
+#ifndef SIDE_MASTERS
+#define SIDE_MASTERS 1
+#endif
 #ifndef AVOID_BOUNDS
 #define AVOID_BOUNDS 1
 #endif
@@ -624,12 +627,31 @@ static int follow_winners(const Pos *p, int l, int *kept, const Run *runs) {
     return all;
 }
 
+/* The tricks the side of ``holder`` (the hand holding the highest trump; a side: the seats that
+ * count, or those that do not) surely takes with its *master trumps*, the trumps higher than
+ * every trump of the other side's hands: each of them takes the trick it is played in, and every
+ * card is played, one a hand a trick, so the side takes at least as many tricks as the hand of
+ * the side holding the most masters (more than the holder's run of top trumps when a partner's
+ * master lies between: two masters of two hands can fall on one trick, never more).  Only when
+ * the trumps are an effective suit (its order gives the masters). */
+static int side_masters(const Pos *p, int holder) {
+    int side = p->count >> holder & 1, per[MAX_SEATS] = {0}, best = 0;
+    for (uint32_t m = p->in_hands[p->ts]; m; m &= m - 1) {
+        int o = p->owner[p->order[p->ts][__builtin_ctz(m)]] - 1;
+        if ((p->count >> o & 1) != side) break;
+        if (++per[o] > best) best = per[o];
+    }
+    return best;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
  * the count when the leader counts and maximises (and one more with a partner's entry,
  * partner_entry), and that many fewer when he neither counts nor
  * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
- * anyone does (for the count, or from it).  With a seat avoiding tricks against all the others
+ * anyone does (for the count, or from it), and the side of that hand at least as many as its hand
+ * holding the most master trumps (side_masters: 1-4% fewer nodes in Five Hundred, median and
+ * slowest deals, over 100 deals at seeds 0 and 1000).  With a seat avoiding tricks against all the others
  * (avoid_set: raspasy, a preferans misère; avoid_facts): on lead, he takes this trick when he
  * holds no exit and loses it when he does; every card of his lower than every card of its suit
  * in the other hands (on lead, with an exit), he takes no trick again (he can always play under
@@ -667,6 +689,11 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
                 if (p->count >> l & 1) { if ((p->maximisers >> l & 1) && both > low) low = both; }
                 else if (!(p->maximisers >> l & 1) && t - both < high) high = t - both;
             }
+        }
+        if (SIDE_MASTERS && k && p->ts >= 0 && !p->nt_jokers) {
+            int m = side_masters(p, holder);
+            if (p->count >> holder & 1) { if (m > low) low = m; }
+            else if (t - m < high) high = t - m;
         }
     }
     if (AVOID_BOUNDS && p->avoid >= 0 && !p->ntrick && t) {

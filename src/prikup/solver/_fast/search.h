@@ -9,7 +9,8 @@
  *
  *  - bounds at each node (pos_bounds): a lower bound from the tricks one side surely takes (the
  *    leader's quick tricks, one more through a partner's top card where nobody can ruff, the
- *    top trumps' holder: cards.h; in the trick games also the leader's top trumps and then the
+ *    top trumps' holder: cards.h; in the trick games also the master trumps of that holder's
+ *    side (the most one of its hands holds), the leader's top trumps and then the
  *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
  *    and a partner's top trumps besides when he never has to ruff them; for a seat avoiding
  *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
