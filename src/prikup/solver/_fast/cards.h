@@ -7,7 +7,7 @@
  * the SWAR sum inline (a call to libgcc's __popcountdi2 cost about 8% of the search's time). */
 static inline int popcount64(uint64_t x) {
 #if defined(__POPCNT__) || !defined(__x86_64__)
-    return popcount64(x);
+    return __builtin_popcountll(x);
 #else
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
