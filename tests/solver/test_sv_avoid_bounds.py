@@ -10,7 +10,14 @@ The rules (``pos_bounds`` in ``_fast/fast_tricks.c``), between tricks:
 * every card of the avoider lower than every card of its suit in the other hands (and, on lead,
   an exit): he never takes a trick again (he can always play under, or throw);
 * another seat on lead holding a suit the avoider holds, its lowest card below his lowest, the
-  third hand void in it or holding a card below his lowest: the avoider takes this trick.
+  third hand void in it or holding a card below his lowest: the avoider takes this trick;
+* another seat on lead, and for every suit it can lead the avoider holds a card below its lowest,
+  or is void, or (third to play) the hand between them holds only higher cards of it: the avoider
+  loses this trick.
+
+Within a trick: the avoider not taking it so far when he has played, or able to play under the
+card taking it (or to throw) when he has not, loses it; taking it, with every hand still to play
+able to play under his card or to throw, he takes it.
 """
 
 from __future__ import annotations
@@ -30,6 +37,10 @@ _SUITS = [[c.id for c in parse_cards(" ".join(f"{r}{s}" for r in "789TJQKA"))] f
 
 def _mask(text: str) -> int:
     return sum(c.mask for c in parse_cards(text))
+
+
+def _card(text: str) -> int:
+    return parse_cards(text)[0].id
 
 
 def _avoid(hands: list[int], leader: int, avoider: int, stop: bool = False) -> PositionPreferans:
@@ -93,16 +104,52 @@ def _random_hands(rng: random.Random, tricks: int) -> list[int]:
 
 
 @pytest.mark.parametrize("stop", [False, True])
-def test_the_avoid_bounds_enclose_the_exact_value_on_random_deals(stop: bool) -> None:
+def test_the_avoid_bounds_enclose_the_exact_value_on_random_deals_between_and_within_tricks(stop: bool) -> None:
     rng = random.Random(15 + stop)
     raised = lowered = 0
-    for _ in range(300):
+    for _ in range(400):
         tricks = rng.randrange(1, 5)
         hands = _random_hands(rng, tricks)
         leader, avoider = rng.randrange(3), rng.randrange(3)
-        lo, hi = fast_bounds(_avoid(hands, leader, avoider, stop))
-        value = _value(hands, leader, avoider, stop)
-        assert lo <= value <= hi, (hands, leader, avoider, stop, lo, value, hi)
+        played = [rng.randrange(3) for _ in range(2)][: rng.randrange(3)]  # a trick begun: 0 to 2 cards
+        pos, ref = _avoid(hands, leader, avoider, stop), _avoid(hands, leader, avoider, stop)
+        for pick in played:
+            for p in (pos, ref):
+                p.play(p.legal_moves()[pick % len(p.legal_moves())])
+        lo, hi = fast_bounds(pos)
+        value = Solver(ref).value()
+        assert lo <= value <= hi, (hands, leader, avoider, stop, played, lo, value, hi)
         raised += lo > 0
-        lowered += hi < (min(tricks, 1) if stop else tricks)
-    assert raised >= 30 and lowered >= 30, (raised, lowered)
+        lowered += hi < ref.upper()
+    assert raised >= 40 and lowered >= 40, (raised, lowered)
+
+
+def test_an_avoider_who_can_play_under_every_lead_loses_the_trick() -> None:
+    # hand 2 leads, the avoider (0) plays second: his lowest spade and heart are below hand 2's
+    # lowest, and hand 2 holds no diamond: he plays under whatever is led
+    hands = [_mask("7S 8H AD"), _mask("7D 8D QS"), _mask("9S TH JS")]
+    lo, hi = fast_bounds(_avoid(hands, 2, 0))
+    assert hi == 2
+    assert lo <= _value(hands, 2, 0) <= hi
+    # third to play: hand 1 leads lower than his lowest cards, but hand 2, second, holds only
+    # higher ones and must go above them
+    third = [_mask("8S 8H"), _mask("7S 7H"), _mask("9S 9H")]
+    assert fast_bounds(_avoid(third, 1, 0)) == (0, 1)
+    assert _value(third, 1, 0) == 0
+    # with no heart in hand 2 the heart lead forces him to take the trick instead
+    forced = [_mask("8S 8H"), _mask("7S 7H"), _mask("9S 7C")]
+    assert fast_bounds(_avoid(forced, 1, 0)) == (1, 2)
+    assert _value(forced, 1, 0) >= 1
+
+
+def test_within_a_trick_the_avoider_loses_it_when_he_can_play_under_and_takes_it_when_all_can() -> None:
+    # hand 1 led the nine of spades; the avoider (2) can play his seven under it: he loses it
+    after_lead = [_mask("8S KH"), _mask("7H"), _mask("7S AH")]
+    pos = PositionPreferans(after_lead, 1, [_card("9S")], None, 0b100, 0b011)
+    assert fast_bounds(pos) == (0, 1)
+    assert Solver(PositionPreferans(after_lead, 1, [_card("9S")], None, 0b100, 0b011)).value() == 1
+    # the avoider (1) led the king of spades and both others can play under it: he takes it
+    led = [_mask("8S 9H"), _mask("7H"), _mask("7S 8H")]
+    pos = PositionPreferans(led, 1, [_card("KS")], None, 0b010, 0b101)
+    assert fast_bounds(pos) == (1, 2)
+    assert Solver(PositionPreferans(led, 1, [_card("KS")], None, 0b010, 0b101)).value() == 1
