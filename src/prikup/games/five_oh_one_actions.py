@@ -103,6 +103,8 @@ class Legal501(AceTenState):
     game: Game501
     dark: list[bool]
     marriages: list[tuple[int, Suit]]
+    #: follow suit, else trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = True
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""

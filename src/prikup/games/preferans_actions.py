@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import Legal, Phase
+from prikup.core.game import FollowRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import MISERE_HALF_SPLITS
@@ -173,6 +173,19 @@ class LegalPreferans(TrickState):
     high_seat: int | None
     bid: str | None
     half_calls: list[tuple[int, str]]
+    lone_whister: int | None
+    #: follow suit, else trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = True
+
+    def _follow_rule(self) -> FollowRule | None:
+        """Not while the lone whister decides between open and closed play; in open play the
+        whister decides for his partner's hand."""
+        if self._split_pending or self._open_pending:
+            return None
+        rule = super()._follow_rule()
+        if rule is None or self.lone_whister is None:
+            return rule
+        return (*rule[:7], [self.controller(s) for s in range(self.game.players)])
 
     if TYPE_CHECKING:  # the rules' module defines these
 
@@ -182,6 +195,9 @@ class LegalPreferans(TrickState):
 
         def defenders(self) -> tuple[int, ...]:
             """The declarer's two opponents."""
+
+        def controller(self, hand: int) -> int:
+            """The seat that plays ``hand``'s cards."""
 
         def _whist_options(self) -> tuple[str, ...]: ...
 

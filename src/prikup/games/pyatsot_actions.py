@@ -98,6 +98,8 @@ class LegalPyatsot(AceTenState):
     trump_maker: int | None
     used: int
     marks: BarrelMarks
+    #: follow suit, no duty to trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = False
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
