@@ -49,12 +49,13 @@ def same(fast: State, ref: State, where: str) -> None:
         assert fast.observation(seat, with_legal=False) == ref.observation(seat, with_legal=False), where
 
 
-def walk(game: Game, seed: int, decisions: int) -> int:
-    """Play a match both ways for ``decisions`` decisions; returns how many the C path decided."""
+def walk(game: Game, seed: int, decisions: int) -> tuple[int, int]:
+    """Play a match both ways for ``decisions`` decisions; returns how many follows and how many
+    leads the C path decided."""
     rng = random.Random(seed)
     fast = game.new_match(seed=seed)
     ref = game.new_match(seed=seed)
-    covered = 0
+    follows = leads = 0
     for step in range(decisions):
         if fast.is_over:
             break
@@ -64,7 +65,9 @@ def walk(game: Game, seed: int, decisions: int) -> int:
         actions = fast.legal_actions()
         assert actions == ref._ref_legal_actions(), where
         assert isinstance(fast, TrickState)
-        covered += fast.phase is PLAY and bool(fast.trick) and fast._follow_rule() is not None
+        if fast.phase is PLAY:
+            follows += bool(fast.trick) and fast._follow_rule() is not None
+            leads += not fast.trick and fast._lead_rule() is not None
         k = rng.randrange(len(ids))
         if step % 2:
             assert fast.apply_id(ids[k]) == ref._ref_apply_id(ids[k]), where
@@ -76,15 +79,16 @@ def walk(game: Game, seed: int, decisions: int) -> int:
         elif step % 53 == 7:
             fast = pickle.loads(pickle.dumps(fast))
     assert fast.deals == ref.deals
-    return covered
+    return follows, leads
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, object]]) -> None:
     name, options = config
     game = make_game(name, **options)
-    covered = sum(walk(game, seed, 400) for seed in range(3))
-    assert covered > 20  # the C path did decide the follows of these matches
+    walks = [walk(game, seed, 400) for seed in range(3)]
+    assert sum(f for f, _ in walks) > 20  # the C path did decide follows
+    assert sum(ld for _, ld in walks) > 5  # and leads
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])

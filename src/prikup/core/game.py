@@ -29,10 +29,10 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
-from prikup.core.phases import DEAL, MATCH_OVER, Phase
+from prikup.core.phases import DEAL, MATCH_OVER, PLAY, Phase
 from prikup.core.refusals import Refusal, refusal
 
-__all__ = ["FAST", "PURE", "DealLog", "FollowRule", "Game", "Head", "Legal", "Phase", "State"]
+__all__ = ["FAST", "PURE", "DealLog", "FollowRule", "Game", "Head", "LeadRule", "Legal", "Phase", "State"]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
@@ -60,6 +60,11 @@ Head = tuple[
 #: (``-1``: none kept), each card's strength by id, the seat that decides for each seat's hand
 #: (the seat the action log records; ``None``: each seat for its own).
 FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+#: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
+#: ``Table``, the cards he may lead as plain ``play`` actions (his legal set is exactly these),
+#: the size of a trick's entries (2: ``(seat, card)``; 3: and a named suit, ``None`` here), the
+#: seat that decides for each seat's hand (``None``: each seat for its own).
+LeadRule = tuple[Any, int, int, Sequence[int] | None]
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
@@ -83,6 +88,7 @@ def _core_type() -> type:
         from prikup.core import _fastcore
     except ImportError:  # pragma: no cover - the extension is not built: the reference alone
         return _Reference
+    _fastcore.set_play_phase(PLAY)
     return _fastcore.Core
 
 
@@ -527,6 +533,12 @@ class State(_Base, ABC):
         follow shows (``-1``: none kept), each card's strength by id, the seat that decides for
         each seat's hand (``None``: each seat for its own).  ``None`` (the default): the
         decision is the game's own, decided by the Python reference."""
+        return None
+
+    def _lead_rule(self) -> LeadRule | None:
+        """How the seat to act may lead, for the C fast path (:data:`LeadRule`), when every legal
+        lead is a plain card and leading it does nothing but lay it (``TrickState._lay``);
+        ``None`` (the default): the decision is the game's own, decided by the Python reference."""
         return None
 
     def __getnewargs__(self) -> tuple[()]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import Legal, Phase
+from prikup.core.game import LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -105,6 +105,20 @@ class Legal501(AceTenState):
     marriages: list[tuple[int, Suit]]
     #: follow suit, else trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = True
+
+    def _lead_rule(self) -> LeadRule | None:
+        """Any card of the hand, unless a marriage may be announced with it."""
+        if self.phase is not PLAY or self.trick:
+            return None
+        assert self._turn is not None
+        hand = self.hands[self._turn]
+        announced = 0
+        for _, said in self.marriages:
+            announced |= MARRIAGE_MASKS[said]
+        for both in MARRIAGE_MASKS:
+            if hand & both == both and not announced & both:
+                return None
+        return (self.game.fast_table(), hand, 2, None)
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import FollowRule, Legal, Phase
+from prikup.core.game import FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import MISERE_HALF_SPLITS
@@ -174,6 +174,7 @@ class LegalPreferans(TrickState):
     bid: str | None
     half_calls: list[tuple[int, str]]
     lone_whister: int | None
+    open_play: bool | None
     #: follow suit, else trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = True
 
@@ -185,7 +186,23 @@ class LegalPreferans(TrickState):
         rule = super()._follow_rule()
         if rule is None or self.lone_whister is None:
             return rule
-        return (*rule[:7], [self.controller(s) for s in range(self.game.players)])
+        return (*rule[:7], self._controllers())
+
+    def _controllers(self) -> list[int] | None:
+        """The seat that decides for each hand, when a lone whister plays another's."""
+        if self.lone_whister is None:
+            return None
+        return [self.controller(s) for s in range(self.game.players)]
+
+    def _lead_rule(self) -> LeadRule | None:
+        """Any card of the hand to play; not before the lone whister's choice of open or closed
+        play (the declarer's first lead asks it)."""
+        if self.phase is not _PLAY or self.trick or self._split_pending or self._open_pending:
+            return None
+        if self.lone_whister is not None and self.open_play is None and not self.tricks:
+            return None
+        assert self._turn is not None
+        return (self.game.fast_table(), self.hands[self._turn], 2, self._controllers())
 
     if TYPE_CHECKING:  # the rules' module defines these
 

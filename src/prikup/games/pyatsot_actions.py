@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import Legal, Phase
+from prikup.core.game import LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -101,6 +101,24 @@ class LegalPyatsot(AceTenState):
     #: follow suit, no duty to trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = False
 
+    def _lead_rule(self) -> LeadRule | None:
+        """The cards ``_legal`` allows a lead, unless a combination may be declared with one."""
+        if self.phase is not _PLAY or self.trick:
+            return None
+        seat = self._turn
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.won[seat] and _rules.combinations_held(hand, self.used):
+            return None
+        return (self.game.fast_table(), self._leads(seat, hand), 2, None)
+
+    def _leads(self, seat: int, hand: int) -> int:
+        """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""
+        trump = self.trump
+        if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
+            return hand & ~SUIT_MASKS[trump]
+        return hand
+
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
@@ -110,10 +128,7 @@ class LegalPyatsot(AceTenState):
             trick = self.trick
             if trick:
                 return g.plays.of(follow_mask(hand, SUIT_MASKS[trick[0][1].id >> 4], 0, False))
-            trump = self.trump
-            allowed = hand
-            if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
-                allowed = hand & ~SUIT_MASKS[trump]  # only the trump maker may lead trumps at will
+            allowed = self._leads(seat, hand)
             if not self.won[seat]:
                 return g.plays.of(allowed)
         actions = g.all_actions()

@@ -68,7 +68,10 @@ static inline int low_card(u128 m) {
 static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_taken, *s_deals,
     *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
-    *s_ref_apply_id, *s_id;
+    *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule;
+
+/* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
+static PyObject *play_phase = NULL;
 
 /* -- Table: one configuration's actions --------------------------------------------------- */
 
@@ -211,7 +214,8 @@ static PyTypeObject TableType = {
 typedef struct {
     PyObject_HEAD
     long long version; /* the state version the fields below describe; -1: none */
-    int covered;       /* the hook described the trick (1) or declined (0) */
+    int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
+    int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
     u128 led, trump, free_cards;
@@ -256,13 +260,8 @@ static PyObject *field(PyObject *dict, PyObject *name) {
     return v;
 }
 
-/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
-static int read_rule(CoreObject *self, PyObject *rule) {
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
-        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
-        return -1;
-    }
-    PyObject *controllers = PyTuple_GET_ITEM(rule, 7);
+/* The seat that decides for each hand (``None``: each seat for its own). */
+static int read_controllers(CoreObject *self, PyObject *controllers) {
     for (int s = 0; s < 16; s++)
         self->controller[s] = (signed char)s;
     if (controllers != Py_None) {
@@ -282,6 +281,17 @@ static int read_rule(CoreObject *self, PyObject *rule) {
         }
         Py_DECREF(seq);
     }
+    return 0;
+}
+
+/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
+static int read_rule(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
+        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
+        return -1;
+    }
+    if (read_controllers(self, PyTuple_GET_ITEM(rule, 7)) < 0)
+        return -1;
     PyObject *table = PyTuple_GET_ITEM(rule, 0);
     if (!PyObject_TypeCheck(table, &TableType)) {
         PyErr_SetString(PyExc_TypeError, "_follow_rule()[0] must be a Table");
@@ -324,6 +334,37 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
+/* Read the lead hook's tuple: (table, allowed, width, controllers). */
+static int read_lead(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0);
+    if (!PyObject_TypeCheck(table, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule()[0] must be a Table");
+        return -1;
+    }
+    long width = PyLong_AsLong(PyTuple_GET_ITEM(rule, 2));
+    if (width == -1 && PyErr_Occurred())
+        return -1;
+    if (width != 2 && width != 3) {
+        PyErr_SetString(PyExc_ValueError, "a trick entry has 2 or 3 fields");
+        return -1;
+    }
+    if (mask_from_py(PyTuple_GET_ITEM(rule, 1), &self->led) < 0)
+        return -1;
+    if (read_controllers(self, PyTuple_GET_ITEM(rule, 3)) < 0)
+        return -1;
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    self->width = (int)width;
+    self->void_suit = -1;
+    self->free_cards = 0;
+    self->trump = 0;
+    self->must_trump = 0;
+    return 0;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -335,21 +376,28 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     *version = ver;
     if (ver == self->version)
         return self->covered;
+    self->version = -1;
+    PyObject *phase = field(dict, s_phase);
+    if (!phase)
+        return -1;
+    if (phase != play_phase) /* not the play: Python */
+        return 0;
     PyObject *trick = field(dict, s_trick);
     if (!trick)
         return -1;
-    if (!PyList_Check(trick) || PyList_GET_SIZE(trick) == 0) /* a lead, or no trick: Python */
+    if (!PyList_Check(trick))
         return 0;
-    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_follow_rule);
+    int lead = PyList_GET_SIZE(trick) == 0;
+    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, lead ? s_lead_rule : s_follow_rule);
     if (!rule)
         return -1;
     int ok = 0;
     if (rule != Py_None) {
-        if (read_rule(self, rule) < 0) {
+        if ((lead ? read_lead(self, rule) : read_rule(self, rule)) < 0) {
             Py_DECREF(rule);
             return -1;
         }
-        ok = 1;
+        ok = lead ? 2 : 1;
     }
     Py_DECREF(rule);
     self->version = ver;
@@ -375,7 +423,9 @@ static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand,
     if (mask_from_py(PyList_GET_ITEM(hands, *seat), hand) < 0)
         return -1;
     u128 h = *hand, same = h & self->led;
-    if (same)
+    if (self->covered == 2)
+        *allowed = same; /* a lead: the cards the hook allows */
+    else if (same)
         *allowed = same | (h & self->free_cards);
     else if (self->must_trump && (h & self->trump))
         *allowed = (h & self->trump) | (h & self->free_cards);
@@ -411,7 +461,7 @@ static PyObject *legal_common(CoreObject *self, int as_ids) {
     long long ver;
     int cov = covered(self, dict, &ver);
     PyObject *out = NULL;
-    if (cov == 1) {
+    if (cov > 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) == 0)
@@ -493,7 +543,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_DECREF(tmp);
     u128 bit = (u128)1 << card;
     /* a card that does not follow shows a void (games that keep them) */
-    if (self->void_suit >= 0 && !(self->led & bit) && !(self->free_cards & bit)) {
+    int lead = self->covered == 2;
+    if (!lead && self->void_suit >= 0 && !(self->led & bit) && !(self->free_cards & bit)) {
         PyObject *voids = field(dict, s_voids);
         if (!voids || list_update(voids, seat, (u128)1 << self->void_suit, 0) < 0)
             goto fail;
@@ -507,12 +558,15 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     if (!trick_list)
         goto fail;
     Py_INCREF(trick_list);
-    PyObject *lead = PyList_GET_SIZE(trick_list) ? PyList_GET_ITEM(trick_list, 0) : NULL;
-    if (!lead || !PyTuple_Check(lead)) {
-        Py_DECREF(trick_list);
-        goto fail_msg;
+    Py_ssize_t width = self->width;
+    if (!lead) {
+        PyObject *first = PyList_GET_SIZE(trick_list) ? PyList_GET_ITEM(trick_list, 0) : NULL;
+        if (!first || !PyTuple_Check(first)) {
+            Py_DECREF(trick_list);
+            goto fail_msg;
+        }
+        width = PyTuple_GET_SIZE(first); /* the lead's entry shape */
     }
-    Py_ssize_t width = PyTuple_GET_SIZE(lead); /* the lead's entry shape */
     tmp = width == 3 ? PyTuple_Pack(3, seat_obj, t->cards[card], Py_None) : PyTuple_Pack(2, seat_obj, t->cards[card]);
     bad = !tmp || PyList_Append(trick_list, tmp) < 0;
     Py_XDECREF(tmp);
@@ -534,7 +588,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
             goto fail_msg;
         if (PyDict_SetItem(dict, s_turn, PyList_GET_ITEM(next, seat)) < 0)
             goto fail;
-        self->version = ver; /* the same trick: the hook's answer still holds */
+        /* a follow: the same trick, the hook's answer still holds; after a lead, ask again */
+        self->version = lead ? -1 : ver;
         Py_DECREF(seat_obj);
         return action;
     }
@@ -625,7 +680,7 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
     PyObject *out = NULL;
     if (cov < 0)
         goto end;
-    if (cov == 1 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
+    if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
@@ -670,7 +725,7 @@ static PyObject *core_apply(CoreObject *self, PyObject *arg) {
     Py_DECREF(dict);
     if (cov < 0)
         return NULL;
-    if (cov == 1) {
+    if (cov > 0) {
         int i = table_find(self->table, arg);
         if (i >= 0) {
             int done;
@@ -710,8 +765,20 @@ static PyTypeObject CoreType = {
     .tp_methods = core_methods,
 };
 
+static PyObject *set_play_phase(PyObject *module, PyObject *phase) {
+    (void)module;
+    Py_XSETREF(play_phase, Py_NewRef(phase));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"set_play_phase", set_play_phase, METH_O, "Name the play phase: the hooks are asked about it alone."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
-                                    "The trick loop's hot decisions in C (see prikup/core/game.py).", -1, NULL};
+                                    "The trick loop's hot decisions in C (see prikup/core/game.py).", -1,
+                                    module_methods, NULL, NULL, NULL, NULL};
 
 #define INTERN(var, text)                                  \
     if (!(var = PyUnicode_InternFromString(text)))         \
@@ -719,6 +786,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
+    INTERN(s_phase, "phase");
+    INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_version, "_version");
     INTERN(s_turn, "_turn");
     INTERN(s_hands, "hands");
