@@ -154,3 +154,19 @@ def test_reference_runs_alone_with_prikup_pure() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 24, 32, 36, 43, 53])
+def test_c_shuffle_is_random_shuffle(size: int) -> None:
+    """The deal's shuffle in C draws and swaps as ``random.Random.shuffle``: seeded matches deal
+    the same cards as before."""
+    from prikup.core.dealing import shuffle
+
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        cards = list(make_game("five-hundred").deck())[:size]
+        mine, reference = list(cards), list(cards)
+        shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()

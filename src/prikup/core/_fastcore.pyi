@@ -1,6 +1,7 @@
 """Type stubs of the C extension (see src/prikup/core/_fastcore/fastcore.c)."""
 
 from collections.abc import Sequence
+from random import Random
 
 from prikup.core.actions import Action
 from prikup.core.cards import Card
@@ -20,3 +21,6 @@ class Core:
 
 def set_play_phase(phase: object) -> None:
     """Name the play phase: the hooks are asked about it alone."""
+
+def shuffle(rng: Random, cards: list[Card]) -> None:
+    """random.Random.shuffle(list), exactly, in C."""

@@ -771,7 +771,53 @@ static PyObject *set_play_phase(PyObject *module, PyObject *phase) {
     Py_RETURN_NONE;
 }
 
+/* random.Random.shuffle of a list, exactly (the same calls of ``getrandbits``, the same swaps),
+ * for a generator whose ``_randbelow`` is ``_randbelow_with_getrandbits`` (the caller checks). */
+static PyObject *shuffle(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *rng, *list;
+    if (!PyArg_ParseTuple(args, "OO!", &rng, &PyList_Type, &list))
+        return NULL;
+    PyObject *getrandbits = PyObject_GetAttrString(rng, "getrandbits");
+    if (!getrandbits)
+        return NULL;
+    for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i >= 1; i--) {
+        unsigned long long n = (unsigned long long)i + 1, r;
+        int k = 64 - __builtin_clzll(n);
+        PyObject *kobj = PyLong_FromLong(k);
+        if (!kobj)
+            goto fail;
+        do {
+            PyObject *got = PyObject_CallOneArg(getrandbits, kobj);
+            if (!got) {
+                Py_DECREF(kobj);
+                goto fail;
+            }
+            r = PyLong_AsUnsignedLongLong(got);
+            Py_DECREF(got);
+            if (r == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(kobj);
+                goto fail;
+            }
+        } while (r >= n);
+        Py_DECREF(kobj);
+        if (PyList_GET_SIZE(list) <= i) {
+            PyErr_SetString(PyExc_RuntimeError, "the list changed size while shuffled");
+            goto fail;
+        }
+        PyObject *a = PyList_GET_ITEM(list, i), *b = PyList_GET_ITEM(list, (Py_ssize_t)r);
+        PyList_SET_ITEM(list, i, b);
+        PyList_SET_ITEM(list, (Py_ssize_t)r, a);
+    }
+    Py_DECREF(getrandbits);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(getrandbits);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
+    {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
     {"set_play_phase", set_play_phase, METH_O, "Name the play phase: the hooks are asked about it alone."},
     {NULL, NULL, 0, NULL},
 };
