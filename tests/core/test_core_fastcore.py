@@ -49,13 +49,13 @@ def same(fast: State, ref: State, where: str) -> None:
         assert fast.observation(seat, with_legal=False) == ref.observation(seat, with_legal=False), where
 
 
-def walk(game: Game, seed: int, decisions: int) -> tuple[int, int]:
-    """Play a match both ways for ``decisions`` decisions; returns how many follows and how many
-    leads the C path decided."""
+def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
+    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads and
+    auction calls the C path decided."""
     rng = random.Random(seed)
     fast = game.new_match(seed=seed)
     ref = game.new_match(seed=seed)
-    follows = leads = 0
+    follows = leads = calls = 0
     for step in range(decisions):
         if fast.is_over:
             break
@@ -68,6 +68,7 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int]:
         if fast.phase is PLAY:
             follows += bool(fast.trick) and fast._follow_rule() is not None
             leads += not fast.trick and fast._lead_rule() is not None
+        calls += fast._auction_rule() is not None
         k = rng.randrange(len(ids))
         if step % 2:
             assert fast.apply_id(ids[k]) == ref._ref_apply_id(ids[k]), where
@@ -79,7 +80,7 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int]:
         elif step % 53 == 7:
             fast = pickle.loads(pickle.dumps(fast))
     assert fast.deals == ref.deals
-    return follows, leads
+    return follows, leads, calls
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -87,8 +88,10 @@ def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, o
     name, options = config
     game = make_game(name, **options)
     walks = [walk(game, seed, 400) for seed in range(3)]
-    assert sum(f for f, _ in walks) > 20  # the C path did decide follows
-    assert sum(ld for _, ld in walks) > 5  # and leads
+    assert sum(w[0] for w in walks) > 20  # the C path did decide follows
+    assert sum(w[1] for w in walks) > 5  # and leads
+    if name in ("501", "pyatsot"):
+        assert sum(w[2] for w in walks) > 10  # and the calls of a points auction
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])

@@ -9,7 +9,9 @@ from prikup.core.cards import Card
 class Table:
     """A game configuration's prebuilt actions and the card of each plain play action."""
 
-    def __init__(self, actions: tuple[Action, ...], play_ids: Sequence[int], cards: Sequence[Card | None]) -> None: ...
+    def __init__(
+        self, actions: tuple[Action, ...], play_ids: Sequence[int], cards: Sequence[Card | None], texts: tuple[str, ...]
+    ) -> None: ...
 
 class Core:
     """The base of every state: the trick loop's decisions in C, the rest in Python."""
@@ -19,8 +21,8 @@ class Core:
     def apply(self, action: Action | str) -> Action: ...
     def apply_id(self, action_id: int) -> Action: ...
 
-def set_play_phase(phase: object) -> None:
-    """Name the play phase: the hooks are asked about it alone."""
+def set_phases(play: object, auction: object) -> None:
+    """Name the play and auction phases: the hooks are asked about them alone."""
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""

@@ -108,9 +108,8 @@ class TrickGame(Game):
                 from prikup.core._fastcore import Table
             except ImportError:  # pragma: no cover - the extension is not built
                 return None
-            self._fast_table = Table(
-                self.all_actions(), self.play_ids, [Card(i) if i in _CARD_IDS else None for i in range(67)]
-            )
+            cards = [Card(i) if i in _CARD_IDS else None for i in range(67)]
+            self._fast_table = Table(self.all_actions(), self.play_ids, cards, self.action_texts())
         return self._fast_table
 
     @property

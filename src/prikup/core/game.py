@@ -29,10 +29,10 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
-from prikup.core.phases import DEAL, MATCH_OVER, PLAY, Phase
+from prikup.core.phases import AUCTION, DEAL, MATCH_OVER, PLAY, Phase
 from prikup.core.refusals import Refusal, refusal
 
-__all__ = ["FAST", "PURE", "DealLog", "FollowRule", "Game", "Head", "LeadRule", "Legal", "Phase", "State"]
+__all__ = ["FAST", "PURE", "AuctionRule", "DealLog", "FollowRule", "Game", "Head", "LeadRule", "Legal", "Phase", "State"]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
@@ -65,6 +65,11 @@ FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] |
 #: the size of a trick's entries (2: ``(seat, card)``; 3: and a named suit, ``None`` here), the
 #: seat that decides for each seat's hand (``None``: each seat for its own).
 LeadRule = tuple[Any, int, int, Sequence[int] | None]
+#: The legal calls of an auction on a bid ladder, as the C fast path reads them
+#: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
+#: slice (``look``, ``pass``), the slice of bid ids ``lo … hi - 1``, the id of ``look`` and of
+#: ``pass`` (``-1``: none).
+AuctionRule = tuple[Any, tuple[int, ...], int, int, int, int]
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
@@ -88,7 +93,7 @@ def _core_type() -> type:
         from prikup.core import _fastcore
     except ImportError:  # pragma: no cover - the extension is not built: the reference alone
         return _Reference
-    _fastcore.set_play_phase(PLAY)
+    _fastcore.set_phases(PLAY, AUCTION)
     return _fastcore.Core
 
 
@@ -539,6 +544,13 @@ class State(_Base, ABC):
         """How the seat to act may lead, for the C fast path (:data:`LeadRule`), when every legal
         lead is a plain card and leading it does nothing but lay it (``TrickState._lay``);
         ``None`` (the default): the decision is the game's own, decided by the Python reference."""
+        return None
+
+    def _auction_rule(self) -> AuctionRule | None:
+        """The legal calls now, for the C fast path (:data:`AuctionRule`), when the auction is the
+        engine's (``TrickState._pass``, ``_bid``, ``_after_call``: a bid names a number, the
+        highest bidder left alone wins, ``_all_passed`` when nobody is left); ``None`` (the
+        default): the decision is the game's own, decided by the Python reference."""
         return None
 
     def __getnewargs__(self) -> tuple[()]:

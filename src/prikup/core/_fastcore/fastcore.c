@@ -68,16 +68,20 @@ static inline int low_card(u128 m) {
 static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_taken, *s_deals,
     *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
-    *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule;
+    *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
+    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
+/* the auction phase (``prikup.core.phases.AUCTION``) */
+static PyObject *auction_phase = NULL;
 
 /* -- Table: one configuration's actions --------------------------------------------------- */
 
 typedef struct {
     PyObject_HEAD
     PyObject *actions;   /* tuple of every action, by id */
+    PyObject *texts;     /* the text of every action, by id (what an auction's calls record) */
     PyObject **ids;      /* the id of each action as a Python int */
     Py_ssize_t n;
     int *card_of;        /* the card a plain ``play`` action plays, -1 for any other action */
@@ -91,6 +95,7 @@ typedef struct {
 
 static int table_traverse(TableObject *t, visitproc visit, void *arg) {
     Py_VISIT(t->actions);
+    Py_VISIT(t->texts);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(t->cards[c]);
     return 0;
@@ -98,6 +103,7 @@ static int table_traverse(TableObject *t, visitproc visit, void *arg) {
 
 static int table_clear(TableObject *t) {
     Py_CLEAR(t->actions);
+    Py_CLEAR(t->texts);
     for (int c = 0; c < NCARDS; c++)
         Py_CLEAR(t->cards[c]);
     if (t->ids) {
@@ -136,12 +142,18 @@ static int table_find(const TableObject *t, PyObject *action) {
 }
 
 static int table_init(TableObject *t, PyObject *args, PyObject *kwds) {
-    static char *kw[] = {"actions", "play_ids", "cards", NULL};
-    PyObject *actions, *play_ids, *cards;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OO", kw, &PyTuple_Type, &actions, &play_ids, &cards))
+    static char *kw[] = {"actions", "play_ids", "cards", "texts", NULL};
+    PyObject *actions, *play_ids, *cards, *texts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO!", kw, &PyTuple_Type, &actions, &play_ids, &cards,
+                                     &PyTuple_Type, &texts))
         return -1;
     table_clear(t);
     Py_ssize_t n = PyTuple_GET_SIZE(actions);
+    if (PyTuple_GET_SIZE(texts) != n) {
+        PyErr_SetString(PyExc_ValueError, "texts must have one entry per action");
+        return -1;
+    }
+    t->texts = Py_NewRef(texts);
     t->actions = Py_NewRef(actions);
     t->n = n;
     t->ids = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
@@ -215,6 +227,8 @@ typedef struct {
     PyObject_HEAD
     long long version; /* the state version the fields below describe; -1: none */
     int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
+    int prefix[4];     /* an auction: the calls before the ladder's slice (look, pass), their count */
+    int nprefix, lo, hi, look_id, pass_id;
     int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
@@ -365,6 +379,46 @@ static int read_lead(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
+/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id). */
+static int read_auction(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6-tuple with a tuple of ids");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0), *prefix = PyTuple_GET_ITEM(rule, 1);
+    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > 4) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 4 ids before the ladder");
+        return -1;
+    }
+    Py_ssize_t n = ((TableObject *)table)->n;
+    long v[4];
+    for (int k = 0; k < 4; k++) {
+        v[k] = PyLong_AsLong(PyTuple_GET_ITEM(rule, 2 + k));
+        if (v[k] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    self->nprefix = (int)PyTuple_GET_SIZE(prefix);
+    for (int k = 0; k < self->nprefix; k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(prefix, k));
+        if ((i == -1 && PyErr_Occurred()) || i < 0 || i >= n) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "an action id out of range");
+            return -1;
+        }
+        self->prefix[k] = (int)i;
+    }
+    if (v[0] < 0 || v[1] > n || v[2] >= n || v[3] >= n || v[3] < 0) {
+        PyErr_SetString(PyExc_ValueError, "_auction_rule(): ids out of range");
+        return -1;
+    }
+    self->lo = (int)v[0];
+    self->hi = (int)v[1];
+    self->look_id = (int)v[2];
+    self->pass_id = (int)v[3];
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    return 0;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -380,6 +434,23 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *phase = field(dict, s_phase);
     if (!phase)
         return -1;
+    if (phase == auction_phase) {
+        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_auction_rule);
+        if (!rule)
+            return -1;
+        int ok = 0;
+        if (rule != Py_None) {
+            if (read_auction(self, rule) < 0) {
+                Py_DECREF(rule);
+                return -1;
+            }
+            ok = 3;
+        }
+        Py_DECREF(rule);
+        self->version = ver;
+        self->covered = ok;
+        return ok;
+    }
     if (phase != play_phase) /* not the play: Python */
         return 0;
     PyObject *trick = field(dict, s_trick);
@@ -454,6 +525,154 @@ static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
     return out;
 }
 
+/* An auction's legal calls: the prefix (look, pass), then the ladder's slice ``lo … hi - 1``. */
+static PyObject *auction_list(CoreObject *self, int as_ids) {
+    TableObject *t = self->table;
+    int count = self->nprefix + (self->hi > self->lo ? self->hi - self->lo : 0);
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    int k = 0;
+    for (int j = 0; j < self->nprefix; j++, k++) {
+        PyObject *item = as_ids ? t->ids[self->prefix[j]] : PyTuple_GET_ITEM(t->actions, self->prefix[j]);
+        PyList_SET_ITEM(out, k, Py_NewRef(item));
+    }
+    for (int i = self->lo; i < self->hi; i++, k++) {
+        PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
+        PyList_SET_ITEM(out, k, Py_NewRef(item));
+    }
+    return out;
+}
+
+/* ``dict[name][i] = value`` on a list field. */
+static int set_item(PyObject *dict, PyObject *name, long i, PyObject *value) {
+    PyObject *list = field(dict, name);
+    if (!list)
+        return -1;
+    if (!PyList_Check(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_RuntimeError, "field %R has no seat %ld", name, i);
+        return -1;
+    }
+    Py_INCREF(value);
+    return PyList_SetItem(list, i, value);
+}
+
+/* Append ``(seat, text)`` to the list field ``name``. */
+static int append_pair(PyObject *dict, PyObject *name, PyObject *seat, PyObject *text) {
+    PyObject *list = field(dict, name);
+    if (!list)
+        return -1;
+    PyObject *pair = PyTuple_Pack(2, seat, text);
+    int bad = !pair || PyList_Append(list, pair) < 0;
+    Py_XDECREF(pair);
+    return bad ? -1 : 0;
+}
+
+/* The auction call ``i`` of the seat to act, as the engine's ``_pass``/``_bid``/``_after_call``
+ * and 501's ``look`` do it. */
+static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
+    TableObject *t = self->table;
+    PyObject *action = PyTuple_GET_ITEM(t->actions, i), *text = PyTuple_GET_ITEM(t->texts, i);
+    PyObject *seat_obj = field(dict, s_turn), *tmp;
+    if (!seat_obj)
+        return NULL;
+    Py_INCREF(seat_obj);
+    Py_INCREF(action);
+    long seat = PyLong_AsLong(seat_obj);
+    self->version = -1;
+    PyObject *deals = field(dict, s_deals);
+    if (!deals || !PyList_Check(deals) || PyList_GET_SIZE(deals) == 0)
+        goto fail_msg;
+    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
+    if (!log)
+        goto fail;
+    tmp = PyTuple_Pack(2, seat_obj, action);
+    int bad = !tmp || PyList_Append(log, tmp) < 0;
+    Py_XDECREF(tmp);
+    Py_DECREF(log);
+    if (bad)
+        goto fail;
+    if (!(tmp = PyLong_FromLongLong(ver + 1)) || PyDict_SetItem(dict, s_version, tmp) < 0) {
+        Py_XDECREF(tmp);
+        goto fail;
+    }
+    Py_DECREF(tmp);
+    if (i == self->look_id) { /* leaves the dark; the same seat calls next */
+        if (set_item(dict, s_dark, seat, Py_False) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+        Py_DECREF(seat_obj);
+        return action;
+    }
+    if (i == self->pass_id) {
+        if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+    } else {
+        PyObject *number = PyObject_GetAttr(action, s_number);
+        if (!number)
+            goto fail;
+        bad = PyDict_SetItem(dict, s_high_bid, number) < 0 || PyDict_SetItem(dict, s_declarer, seat_obj) < 0;
+        Py_DECREF(number);
+        if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+    }
+    /* who is left: nobody (the game says), the highest bidder alone (he wins), else the next */
+    PyObject *in_deal = field(dict, s_in_deal), *passed = in_deal ? field(dict, s_passed) : NULL;
+    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, s_declarer) : NULL;
+    if (!declarer)
+        goto fail;
+    if (!PyTuple_Check(in_deal) || !PyList_Check(passed) || !PyList_Check(after))
+        goto fail_msg;
+    Py_ssize_t left = 0, np = PyList_GET_SIZE(passed);
+    PyObject *last = NULL;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(in_deal); k++) {
+        long s = PyLong_AsLong(PyTuple_GET_ITEM(in_deal, k));
+        if (s < 0 || s >= np)
+            goto fail_msg;
+        if (PyList_GET_ITEM(passed, s) != Py_True) {
+            left++;
+            last = PyTuple_GET_ITEM(in_deal, k);
+        }
+    }
+    if (left == 0) {
+        tmp = PyObject_CallMethodNoArgs((PyObject *)self, s_all_passed);
+        if (!tmp)
+            goto fail;
+        Py_DECREF(tmp);
+        if (!(tmp = PyObject_CallMethodNoArgs((PyObject *)self, s_after_commit)))
+            goto fail;
+        Py_DECREF(tmp);
+    } else if (left == 1 && declarer != Py_None && PyObject_RichCompareBool(declarer, last, Py_EQ) == 1) {
+        tmp = PyObject_CallMethodOneArg((PyObject *)self, s_win_auction, last);
+        if (!tmp)
+            goto fail;
+        Py_DECREF(tmp);
+    } else {
+        long nxt = seat;
+        for (int guard = 0; guard < 16; guard++) {
+            if (nxt < 0 || nxt >= PyList_GET_SIZE(after))
+                goto fail_msg;
+            PyObject *n_obj = PyList_GET_ITEM(after, nxt);
+            nxt = PyLong_AsLong(n_obj);
+            if (nxt < 0 || nxt >= np)
+                goto fail_msg;
+            if (PyList_GET_ITEM(passed, nxt) != Py_True) {
+                if (PyDict_SetItem(dict, s_turn, n_obj) < 0)
+                    goto fail;
+                break;
+            }
+        }
+    }
+    Py_DECREF(seat_obj);
+    return action;
+fail_msg:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the state's fields are not those of a trick game's auction");
+fail:
+    Py_DECREF(seat_obj);
+    Py_DECREF(action);
+    return NULL;
+}
+
 static PyObject *legal_common(CoreObject *self, int as_ids) {
     PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
     if (!dict)
@@ -461,7 +680,9 @@ static PyObject *legal_common(CoreObject *self, int as_ids) {
     long long ver;
     int cov = covered(self, dict, &ver);
     PyObject *out = NULL;
-    if (cov > 0) {
+    if (cov == 3) {
+        out = auction_list(self, as_ids);
+    } else if (cov > 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) == 0)
@@ -680,7 +901,16 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
     PyObject *out = NULL;
     if (cov < 0)
         goto end;
-    if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
+    if (cov == 3 && i >= 0) {
+        int legal = self->lo <= i && i < self->hi;
+        for (int k = 0; k < self->nprefix; k++)
+            legal |= self->prefix[k] == i;
+        if (legal) {
+            *done = 1;
+            out = call(self, dict, ver, (int)i);
+            goto end;
+        }
+    } else if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
@@ -765,9 +995,13 @@ static PyTypeObject CoreType = {
     .tp_methods = core_methods,
 };
 
-static PyObject *set_play_phase(PyObject *module, PyObject *phase) {
+static PyObject *set_phases(PyObject *module, PyObject *args) {
     (void)module;
-    Py_XSETREF(play_phase, Py_NewRef(phase));
+    PyObject *play, *auction;
+    if (!PyArg_ParseTuple(args, "OO", &play, &auction))
+        return NULL;
+    Py_XSETREF(play_phase, Py_NewRef(play));
+    Py_XSETREF(auction_phase, Py_NewRef(auction));
     Py_RETURN_NONE;
 }
 
@@ -818,7 +1052,7 @@ fail:
 
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
-    {"set_play_phase", set_play_phase, METH_O, "Name the play phase: the hooks are asked about it alone."},
+    {"set_phases", set_phases, METH_VARARGS, "Name the play and auction phases: the hooks are asked about them alone."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -834,6 +1068,17 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
+    INTERN(s_auction_rule, "_auction_rule");
+    INTERN(s_dark, "dark");
+    INTERN(s_passed, "passed");
+    INTERN(s_calls, "calls");
+    INTERN(s_high_bid, "high_bid");
+    INTERN(s_declarer, "declarer");
+    INTERN(s_number, "number");
+    INTERN(s_in_deal, "_in_deal");
+    INTERN(s_after, "_after");
+    INTERN(s_all_passed, "_all_passed");
+    INTERN(s_win_auction, "_win_auction");
     INTERN(s_version, "_version");
     INTERN(s_turn, "_turn");
     INTERN(s_hands, "hands");
