@@ -32,7 +32,19 @@ from prikup.core.options import Option, OptionValue, Rules, read_rules, validate
 from prikup.core.phases import AUCTION, DEAL, MATCH_OVER, PLAY, Phase
 from prikup.core.refusals import Refusal, refusal
 
-__all__ = ["FAST", "PURE", "AuctionRule", "DealLog", "FollowRule", "Game", "Head", "LeadRule", "Legal", "Phase", "State"]
+__all__ = [
+    "FAST",
+    "PURE",
+    "AuctionRule",
+    "DealLog",
+    "FollowRule",
+    "Game",
+    "Head",
+    "LeadRule",
+    "Legal",
+    "Phase",
+    "State",
+]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
