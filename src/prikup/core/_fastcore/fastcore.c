@@ -233,7 +233,7 @@ typedef struct {
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
     u128 led, trump, free_cards;
-    signed char controller[16]; /* the seat that decides for each hand's seat (the log's seat) */
+    unsigned char controller[16]; /* the seat that decides for each hand's seat (the log's seat) */
     unsigned char strength[NCARDS];
     PyObject *strength_of; /* the strength sequence the array was read from */
     TableObject *table;
@@ -274,28 +274,70 @@ static PyObject *field(PyObject *dict, PyObject *name) {
     return v;
 }
 
+/* Call the state's method ``name`` (with ``arg`` unless NULL) for what it does, not its value. */
+static int hook(PyObject *self, PyObject *name, PyObject *arg) {
+    PyObject *out = arg ? PyObject_CallMethodOneArg(self, name, arg) : PyObject_CallMethodNoArgs(self, name);
+    Py_XDECREF(out);
+    return out ? 0 : -1;
+}
+
+/* Record ``(seat, action)`` in the deal's log and set the state's version, as ``_commit`` does. */
+static int record(PyObject *dict, PyObject *seat, PyObject *action, long long version) {
+    PyObject *deals = field(dict, s_deals);
+    if (!deals)
+        return -1;
+    if (!PyList_Check(deals) || PyList_GET_SIZE(deals) == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "no deal to record the action in");
+        return -1;
+    }
+    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
+    if (!log)
+        return -1;
+    PyObject *pair = PyTuple_Pack(2, seat, action);
+    int bad = !pair || PyList_Append(log, pair) < 0;
+    Py_XDECREF(pair);
+    Py_DECREF(log);
+    if (bad)
+        return -1;
+    PyObject *v = PyLong_FromLongLong(version);
+    bad = !v || PyDict_SetItem(dict, s_version, v) < 0;
+    Py_XDECREF(v);
+    return bad ? -1 : 0;
+}
+
+/* Read up to ``size`` ints of ``lo … hi`` from a sequence into ``out`` (exactly ``size`` when
+ * ``exact``); ``what`` names them in an error. */
+static int read_bytes(PyObject *obj, unsigned char *out, Py_ssize_t size, int exact, long lo, long hi, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (exact && n != size) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries wanted", what, size);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n && k < size; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if ((v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s: values %ld … %ld wanted", what, lo, hi);
+            return -1;
+        }
+        out[k] = (unsigned char)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 /* The seat that decides for each hand (``None``: each seat for its own). */
 static int read_controllers(CoreObject *self, PyObject *controllers) {
     for (int s = 0; s < 16; s++)
-        self->controller[s] = (signed char)s;
-    if (controllers != Py_None) {
-        PyObject *seq = PySequence_Fast(controllers, "controllers must be a sequence");
-        if (!seq)
-            return -1;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-        for (Py_ssize_t s = 0; s < n && s < 16; s++) {
-            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, s));
-            if ((c == -1 && PyErr_Occurred()) || c < 0 || c > 15) {
-                Py_DECREF(seq);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "a controller must be a seat");
-                return -1;
-            }
-            self->controller[s] = (signed char)c;
-        }
-        Py_DECREF(seq);
-    }
-    return 0;
+        self->controller[s] = (unsigned char)s;
+    if (controllers == Py_None)
+        return 0;
+    return read_bytes(controllers, self->controller, 16, 0, 0, 15, "the controllers of the hands");
 }
 
 /* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
@@ -321,25 +363,8 @@ static int read_rule(CoreObject *self, PyObject *rule) {
         return -1;
     PyObject *strength = PyTuple_GET_ITEM(rule, 6);
     if (strength != self->strength_of) {
-        PyObject *seq = PySequence_Fast(strength, "strength must be a sequence");
-        if (!seq)
+        if (read_bytes(strength, self->strength, NCARDS, 1, 0, 255, "the strength of each card id") < 0)
             return -1;
-        if (PySequence_Fast_GET_SIZE(seq) != NCARDS) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "strength must have 67 entries, one per card id");
-            return -1;
-        }
-        for (int c = 0; c < NCARDS; c++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-            if ((v == -1 && PyErr_Occurred()) || v < 0 || v > 255) {
-                Py_DECREF(seq);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "strength values must be 0 … 255");
-                return -1;
-            }
-            self->strength[c] = (unsigned char)v;
-        }
-        Py_DECREF(seq);
         Py_XSETREF(self->strength_of, Py_NewRef(strength));
     }
     Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
@@ -573,30 +598,16 @@ static int append_pair(PyObject *dict, PyObject *name, PyObject *seat, PyObject 
 static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
     TableObject *t = self->table;
     PyObject *action = PyTuple_GET_ITEM(t->actions, i), *text = PyTuple_GET_ITEM(t->texts, i);
-    PyObject *seat_obj = field(dict, s_turn), *tmp;
+    PyObject *seat_obj = field(dict, s_turn);
     if (!seat_obj)
         return NULL;
     Py_INCREF(seat_obj);
     Py_INCREF(action);
     long seat = PyLong_AsLong(seat_obj);
     self->version = -1;
-    PyObject *deals = field(dict, s_deals);
-    if (!deals || !PyList_Check(deals) || PyList_GET_SIZE(deals) == 0)
-        goto fail_msg;
-    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
-    if (!log)
+    if (record(dict, seat_obj, action, ver + 1) < 0)
         goto fail;
-    tmp = PyTuple_Pack(2, seat_obj, action);
-    int bad = !tmp || PyList_Append(log, tmp) < 0;
-    Py_XDECREF(tmp);
-    Py_DECREF(log);
-    if (bad)
-        goto fail;
-    if (!(tmp = PyLong_FromLongLong(ver + 1)) || PyDict_SetItem(dict, s_version, tmp) < 0) {
-        Py_XDECREF(tmp);
-        goto fail;
-    }
-    Py_DECREF(tmp);
+    int bad;
     if (i == self->look_id) { /* leaves the dark; the same seat calls next */
         if (set_item(dict, s_dark, seat, Py_False) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
@@ -634,18 +645,11 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         }
     }
     if (left == 0) {
-        tmp = PyObject_CallMethodNoArgs((PyObject *)self, s_all_passed);
-        if (!tmp)
+        if (hook((PyObject *)self, s_all_passed, NULL) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
             goto fail;
-        Py_DECREF(tmp);
-        if (!(tmp = PyObject_CallMethodNoArgs((PyObject *)self, s_after_commit)))
-            goto fail;
-        Py_DECREF(tmp);
     } else if (left == 1 && declarer != Py_None && PyObject_RichCompareBool(declarer, last, Py_EQ) == 1) {
-        tmp = PyObject_CallMethodOneArg((PyObject *)self, s_win_auction, last);
-        if (!tmp)
+        if (hook((PyObject *)self, s_win_auction, last) < 0)
             goto fail;
-        Py_DECREF(tmp);
     } else {
         long nxt = seat;
         for (int guard = 0; guard < 16; guard++) {
@@ -742,26 +746,10 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
         return NULL;
     }
     Py_INCREF(action);
-    /* the deal's log */
-    PyObject *deals = field(dict, s_deals);
-    if (!deals || !PyList_Check(deals) || PyList_GET_SIZE(deals) == 0)
-        goto fail_msg;
-    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
-    if (!log)
-        goto fail;
-    tmp = PyTuple_Pack(2, decider, action);
+    int bad = record(dict, decider, action, ++ver) < 0;
     Py_CLEAR(decider);
-    int bad = !tmp || PyList_Append(log, tmp) < 0;
-    Py_XDECREF(tmp);
-    Py_DECREF(log);
     if (bad)
         goto fail;
-    ver += 1;
-    if (!(tmp = PyLong_FromLongLong(ver)) || PyDict_SetItem(dict, s_version, tmp) < 0) {
-        Py_XDECREF(tmp);
-        goto fail;
-    }
-    Py_DECREF(tmp);
     u128 bit = (u128)1 << card;
     /* a card that does not follow shows a void (games that keep them) */
     int lead = self->covered == 2;
@@ -866,12 +854,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_DECREF(tmp);
     if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
         goto close_fail;
-    if (!(tmp = PyObject_CallMethodOneArg((PyObject *)self, s_after_trick, winner)))
+    if (hook((PyObject *)self, s_after_trick, winner) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
         goto close_fail;
-    Py_DECREF(tmp);
-    if (!(tmp = PyObject_CallMethodNoArgs((PyObject *)self, s_after_commit)))
-        goto close_fail;
-    Py_DECREF(tmp);
     Py_DECREF(winner);
     Py_DECREF(trick_list);
     Py_DECREF(seat_obj);
