@@ -105,8 +105,11 @@ def _core_type() -> type:
         from prikup.core import _fastcore
     except ImportError:  # pragma: no cover - the extension is not built: the reference alone
         return _Reference
+    core: type | None = getattr(_fastcore, "Core", None)
+    if core is None:  # the folder of the C sources imported as a namespace package: not built
+        return _Reference
     _fastcore.set_phases(PLAY, AUCTION)
-    return _fastcore.Core
+    return core
 
 
 _CORE = _core_type()
