@@ -16,6 +16,11 @@ decisions per CPU second (``time.process_time``, robust to other load on the mac
   players) driven from Python: ``legal_actions()`` then ``apply_action(a)``; its chance
   outcomes (the deal) are applied too, but only player decisions are counted.
 
+States decide the trick loop (leads, follows, the trick's winner) and the points auctions of 501
+and Пятьсот in C (``prikup.core._fastcore``); ``PRIKUP_PURE=1 python bench/bench_api.py`` measures
+the pure-Python reference instead, the same figures before the C path.  The first line of the
+output says which one ran.
+
 It then prints, per game, the CPU cost of ``copy()`` and ``observation(seat)`` in the middle of
 a deal (the 10th card played), beside OpenSpiel's ``clone()``.
 """
@@ -32,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from prikup import make_game
-from prikup.core.game import State
+from prikup.core.game import FAST, State
 
 pyspiel: Any
 try:
@@ -163,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             rates[key].append(done / spent)
     rate = {k: statistics.median(v) for k, v in rates.items()}
 
+    path = "C fast path" if FAST else "pure-Python reference (PRIKUP_PURE=1 or the extension not built)"
+    print(f"prikup's state machine: {path}")
     print(f"decisions per CPU second (median of {args.rounds} interleaved rounds of {args.seconds}s)")
     for key in SPIEL_GAMES:
         print(f"  OpenSpiel {SPIEL_GAMES[key]:<40} {rate['spiel ' + key]:>10,.0f}")

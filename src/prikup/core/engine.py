@@ -24,17 +24,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
-from prikup.core.game import Game, State
+from prikup.core.game import FollowRule, Game, State
 from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
+from prikup.core.phases import PLAY as _PLAY_PHASE
 from prikup.core.tricks import trick_winner
 
 __all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
+
+#: Every card id (see :mod:`prikup.core.cards`).
+_CARD_IDS = frozenset([*range(64), 64, 65, 66])
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -92,6 +96,21 @@ class TrickGame(Game):
 
     #: the rules value of this configuration (set by the game's ``_validate``)
     trick_rules: TrickRules
+    #: the id of the plain ``play`` action of each card id (-1: the deck has no such card)
+    play_ids: list[int]
+    _fast_table: Any = None
+
+    def fast_table(self) -> Any:
+        """This configuration's actions as the C fast path reads them (built once): a
+        ``prikup.core._fastcore.Table``, or ``None`` when the extension is not built."""
+        if self._fast_table is None:
+            try:
+                from prikup.core._fastcore import Table
+            except ImportError:  # pragma: no cover - the extension is not built
+                return None
+            cards = [Card(i) if i in _CARD_IDS else None for i in range(67)]
+            self._fast_table = Table(self.all_actions(), self.play_ids, cards, self.action_texts())
+        return self._fast_table
 
     @property
     def hands_dealt(self) -> int:
@@ -127,9 +146,33 @@ class TrickState(State):
     won: list[int]
     taken: list[int]
 
+    #: how the fast path follows a trick of plain suits (see :meth:`_follow_rule`): whether a seat
+    #: out of the suit led must trump; ``None``: the game's own rule, not covered
+    FOLLOW_MUST_TRUMP: ClassVar[bool | None] = None
+
     def __init__(self, game: TrickGame, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
         self._clear_deal()
+
+    def _follow_rule(self) -> FollowRule | None:
+        """Plain suits under one trump (:meth:`_trump_suit`), with the game's
+        :attr:`FOLLOW_MUST_TRUMP`, while a trick is open in the play."""
+        must = self.FOLLOW_MUST_TRUMP
+        if must is None or self.phase is not _PLAY_PHASE or not self.trick:
+            return None
+        table = self.game.trick_rules
+        trump = self._trump_suit()
+        trumps = table.suit_masks[trump] if trump is not None else 0
+        return (
+            self.game.fast_table(),
+            table.suit_masks[self.trick[0][1].id >> 4],
+            trumps,
+            must,
+            0,
+            -1,
+            table.strength,
+            None,
+        )
 
     def _clear_deal(self) -> None:
         """The shared fields of a deal before its cards."""

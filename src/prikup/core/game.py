@@ -16,22 +16,35 @@ step that is automated (from the match's seeded generator) or injected with :met
 
 from __future__ import annotations
 
+import os
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
 from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
-from prikup.core.phases import DEAL, MATCH_OVER, Phase
+from prikup.core.phases import AUCTION, DEAL, MATCH_OVER, PLAY, Phase
 from prikup.core.refusals import Refusal, refusal
 
-__all__ = ["DealLog", "Game", "Head", "Legal", "Phase", "State"]
+__all__ = [
+    "FAST",
+    "PURE",
+    "AuctionRule",
+    "DealLog",
+    "FollowRule",
+    "Game",
+    "Head",
+    "LeadRule",
+    "Legal",
+    "Phase",
+    "State",
+]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
 #: ids as a bitmask (bit ``i`` set: action ``i`` is legal).
@@ -53,9 +66,61 @@ Head = tuple[
     tuple[Action, ...] | None,
 ]
 
+#: How the open trick is followed and won, as the C fast path reads it (``State._follow_rule``):
+#: the game's ``Table``, the cards of the suit led, the trump cards, whether a seat out of the suit
+#: led must trump, cards playable at any time, the suit a card off the suit led shows void in
+#: (``-1``: none kept), each card's strength by id, the seat that decides for each seat's hand
+#: (the seat the action log records; ``None``: each seat for its own).
+FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+#: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
+#: ``Table``, the cards he may lead as plain ``play`` actions (his legal set is exactly these),
+#: the size of a trick's entries (2: ``(seat, card)``; 3: and a named suit, ``None`` here), the
+#: seat that decides for each seat's hand (``None``: each seat for its own).
+LeadRule = tuple[Any, int, int, Sequence[int] | None]
+#: The legal calls of an auction on a bid ladder, as the C fast path reads them
+#: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
+#: slice (``look``, ``pass``), the slice of bid ids ``lo … hi - 1``, the id of ``look`` and of
+#: ``pass`` (``-1``: none).
+AuctionRule = tuple[Any, tuple[int, ...], int, int, int, int]
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
+
+#: ``PRIKUP_PURE=1`` in the environment turns the C fast path of the trick loop off: every
+#: decision then goes through the Python reference (``State._ref_*``).
+PURE = os.environ.get("PRIKUP_PURE", "") not in ("", "0")
+
+
+class _Reference:
+    """The base of every state when the C fast path is off: nothing of its own."""
+
+    __slots__ = ()
+
+
+def _core_type() -> type:
+    """The C base of every state, or :class:`_Reference` when it is off or not built."""
+    if PURE:
+        return _Reference
+    try:
+        from prikup.core import _fastcore
+    except ImportError:  # pragma: no cover - the extension is not built: the reference alone
+        return _Reference
+    core: type | None = getattr(_fastcore, "Core", None)
+    if core is None:  # the folder of the C sources imported as a namespace package: not built
+        return _Reference
+    _fastcore.set_phases(PLAY, AUCTION)
+    return core
+
+
+_CORE = _core_type()
+#: True when states decide the trick loop in C (``prikup.core._fastcore``).
+FAST = _CORE is not _Reference
+if TYPE_CHECKING:
+    _Base = _Reference
+else:
+    _Base = _CORE
+#: a new, empty state object (what ``copy`` fills)
+_new_object: Any = _CORE.__new__
 
 
 @dataclass(slots=True)
@@ -243,8 +308,13 @@ class Game(ABC):
         return f"find_game({self.id!r})({args})"
 
 
-class State(ABC):
-    """A match in progress.  Subclasses implement one game's phases."""
+class State(_Base, ABC):
+    """A match in progress.  Subclasses implement one game's phases.
+
+    ``legal_actions``, ``legal_action_ids``, ``apply`` and ``apply_id`` are the C methods of
+    ``prikup.core._fastcore.Core`` when it is built (they decide the trick loop there and call the
+    Python reference, the ``_ref_*`` methods, for everything else), else the reference itself.
+    """
 
     def __init__(self, game: Game, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         self.game = game
@@ -375,12 +445,12 @@ class State(ABC):
             return f"{action.kind.value} a card"
         return str(action)
 
-    def legal_actions(self) -> list[Action]:
+    def _ref_legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, complete and exact (a new list of the game's
         prebuilt actions, in the order of their ids within each kind)."""
         return list(self._legal_now()[0])
 
-    def legal_action_ids(self) -> list[int]:
+    def _ref_legal_action_ids(self) -> list[int]:
         """The integer ids (``Game.all_actions()`` indices) of every legal action."""
         return list(self._legal_now()[1])
 
@@ -434,7 +504,7 @@ class State(ABC):
             raise IllegalActionError(a, why, self.legal_actions())
         return a
 
-    def apply(self, action: Action | str) -> Action:
+    def _ref_apply(self, action: Action | str) -> Action:
         """Apply the action of the seat to act (its value or text); returns the action.
 
         An action object from this state's last ``legal_actions()`` (nothing applied since) is
@@ -446,10 +516,10 @@ class State(ABC):
                 return self._commit(action, self._legal_seat)  # type: ignore[arg-type]
         return self._commit(self.verify(action))
 
-    def apply_id(self, action_id: int) -> Action:
+    def _ref_apply_id(self, action_id: int) -> Action:
         """Apply the legal action with integer id ``action_id``; returns the action."""
         if self._legal_at != self._version:
-            self.legal_action_ids()
+            self._legal_now()
         if isinstance(action_id, int) and action_id >= 0 and self._legal_mask >> action_id & 1:
             return self._commit(self.game.all_actions()[action_id], self._legal_seat)
         return self._commit(self.verify(self.game.action_from_id(action_id)))
@@ -461,9 +531,46 @@ class State(ABC):
         self.deals[-1].actions.append((seat, action))
         self._version += 1
         self._do(seat, action)
+        self._after_commit()
+        return action
+
+    # the public names: the C methods when the fast path is on, else the reference
+    legal_actions = _ref_legal_actions
+    legal_action_ids = _ref_legal_action_ids
+    apply = _ref_apply
+    apply_id = _ref_apply_id
+
+    def _after_commit(self) -> None:
+        """After an action: deal the next deal from the match's generator if one is due."""
         if self.phase is _DEAL and self._generator is not None:
             self.deal_random()
-        return action
+
+    def _follow_rule(self) -> FollowRule | None:
+        """How the open trick is followed and won, for the C fast path: ``(table, led, trump,
+        must_trump, free, void_suit, strength, controllers)`` — the game's :class:`~prikup.core._fastcore.Table`,
+        the cards that count as the suit led, the trump cards, whether a seat out of the suit led
+        must trump, cards that may be played at any time, the suit whose void a card that does not
+        follow shows (``-1``: none kept), each card's strength by id, the seat that decides for
+        each seat's hand (``None``: each seat for its own).  ``None`` (the default): the
+        decision is the game's own, decided by the Python reference."""
+        return None
+
+    def _lead_rule(self) -> LeadRule | None:
+        """How the seat to act may lead, for the C fast path (:data:`LeadRule`), when every legal
+        lead is a plain card and leading it does nothing but lay it (``TrickState._lay``);
+        ``None`` (the default): the decision is the game's own, decided by the Python reference."""
+        return None
+
+    def _auction_rule(self) -> AuctionRule | None:
+        """The legal calls now, for the C fast path (:data:`AuctionRule`), when the auction is the
+        engine's (``TrickState._pass``, ``_bid``, ``_after_call``: a bid names a number, the
+        highest bidder left alone wins, ``_all_passed`` when nobody is left); ``None`` (the
+        default): the decision is the game's own, decided by the Python reference."""
+        return None
+
+    def __getnewargs__(self) -> tuple[()]:
+        """Pickle through ``__new__`` with no arguments (the C base keeps no state of its own)."""
+        return ()
 
     def deal_random(self) -> None:
         """Deal the next deal from the match's seeded generator."""
@@ -591,7 +698,7 @@ class State(ABC):
         log is copied; the match's generator is shared until either state draws from it, then
         copied with ``getstate``/``setstate``.
         """
-        new = object.__new__(type(self))
+        new: State = _new_object(type(self))
         fields = self.__dict__.copy()
         for name, value in fields.items():
             kind = type(value)
@@ -622,3 +729,8 @@ class State(ABC):
 def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:
     """Unpickle a game: its class called with its options."""
     return cls(**options)
+
+
+if FAST:  # the C methods in place of the reference's (which they call for what they do not cover)
+    for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
+        setattr(State, _name, getattr(_CORE, _name))

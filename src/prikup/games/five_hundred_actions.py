@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import Legal, Phase
+from prikup.core.game import FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
 from prikup.games.five_hundred_tables import CALLS
@@ -83,6 +83,29 @@ class LegalFiveHundred(TrickState):
     high: int | None
     contract: int | None
     layout: Layout
+
+    def _lead_rule(self) -> LeadRule | None:
+        """Any card of the hand, unless a joker led in no-trump must name its suit."""
+        if self.phase is not _PLAY or self.trick:
+            return None
+        assert self._turn is not None
+        hand = self.hands[self._turn]
+        if hand & self.game.joker_mask and self.layout.trump_suit is None:
+            return None
+        return (self.game.fast_table(), hand, 3, None)
+
+    def _follow_rule(self) -> FollowRule | None:
+        """The contract's layout (bowers, the joker): follow the suit led or play anything; in
+        no-trump the joker at any time where the options say so; a card off the suit led shows
+        a void."""
+        if self.phase is not _PLAY or not self.trick:
+            return None
+        layout = self.layout
+        g = self.game
+        _, card, named = self.trick[0]
+        suit = layout.suit_of(card.id, named)
+        free = g.joker_mask if layout.trump_suit is None and g.joker_any_time else 0
+        return (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
 
     if TYPE_CHECKING:  # the rules' module defines these
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import Legal, Phase
+from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -103,6 +103,36 @@ class Legal501(AceTenState):
     game: Game501
     dark: list[bool]
     marriages: list[tuple[int, Suit]]
+    #: follow suit, else trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = True
+
+    def _calls(self, seat: int) -> AuctionRule:
+        """The legal calls of ``seat``: look (while dark), pass, a bid above the highest."""
+        g = self.game
+        first = (g.look_id, g.pass_id) if self.dark[seat] else (g.pass_id,)
+        low = MIN_BID if self.high_bid is None else self.high_bid + 1
+        return (g.fast_table(), first, g.bid0 + low, g.bid0 + g.max_bid + 1, g.look_id, g.pass_id)
+
+    def _auction_rule(self) -> AuctionRule | None:
+        """The auction is the engine's, with look."""
+        if self.phase is not AUCTION:
+            return None
+        assert self._turn is not None
+        return self._calls(self._turn)
+
+    def _lead_rule(self) -> LeadRule | None:
+        """Any card of the hand, unless a marriage may be announced with it."""
+        if self.phase is not PLAY or self.trick:
+            return None
+        assert self._turn is not None
+        hand = self.hands[self._turn]
+        announced = 0
+        for _, said in self.marriages:
+            announced |= MARRIAGE_MASKS[said]
+        for both in MARRIAGE_MASKS:
+            if hand & both == both and not announced & both:
+                return None
+        return (self.game.fast_table(), hand, 2, None)
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""
@@ -141,10 +171,11 @@ class Legal501(AceTenState):
         acts = []
         ids = []
         if phase is AUCTION:
-            mask = add_one(actions, g.look_id, acts, ids) if self.dark[seat] else 0
-            mask |= add_one(actions, g.pass_id, acts, ids)
-            low = MIN_BID if self.high_bid is None else self.high_bid + 1
-            return acts, ids, mask | add_range(actions, g.bid0 + low, g.bid0 + g.max_bid + 1, acts, ids)
+            _, first, lo, hi, _, _ = self._calls(seat)
+            mask = 0
+            for i in first:
+                mask |= add_one(actions, i, acts, ids)
+            return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
         contract_first = g.contract_first
         if phase is TALON or g.concede_before_play:
             mask = add_one(actions, g.concede_id, acts, ids)

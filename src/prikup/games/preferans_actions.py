@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import Legal, Phase
-from prikup.core.legal import CardActions, add_cards, add_one, add_range
+from prikup.core.game import FollowRule, LeadRule, Legal, Phase
+from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import MISERE_HALF_SPLITS
 
@@ -150,6 +150,8 @@ class ActionsPreferans(TrickGame):
         self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
         self.plays = CardActions(self.all_actions(), self.play_ids)
         self.split_ids = [self._id(Action(_K_PULYA, number=n)) for n in MISERE_HALF_SPLITS]
+        #: the legal calls of an auction by what they depend on (see ``LegalPreferans._call_row``)
+        self.call_rows: dict[tuple[str | None, str | None, bool, bool], Row] = {}
 
 
 #: The answers of the whisting, as the whist table writes them.
@@ -173,6 +175,36 @@ class LegalPreferans(TrickState):
     high_seat: int | None
     bid: str | None
     half_calls: list[tuple[int, str]]
+    lone_whister: int | None
+    open_play: bool | None
+    #: follow suit, else trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = True
+
+    def _follow_rule(self) -> FollowRule | None:
+        """Not while the lone whister decides between open and closed play; in open play the
+        whister decides for his partner's hand."""
+        if self._split_pending or self._open_pending:
+            return None
+        rule = super()._follow_rule()
+        if rule is None or self.lone_whister is None:
+            return rule
+        return (*rule[:7], self._controllers())
+
+    def _controllers(self) -> list[int] | None:
+        """The seat that decides for each hand, when a lone whister plays another's."""
+        if self.lone_whister is None:
+            return None
+        return [self.controller(s) for s in range(self.game.players)]
+
+    def _lead_rule(self) -> LeadRule | None:
+        """Any card of the hand to play; not before the lone whister's choice of open or closed
+        play (the declarer's first lead asks it)."""
+        if self.phase is not _PLAY or self.trick or self._split_pending or self._open_pending:
+            return None
+        if self.lone_whister is not None and self.open_play is None and not self.tricks:
+            return None
+        assert self._turn is not None
+        return (self.game.fast_table(), self.hands[self._turn], 2, self._controllers())
 
     if TYPE_CHECKING:  # the rules' module defines these
 
@@ -182,6 +214,9 @@ class LegalPreferans(TrickState):
 
         def defenders(self) -> tuple[int, ...]:
             """The declarer's two opponents."""
+
+        def controller(self, hand: int) -> int:
+            """The seat that plays ``hand``'s cards."""
 
         def _whist_options(self) -> tuple[str, ...]: ...
 
@@ -207,10 +242,7 @@ class LegalPreferans(TrickState):
             mask = add_one(actions, kind_ids[_K_OPEN], acts, ids)  # the lone whister: open or closed
             return acts, ids, mask | add_one(actions, kind_ids[_K_CLOSED], acts, ids)
         if phase is _AUCTION:
-            mask = add_one(actions, kind_ids[_K_PASS], acts, ids)
-            for k in self._legal_calls(seat):
-                mask |= add_one(actions, g.bid0 + k, acts, ids)
-            return acts, ids, mask
+            return self._call_row(seat)
         if phase is _DISCARD:
             return acts, ids, add_cards(actions, self.hands[seat], g.discard_ids, acts, ids)
         if phase is _SETTLE:
@@ -225,6 +257,26 @@ class LegalPreferans(TrickState):
         for action in self._whist_actions():
             mask |= add_one(actions, g._id(action), acts, ids)
         return acts, ids, mask
+
+    def _call_row(self, seat: int) -> Row:
+        """Pass and the legal bids of ``seat``: they depend only on the highest bid, the seat's
+        own last call, and whether he is senior to the highest bidder, so each row is built once
+        per game."""
+        own = [c for s, c in self.calls if s == seat]
+        high = self.high
+        senior = high is not None and self._active.index(seat) <= self._active.index(self.high_seat)
+        key = (high, own[-1] if own else None, senior, bool(own))
+        g = self.game
+        row = g.call_rows.get(key)
+        if row is None:
+            actions = g.all_actions()
+            acts: list[Action] = []
+            ids: list[int] = []
+            mask = add_one(actions, g.kind_ids[_K_PASS], acts, ids)
+            for k in self._legal_calls(seat):
+                mask |= add_one(actions, g.bid0 + k, acts, ids)
+            row = g.call_rows[key] = (tuple(acts), tuple(ids), mask)
+        return row
 
     def _legal_calls(self, seat: int) -> list[int]:
         """The places on the ladder (the indices in CALLS) of the bids ``seat`` may make now."""

@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import Legal, Phase
+from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -98,6 +98,42 @@ class LegalPyatsot(AceTenState):
     trump_maker: int | None
     used: int
     marks: BarrelMarks
+    #: follow suit, no duty to trump (the fast path's follow rule)
+    FOLLOW_MUST_TRUMP = False
+
+    def _calls(self, seat: int) -> AuctionRule:
+        """The legal calls of ``seat``: pass once there is a bid, a bid above the highest up to
+        his hand's cap."""
+        g = self.game
+        low = g.ladder[0] if self.high_bid is None else self.high_bid + 1
+        rungs = g.ladder.between(low, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
+        first = () if self.high_bid is None else (g.pass_id,)
+        return (g.fast_table(), first, g.bid0 + rungs.start, g.bid0 + rungs.stop, -1, g.pass_id)
+
+    def _auction_rule(self) -> AuctionRule | None:
+        """The auction is the engine's, unless the deal is thrown in by a pass."""
+        if self.phase is not _AUCTION or self.throw_in:
+            return None
+        assert self._turn is not None
+        return self._calls(self._turn)
+
+    def _lead_rule(self) -> LeadRule | None:
+        """The cards ``_legal`` allows a lead, unless a combination may be declared with one."""
+        if self.phase is not _PLAY or self.trick:
+            return None
+        seat = self._turn
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.won[seat] and _rules.combinations_held(hand, self.used):
+            return None
+        return (self.game.fast_table(), self._leads(seat, hand), 2, None)
+
+    def _leads(self, seat: int, hand: int) -> int:
+        """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""
+        trump = self.trump
+        if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
+            return hand & ~SUIT_MASKS[trump]
+        return hand
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
@@ -108,10 +144,7 @@ class LegalPyatsot(AceTenState):
             trick = self.trick
             if trick:
                 return g.plays.of(follow_mask(hand, SUIT_MASKS[trick[0][1].id >> 4], 0, False))
-            trump = self.trump
-            allowed = hand
-            if trump is not None and seat != self.trump_maker and hand & ~SUIT_MASKS[trump]:
-                allowed = hand & ~SUIT_MASKS[trump]  # only the trump maker may lead trumps at will
+            allowed = self._leads(seat, hand)
             if not self.won[seat]:
                 return g.plays.of(allowed)
         actions = g.all_actions()
@@ -126,10 +159,9 @@ class LegalPyatsot(AceTenState):
         if phase is _AUCTION:
             if self.throw_in:
                 return acts, ids, add_one(actions, g.pass_id, acts, ids)
-            mask = 0 if self.high_bid is None else add_one(actions, g.pass_id, acts, ids)
-            low = g.ladder[0] if self.high_bid is None else self.high_bid + 1
-            rungs = g.ladder.between(low, _rules.bid_cap(hand, g.bid_cap_rule))
-            return acts, ids, mask | add_range(actions, g.bid0 + rungs.start, g.bid0 + rungs.stop, acts, ids)
+            _, first, lo, hi, _, _ = self._calls(seat)
+            mask = add_one(actions, g.pass_id, acts, ids) if first else 0
+            return acts, ids, mask | add_range(actions, lo, hi, acts, ids)
         if phase is _BARREL:
             mask = add_one(actions, g.take_id, acts, ids)
             if self.marks.refusals < g.barrel_refusals:

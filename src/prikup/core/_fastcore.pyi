@@ -1,0 +1,28 @@
+"""Type stubs of the C extension (see src/prikup/core/_fastcore/fastcore.c)."""
+
+from collections.abc import Sequence
+from random import Random
+
+from prikup.core.actions import Action
+from prikup.core.cards import Card
+
+class Table:
+    """A game configuration's prebuilt actions and the card of each plain play action."""
+
+    def __init__(
+        self, actions: tuple[Action, ...], play_ids: Sequence[int], cards: Sequence[Card | None], texts: tuple[str, ...]
+    ) -> None: ...
+
+class Core:
+    """The base of every state: the trick loop's decisions in C, the rest in Python."""
+
+    def legal_actions(self) -> list[Action]: ...
+    def legal_action_ids(self) -> list[int]: ...
+    def apply(self, action: Action | str) -> Action: ...
+    def apply_id(self, action_id: int) -> Action: ...
+
+def set_phases(play: object, auction: object) -> None:
+    """Name the play and auction phases: the hooks are asked about them alone."""
+
+def shuffle(rng: Random, cards: list[Card]) -> None:
+    """random.Random.shuffle(list), exactly, in C."""

@@ -1,0 +1,1097 @@
+/* prikup.core._fastcore: the trick loop's hot decisions in C.
+ *
+ * ``Core`` is the base type of every ``State`` (prikup/core/game.py).  Its four methods —
+ * ``legal_actions``, ``legal_action_ids``, ``apply``, ``apply_id`` — decide in C when the state is
+ * following to an open trick and the game's ``_follow_rule()`` hook describes that trick as
+ * tables and flags (the cards of the suit led, the trump cards, whether a seat out of the suit
+ * led must trump, cards that may be played at any time, the suit whose void a card shows, each
+ * card's strength).  Everything else — a lead, an auction, the talon, scoring, any card with a
+ * modifier — goes to the Python reference (``State._ref_*``), which stays the definition of the
+ * rules.  The Python fields (``hands``, ``trick``, ``tricks``, ``won``, ``taken``, ``_turn``,
+ * ``_version``, the deal's action log) stay the one truth: the C path updates them exactly as
+ * ``TrickState._lay`` does and keeps in its own struct only what the hook said for the current
+ * version of the state.
+ *
+ * ``Table`` holds one game configuration's prebuilt actions and which card each plain ``play``
+ * action plays (built once per game, ``TrickGame.fast_table``).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef unsigned __int128 u128;
+
+#define NCARDS 67
+
+/* -- card masks <-> Python ints (card ids go up to 66: jokers) ------------------------------ */
+
+static int mask_from_py(PyObject *v, u128 *out) {
+    unsigned long long low = PyLong_AsUnsignedLongLong(v);
+    if (low == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError) || !PyLong_Check(v))
+            return -1;
+        PyErr_Clear();
+        unsigned char buf[16];
+        if (_PyLong_AsByteArray((PyLongObject *)v, buf, 16, 1, 0) < 0)
+            return -1;
+        u128 m = 0;
+        for (int i = 15; i >= 0; i--)
+            m = (m << 8) | buf[i];
+        *out = m;
+        return 0;
+    }
+    *out = low;
+    return 0;
+}
+
+static PyObject *mask_to_py(u128 m) {
+    if ((m >> 64) == 0)
+        return PyLong_FromUnsignedLongLong((unsigned long long)m);
+    unsigned char buf[16];
+    for (int i = 0; i < 16; i++) {
+        buf[i] = (unsigned char)(m & 0xFF);
+        m >>= 8;
+    }
+    return _PyLong_FromByteArray(buf, 16, 1, 0);
+}
+
+static inline int low_card(u128 m) {
+    unsigned long long lo = (unsigned long long)m;
+    if (lo)
+        return __builtin_ctzll(lo);
+    return 64 + __builtin_ctzll((unsigned long long)(m >> 64));
+}
+
+/* -- interned names ----------------------------------------------------------------------- */
+
+static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_taken, *s_deals,
+    *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
+    *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
+    *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
+    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction;
+
+/* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
+static PyObject *play_phase = NULL;
+/* the auction phase (``prikup.core.phases.AUCTION``) */
+static PyObject *auction_phase = NULL;
+
+/* -- Table: one configuration's actions --------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *actions;   /* tuple of every action, by id */
+    PyObject *texts;     /* the text of every action, by id (what an auction's calls record) */
+    PyObject **ids;      /* the id of each action as a Python int */
+    Py_ssize_t n;
+    int *card_of;        /* the card a plain ``play`` action plays, -1 for any other action */
+    int play_id[NCARDS]; /* the plain ``play`` action of each card, -1 if none */
+    PyObject *cards[NCARDS];
+    /* action object -> id, open addressing on the object's address */
+    PyObject **keys;
+    int *vals;
+    size_t cap;
+} TableObject;
+
+static int table_traverse(TableObject *t, visitproc visit, void *arg) {
+    Py_VISIT(t->actions);
+    Py_VISIT(t->texts);
+    for (int c = 0; c < NCARDS; c++)
+        Py_VISIT(t->cards[c]);
+    return 0;
+}
+
+static int table_clear(TableObject *t) {
+    Py_CLEAR(t->actions);
+    Py_CLEAR(t->texts);
+    for (int c = 0; c < NCARDS; c++)
+        Py_CLEAR(t->cards[c]);
+    if (t->ids) {
+        for (Py_ssize_t i = 0; i < t->n; i++)
+            Py_XDECREF(t->ids[i]);
+        PyMem_Free(t->ids);
+        t->ids = NULL;
+    }
+    PyMem_Free(t->card_of);
+    t->card_of = NULL;
+    PyMem_Free(t->keys);
+    t->keys = NULL;
+    PyMem_Free(t->vals);
+    t->vals = NULL;
+    return 0;
+}
+
+static void table_dealloc(TableObject *t) {
+    PyObject_GC_UnTrack(t);
+    table_clear(t);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static inline size_t slot_of(const TableObject *t, PyObject *key) {
+    return ((uintptr_t)key >> 4) * 11400714819323198485ull & (t->cap - 1);
+}
+
+static int table_find(const TableObject *t, PyObject *action) {
+    size_t i = slot_of(t, action);
+    while (t->keys[i]) {
+        if (t->keys[i] == action)
+            return t->vals[i];
+        i = (i + 1) & (t->cap - 1);
+    }
+    return -1;
+}
+
+static int table_init(TableObject *t, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"actions", "play_ids", "cards", "texts", NULL};
+    PyObject *actions, *play_ids, *cards, *texts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO!", kw, &PyTuple_Type, &actions, &play_ids, &cards,
+                                     &PyTuple_Type, &texts))
+        return -1;
+    table_clear(t);
+    Py_ssize_t n = PyTuple_GET_SIZE(actions);
+    if (PyTuple_GET_SIZE(texts) != n) {
+        PyErr_SetString(PyExc_ValueError, "texts must have one entry per action");
+        return -1;
+    }
+    t->texts = Py_NewRef(texts);
+    t->actions = Py_NewRef(actions);
+    t->n = n;
+    t->ids = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
+    t->card_of = PyMem_Malloc(((size_t)n + 1) * sizeof(int));
+    t->cap = 16;
+    while (t->cap < 2 * (size_t)n + 2)
+        t->cap <<= 1;
+    t->keys = PyMem_Calloc(t->cap, sizeof(PyObject *));
+    t->vals = PyMem_Calloc(t->cap, sizeof(int));
+    if (!t->ids || !t->card_of || !t->keys || !t->vals) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        t->card_of[i] = -1;
+        if (!(t->ids[i] = PyLong_FromSsize_t(i)))
+            return -1;
+        PyObject *a = PyTuple_GET_ITEM(actions, i);
+        size_t s = slot_of(t, a);
+        while (t->keys[s])
+            s = (s + 1) & (t->cap - 1);
+        t->keys[s] = a; /* borrowed: the tuple keeps it */
+        t->vals[s] = (int)i;
+    }
+    PyObject *seq = PySequence_Fast(play_ids, "play_ids must be a sequence");
+    PyObject *cseq = seq ? PySequence_Fast(cards, "cards must be a sequence") : NULL;
+    if (!cseq) {
+        Py_XDECREF(seq);
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != NCARDS || PySequence_Fast_GET_SIZE(cseq) != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "play_ids and cards must have 67 entries, one per card id");
+        Py_DECREF(seq);
+        Py_DECREF(cseq);
+        return -1;
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        long i = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        if (i == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            Py_DECREF(cseq);
+            return -1;
+        }
+        t->play_id[c] = (int)i;
+        if (i >= 0 && i < n)
+            t->card_of[i] = c;
+        else
+            t->play_id[c] = -1;
+        t->cards[c] = Py_NewRef(PySequence_Fast_GET_ITEM(cseq, c));
+    }
+    Py_DECREF(seq);
+    Py_DECREF(cseq);
+    return 0;
+}
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "prikup.core._fastcore.Table",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "A game configuration's prebuilt actions and the card of each plain play action.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)table_init,
+    .tp_dealloc = (destructor)table_dealloc,
+    .tp_traverse = (traverseproc)table_traverse,
+    .tp_clear = (inquiry)table_clear,
+};
+
+/* -- Core: the base of every state ----------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    long long version; /* the state version the fields below describe; -1: none */
+    int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
+    int prefix[4];     /* an auction: the calls before the ladder's slice (look, pass), their count */
+    int nprefix, lo, hi, look_id, pass_id;
+    int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
+    int must_trump;
+    int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
+    u128 led, trump, free_cards;
+    unsigned char controller[16]; /* the seat that decides for each hand's seat (the log's seat) */
+    unsigned char strength[NCARDS];
+    PyObject *strength_of; /* the strength sequence the array was read from */
+    TableObject *table;
+} CoreObject;
+
+static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
+    Py_VISIT(self->table);
+    Py_VISIT(self->strength_of);
+    return 0;
+}
+
+static int core_clear(CoreObject *self) {
+    Py_CLEAR(self->table);
+    Py_CLEAR(self->strength_of);
+    return 0;
+}
+
+static void core_dealloc(CoreObject *self) {
+    PyObject_GC_UnTrack(self);
+    core_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)args;
+    (void)kwds;
+    CoreObject *self = (CoreObject *)type->tp_alloc(type, 0);
+    if (self)
+        self->version = -1;
+    return (PyObject *)self;
+}
+
+/* A borrowed item of the instance dict, with an error naming the field when it is missing. */
+static PyObject *field(PyObject *dict, PyObject *name) {
+    PyObject *v = PyDict_GetItemWithError(dict, name);
+    if (!v && !PyErr_Occurred())
+        PyErr_Format(PyExc_AttributeError, "state has no field %R", name);
+    return v;
+}
+
+/* Call the state's method ``name`` (with ``arg`` unless NULL) for what it does, not its value. */
+static int hook(PyObject *self, PyObject *name, PyObject *arg) {
+    PyObject *out = arg ? PyObject_CallMethodOneArg(self, name, arg) : PyObject_CallMethodNoArgs(self, name);
+    Py_XDECREF(out);
+    return out ? 0 : -1;
+}
+
+/* Record ``(seat, action)`` in the deal's log and set the state's version, as ``_commit`` does. */
+static int record(PyObject *dict, PyObject *seat, PyObject *action, long long version) {
+    PyObject *deals = field(dict, s_deals);
+    if (!deals)
+        return -1;
+    if (!PyList_Check(deals) || PyList_GET_SIZE(deals) == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "no deal to record the action in");
+        return -1;
+    }
+    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
+    if (!log)
+        return -1;
+    PyObject *pair = PyTuple_Pack(2, seat, action);
+    int bad = !pair || PyList_Append(log, pair) < 0;
+    Py_XDECREF(pair);
+    Py_DECREF(log);
+    if (bad)
+        return -1;
+    PyObject *v = PyLong_FromLongLong(version);
+    bad = !v || PyDict_SetItem(dict, s_version, v) < 0;
+    Py_XDECREF(v);
+    return bad ? -1 : 0;
+}
+
+/* Read up to ``size`` ints of ``lo … hi`` from a sequence into ``out`` (exactly ``size`` when
+ * ``exact``); ``what`` names them in an error. */
+static int read_bytes(PyObject *obj, unsigned char *out, Py_ssize_t size, int exact, long lo, long hi, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (exact && n != size) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries wanted", what, size);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n && k < size; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if ((v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s: values %ld … %ld wanted", what, lo, hi);
+            return -1;
+        }
+        out[k] = (unsigned char)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* The seat that decides for each hand (``None``: each seat for its own). */
+static int read_controllers(CoreObject *self, PyObject *controllers) {
+    for (int s = 0; s < 16; s++)
+        self->controller[s] = (unsigned char)s;
+    if (controllers == Py_None)
+        return 0;
+    return read_bytes(controllers, self->controller, 16, 0, 0, 15, "the controllers of the hands");
+}
+
+/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
+static int read_rule(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
+        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
+        return -1;
+    }
+    if (read_controllers(self, PyTuple_GET_ITEM(rule, 7)) < 0)
+        return -1;
+    PyObject *table = PyTuple_GET_ITEM(rule, 0);
+    if (!PyObject_TypeCheck(table, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "_follow_rule()[0] must be a Table");
+        return -1;
+    }
+    if (mask_from_py(PyTuple_GET_ITEM(rule, 1), &self->led) < 0 ||
+        mask_from_py(PyTuple_GET_ITEM(rule, 2), &self->trump) < 0 ||
+        mask_from_py(PyTuple_GET_ITEM(rule, 4), &self->free_cards) < 0)
+        return -1;
+    int must = PyObject_IsTrue(PyTuple_GET_ITEM(rule, 3));
+    long void_suit = PyLong_AsLong(PyTuple_GET_ITEM(rule, 5));
+    if (must < 0 || (void_suit == -1 && PyErr_Occurred()))
+        return -1;
+    PyObject *strength = PyTuple_GET_ITEM(rule, 6);
+    if (strength != self->strength_of) {
+        if (read_bytes(strength, self->strength, NCARDS, 1, 0, 255, "the strength of each card id") < 0)
+            return -1;
+        Py_XSETREF(self->strength_of, Py_NewRef(strength));
+    }
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    self->must_trump = must;
+    self->void_suit = (int)void_suit;
+    return 0;
+}
+
+/* Read the lead hook's tuple: (table, allowed, width, controllers). */
+static int read_lead(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0);
+    if (!PyObject_TypeCheck(table, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule()[0] must be a Table");
+        return -1;
+    }
+    long width = PyLong_AsLong(PyTuple_GET_ITEM(rule, 2));
+    if (width == -1 && PyErr_Occurred())
+        return -1;
+    if (width != 2 && width != 3) {
+        PyErr_SetString(PyExc_ValueError, "a trick entry has 2 or 3 fields");
+        return -1;
+    }
+    if (mask_from_py(PyTuple_GET_ITEM(rule, 1), &self->led) < 0)
+        return -1;
+    if (read_controllers(self, PyTuple_GET_ITEM(rule, 3)) < 0)
+        return -1;
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    self->width = (int)width;
+    self->void_suit = -1;
+    self->free_cards = 0;
+    self->trump = 0;
+    self->must_trump = 0;
+    return 0;
+}
+
+/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id). */
+static int read_auction(CoreObject *self, PyObject *rule) {
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6-tuple with a tuple of ids");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0), *prefix = PyTuple_GET_ITEM(rule, 1);
+    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > 4) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 4 ids before the ladder");
+        return -1;
+    }
+    Py_ssize_t n = ((TableObject *)table)->n;
+    long v[4];
+    for (int k = 0; k < 4; k++) {
+        v[k] = PyLong_AsLong(PyTuple_GET_ITEM(rule, 2 + k));
+        if (v[k] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    self->nprefix = (int)PyTuple_GET_SIZE(prefix);
+    for (int k = 0; k < self->nprefix; k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(prefix, k));
+        if ((i == -1 && PyErr_Occurred()) || i < 0 || i >= n) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "an action id out of range");
+            return -1;
+        }
+        self->prefix[k] = (int)i;
+    }
+    if (v[0] < 0 || v[1] > n || v[2] >= n || v[3] >= n || v[3] < 0) {
+        PyErr_SetString(PyExc_ValueError, "_auction_rule(): ids out of range");
+        return -1;
+    }
+    self->lo = (int)v[0];
+    self->hi = (int)v[1];
+    self->look_id = (int)v[2];
+    self->pass_id = (int)v[3];
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    return 0;
+}
+
+/* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
+static int covered(CoreObject *self, PyObject *dict, long long *version) {
+    PyObject *v = field(dict, s_version);
+    if (!v)
+        return -1;
+    long long ver = PyLong_AsLongLong(v);
+    if (ver == -1 && PyErr_Occurred())
+        return -1;
+    *version = ver;
+    if (ver == self->version)
+        return self->covered;
+    self->version = -1;
+    PyObject *phase = field(dict, s_phase);
+    if (!phase)
+        return -1;
+    if (phase == auction_phase) {
+        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_auction_rule);
+        if (!rule)
+            return -1;
+        int ok = 0;
+        if (rule != Py_None) {
+            if (read_auction(self, rule) < 0) {
+                Py_DECREF(rule);
+                return -1;
+            }
+            ok = 3;
+        }
+        Py_DECREF(rule);
+        self->version = ver;
+        self->covered = ok;
+        return ok;
+    }
+    if (phase != play_phase) /* not the play: Python */
+        return 0;
+    PyObject *trick = field(dict, s_trick);
+    if (!trick)
+        return -1;
+    if (!PyList_Check(trick))
+        return 0;
+    int lead = PyList_GET_SIZE(trick) == 0;
+    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, lead ? s_lead_rule : s_follow_rule);
+    if (!rule)
+        return -1;
+    int ok = 0;
+    if (rule != Py_None) {
+        if ((lead ? read_lead(self, rule) : read_rule(self, rule)) < 0) {
+            Py_DECREF(rule);
+            return -1;
+        }
+        ok = lead ? 2 : 1;
+    }
+    Py_DECREF(rule);
+    self->version = ver;
+    self->covered = ok;
+    return ok;
+}
+
+/* The seat to act and the cards it may play to the open trick. */
+static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand, u128 *allowed) {
+    PyObject *turn = field(dict, s_turn);
+    if (!turn)
+        return -1;
+    *seat = PyLong_AsLong(turn);
+    if (*seat == -1 && PyErr_Occurred())
+        return -1;
+    PyObject *hands = field(dict, s_hands);
+    if (!hands)
+        return -1;
+    if (!PyList_Check(hands) || *seat < 0 || *seat >= PyList_GET_SIZE(hands)) {
+        PyErr_SetString(PyExc_RuntimeError, "the seat to act has no hand");
+        return -1;
+    }
+    if (mask_from_py(PyList_GET_ITEM(hands, *seat), hand) < 0)
+        return -1;
+    u128 h = *hand, same = h & self->led;
+    if (self->covered == 2)
+        *allowed = same; /* a lead: the cards the hook allows */
+    else if (same)
+        *allowed = same | (h & self->free_cards);
+    else if (self->must_trump && (h & self->trump))
+        *allowed = (h & self->trump) | (h & self->free_cards);
+    else
+        *allowed = h;
+    return 0;
+}
+
+static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
+    TableObject *t = self->table;
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    while (allowed) {
+        int c = low_card(allowed);
+        allowed &= allowed - 1;
+        int i = t->play_id[c];
+        if (i < 0)
+            continue;
+        PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
+        if (PyList_Append(out, item) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+/* An auction's legal calls: the prefix (look, pass), then the ladder's slice ``lo … hi - 1``. */
+static PyObject *auction_list(CoreObject *self, int as_ids) {
+    TableObject *t = self->table;
+    int count = self->nprefix + (self->hi > self->lo ? self->hi - self->lo : 0);
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    int k = 0;
+    for (int j = 0; j < self->nprefix; j++, k++) {
+        PyObject *item = as_ids ? t->ids[self->prefix[j]] : PyTuple_GET_ITEM(t->actions, self->prefix[j]);
+        PyList_SET_ITEM(out, k, Py_NewRef(item));
+    }
+    for (int i = self->lo; i < self->hi; i++, k++) {
+        PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
+        PyList_SET_ITEM(out, k, Py_NewRef(item));
+    }
+    return out;
+}
+
+/* ``dict[name][i] = value`` on a list field. */
+static int set_item(PyObject *dict, PyObject *name, long i, PyObject *value) {
+    PyObject *list = field(dict, name);
+    if (!list)
+        return -1;
+    if (!PyList_Check(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_RuntimeError, "field %R has no seat %ld", name, i);
+        return -1;
+    }
+    Py_INCREF(value);
+    return PyList_SetItem(list, i, value);
+}
+
+/* Append ``(seat, text)`` to the list field ``name``. */
+static int append_pair(PyObject *dict, PyObject *name, PyObject *seat, PyObject *text) {
+    PyObject *list = field(dict, name);
+    if (!list)
+        return -1;
+    PyObject *pair = PyTuple_Pack(2, seat, text);
+    int bad = !pair || PyList_Append(list, pair) < 0;
+    Py_XDECREF(pair);
+    return bad ? -1 : 0;
+}
+
+/* The auction call ``i`` of the seat to act, as the engine's ``_pass``/``_bid``/``_after_call``
+ * and 501's ``look`` do it. */
+static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
+    TableObject *t = self->table;
+    PyObject *action = PyTuple_GET_ITEM(t->actions, i), *text = PyTuple_GET_ITEM(t->texts, i);
+    PyObject *seat_obj = field(dict, s_turn);
+    if (!seat_obj)
+        return NULL;
+    Py_INCREF(seat_obj);
+    Py_INCREF(action);
+    long seat = PyLong_AsLong(seat_obj);
+    self->version = -1;
+    if (record(dict, seat_obj, action, ver + 1) < 0)
+        goto fail;
+    int bad;
+    if (i == self->look_id) { /* leaves the dark; the same seat calls next */
+        if (set_item(dict, s_dark, seat, Py_False) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+        Py_DECREF(seat_obj);
+        return action;
+    }
+    if (i == self->pass_id) {
+        if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+    } else {
+        PyObject *number = PyObject_GetAttr(action, s_number);
+        if (!number)
+            goto fail;
+        bad = PyDict_SetItem(dict, s_high_bid, number) < 0 || PyDict_SetItem(dict, s_declarer, seat_obj) < 0;
+        Py_DECREF(number);
+        if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
+            goto fail;
+    }
+    /* who is left: nobody (the game says), the highest bidder alone (he wins), else the next */
+    PyObject *in_deal = field(dict, s_in_deal), *passed = in_deal ? field(dict, s_passed) : NULL;
+    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, s_declarer) : NULL;
+    if (!declarer)
+        goto fail;
+    if (!PyTuple_Check(in_deal) || !PyList_Check(passed) || !PyList_Check(after))
+        goto fail_msg;
+    Py_ssize_t left = 0, np = PyList_GET_SIZE(passed);
+    PyObject *last = NULL;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(in_deal); k++) {
+        long s = PyLong_AsLong(PyTuple_GET_ITEM(in_deal, k));
+        if (s < 0 || s >= np)
+            goto fail_msg;
+        if (PyList_GET_ITEM(passed, s) != Py_True) {
+            left++;
+            last = PyTuple_GET_ITEM(in_deal, k);
+        }
+    }
+    if (left == 0) {
+        if (hook((PyObject *)self, s_all_passed, NULL) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
+            goto fail;
+    } else if (left == 1 && declarer != Py_None && PyObject_RichCompareBool(declarer, last, Py_EQ) == 1) {
+        if (hook((PyObject *)self, s_win_auction, last) < 0)
+            goto fail;
+    } else {
+        long nxt = seat;
+        for (int guard = 0; guard < 16; guard++) {
+            if (nxt < 0 || nxt >= PyList_GET_SIZE(after))
+                goto fail_msg;
+            PyObject *n_obj = PyList_GET_ITEM(after, nxt);
+            nxt = PyLong_AsLong(n_obj);
+            if (nxt < 0 || nxt >= np)
+                goto fail_msg;
+            if (PyList_GET_ITEM(passed, nxt) != Py_True) {
+                if (PyDict_SetItem(dict, s_turn, n_obj) < 0)
+                    goto fail;
+                break;
+            }
+        }
+    }
+    Py_DECREF(seat_obj);
+    return action;
+fail_msg:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the state's fields are not those of a trick game's auction");
+fail:
+    Py_DECREF(seat_obj);
+    Py_DECREF(action);
+    return NULL;
+}
+
+static PyObject *legal_common(CoreObject *self, int as_ids) {
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
+    if (!dict)
+        return NULL;
+    long long ver;
+    int cov = covered(self, dict, &ver);
+    PyObject *out = NULL;
+    if (cov == 3) {
+        out = auction_list(self, as_ids);
+    } else if (cov > 0) {
+        long seat;
+        u128 hand, allowed;
+        if (allowed_now(self, dict, &seat, &hand, &allowed) == 0)
+            out = legal_list(self, allowed, as_ids);
+    } else if (cov == 0) {
+        out = PyObject_CallMethodNoArgs((PyObject *)self, as_ids ? s_ref_legal_action_ids : s_ref_legal_actions);
+    }
+    Py_DECREF(dict);
+    return out;
+}
+
+static PyObject *core_legal_actions(CoreObject *self, PyObject *unused) {
+    (void)unused;
+    return legal_common(self, 0);
+}
+
+static PyObject *core_legal_action_ids(CoreObject *self, PyObject *unused) {
+    (void)unused;
+    return legal_common(self, 1);
+}
+
+/* ``list[i] |= bits`` (or ``+= 1`` when ``add`` is set) on a list of ints. */
+static int list_update(PyObject *list, long i, u128 bits, int add) {
+    if (!PyList_Check(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_RuntimeError, "a seat's field is missing");
+        return -1;
+    }
+    PyObject *old = PyList_GET_ITEM(list, i), *new;
+    if (add) {
+        long v = PyLong_AsLong(old);
+        if (v == -1 && PyErr_Occurred())
+            return -1;
+        new = PyLong_FromLong(v + 1);
+    } else {
+        u128 m;
+        if (mask_from_py(old, &m) < 0)
+            return -1;
+        new = mask_to_py(m | bits);
+    }
+    if (!new)
+        return -1;
+    PyList_SET_ITEM(list, i, new);
+    Py_DECREF(old);
+    return 0;
+}
+
+/* Play ``card`` of ``seat`` (action ``i``) to the open trick, as TrickState._lay does. */
+static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat, u128 hand, int card, int i) {
+    TableObject *t = self->table;
+    PyObject *action = PyTuple_GET_ITEM(t->actions, i);
+    PyObject *seat_obj = PyLong_FromLong(seat), *tmp, *trick_list;
+    if (!seat_obj)
+        return NULL;
+    PyObject *decider = seat < 16 ? PyLong_FromLong(self->controller[seat]) : NULL;
+    if (!decider) {
+        Py_DECREF(seat_obj);
+        return NULL;
+    }
+    Py_INCREF(action);
+    int bad = record(dict, decider, action, ++ver) < 0;
+    Py_CLEAR(decider);
+    if (bad)
+        goto fail;
+    u128 bit = (u128)1 << card;
+    /* a card that does not follow shows a void (games that keep them) */
+    int lead = self->covered == 2;
+    if (!lead && self->void_suit >= 0 && !(self->led & bit) && !(self->free_cards & bit)) {
+        PyObject *voids = field(dict, s_voids);
+        if (!voids || list_update(voids, seat, (u128)1 << self->void_suit, 0) < 0)
+            goto fail;
+    }
+    PyObject *hands = field(dict, s_hands);
+    if (!hands || !(tmp = mask_to_py(hand & ~bit)))
+        goto fail;
+    if (PyList_SetItem(hands, seat, tmp) < 0)
+        goto fail;
+    trick_list = field(dict, s_trick);
+    if (!trick_list)
+        goto fail;
+    Py_INCREF(trick_list);
+    Py_ssize_t width = self->width;
+    if (!lead) {
+        PyObject *first = PyList_GET_SIZE(trick_list) ? PyList_GET_ITEM(trick_list, 0) : NULL;
+        if (!first || !PyTuple_Check(first)) {
+            Py_DECREF(trick_list);
+            goto fail_msg;
+        }
+        width = PyTuple_GET_SIZE(first); /* the lead's entry shape */
+    }
+    tmp = width == 3 ? PyTuple_Pack(3, seat_obj, t->cards[card], Py_None) : PyTuple_Pack(2, seat_obj, t->cards[card]);
+    bad = !tmp || PyList_Append(trick_list, tmp) < 0;
+    Py_XDECREF(tmp);
+    if (bad) {
+        Py_DECREF(trick_list);
+        goto fail;
+    }
+    PyObject *size_obj = field(dict, s_trick_size);
+    long size = size_obj ? PyLong_AsLong(size_obj) : -1;
+    if (size < 0) {
+        Py_DECREF(trick_list);
+        goto fail;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(trick_list);
+    if (count < size) { /* the next seat plays */
+        Py_DECREF(trick_list);
+        PyObject *next = field(dict, s_play_next);
+        if (!next || !PyList_Check(next) || seat >= PyList_GET_SIZE(next))
+            goto fail_msg;
+        if (PyDict_SetItem(dict, s_turn, PyList_GET_ITEM(next, seat)) < 0)
+            goto fail;
+        /* a follow: the same trick, the hook's answer still holds; after a lead, ask again */
+        self->version = lead ? -1 : ver;
+        Py_DECREF(seat_obj);
+        return action;
+    }
+    /* the trick is complete: the highest trump, else the highest card of the suit led */
+    self->version = -1;
+    int best = 0, best_card = -1, best_trump = 0;
+    u128 cards = 0;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *entry = PyList_GET_ITEM(trick_list, k);
+        PyObject *c = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) >= 2 ? PyObject_GetAttr(PyTuple_GET_ITEM(entry, 1), s_id) : NULL;
+        long id = c ? PyLong_AsLong(c) : -1;
+        Py_XDECREF(c);
+        if (id < 0 || id >= NCARDS) {
+            Py_DECREF(trick_list);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_RuntimeError, "a card of the trick has no id");
+            goto fail;
+        }
+        cards |= (u128)1 << id;
+        int is_trump = (int)((self->trump >> id) & 1);
+        if (k == 0) {
+            best_card = (int)id;
+            best_trump = is_trump;
+        } else if (is_trump) {
+            if (!best_trump || self->strength[id] > self->strength[best_card]) {
+                best = (int)k;
+                best_card = (int)id;
+                best_trump = 1;
+            }
+        } else if (!best_trump && ((self->led >> id) & 1) && self->strength[id] > self->strength[best_card]) {
+            best = (int)k;
+            best_card = (int)id;
+        }
+    }
+    PyObject *winner = PyTuple_GET_ITEM(PyList_GET_ITEM(trick_list, best), 0);
+    Py_INCREF(winner);
+    long w = PyLong_AsLong(winner);
+    PyObject *won = field(dict, s_won), *taken = won ? field(dict, s_taken) : NULL;
+    PyObject *tricks = taken ? field(dict, s_tricks) : NULL;
+    PyObject *finished = NULL;
+    if (!tricks || list_update(won, w, 0, 1) < 0 || list_update(taken, w, cards, 0) < 0)
+        goto close_fail;
+    Py_INCREF(tricks);
+    finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
+    bad = !finished || PyList_Append(tricks, finished) < 0;
+    Py_DECREF(tricks);
+    Py_XDECREF(finished);
+    if (bad)
+        goto close_fail;
+    if (!(tmp = PyList_New(0)))
+        goto close_fail;
+    bad = PyDict_SetItem(dict, s_trick, tmp) < 0;
+    Py_DECREF(tmp);
+    if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
+        goto close_fail;
+    if (hook((PyObject *)self, s_after_trick, winner) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
+        goto close_fail;
+    Py_DECREF(winner);
+    Py_DECREF(trick_list);
+    Py_DECREF(seat_obj);
+    return action;
+close_fail:
+    Py_DECREF(winner);
+    Py_DECREF(trick_list);
+    goto fail;
+fail_msg:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the state's fields are not those of a trick game");
+fail:
+    Py_XDECREF(decider);
+    Py_DECREF(seat_obj);
+    Py_DECREF(action);
+    return NULL;
+}
+
+/* Apply action ``i`` if the C path covers it; ``*done`` says whether it did. */
+static PyObject *apply_fast(CoreObject *self, long i, int *done) {
+    *done = 0;
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
+    if (!dict)
+        return NULL;
+    long long ver;
+    int cov = covered(self, dict, &ver);
+    PyObject *out = NULL;
+    if (cov < 0)
+        goto end;
+    if (cov == 3 && i >= 0) {
+        int legal = self->lo <= i && i < self->hi;
+        for (int k = 0; k < self->nprefix; k++)
+            legal |= self->prefix[k] == i;
+        if (legal) {
+            *done = 1;
+            out = call(self, dict, ver, (int)i);
+            goto end;
+        }
+    } else if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
+        long seat;
+        u128 hand, allowed;
+        if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
+            goto end;
+        int card = self->table->card_of[i];
+        if ((allowed >> card) & 1) {
+            *done = 1;
+            out = play(self, dict, ver, seat, hand, card, (int)i);
+            goto end;
+        }
+    }
+    *done = 0;
+    out = Py_None; /* not covered: the caller asks Python */
+    Py_INCREF(out);
+end:
+    Py_DECREF(dict);
+    return out;
+}
+
+static PyObject *core_apply_id(CoreObject *self, PyObject *arg) {
+    if (PyLong_CheckExact(arg)) {
+        long i = PyLong_AsLong(arg);
+        if (!(i == -1 && PyErr_Occurred())) {
+            int done;
+            PyObject *out = apply_fast(self, i, &done);
+            if (!out || done)
+                return out;
+            Py_DECREF(out);
+        } else {
+            PyErr_Clear();
+        }
+    }
+    return PyObject_CallMethodOneArg((PyObject *)self, s_ref_apply_id, arg);
+}
+
+static PyObject *core_apply(CoreObject *self, PyObject *arg) {
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
+    if (!dict)
+        return NULL;
+    long long ver;
+    int cov = covered(self, dict, &ver);
+    Py_DECREF(dict);
+    if (cov < 0)
+        return NULL;
+    if (cov > 0) {
+        int i = table_find(self->table, arg);
+        if (i >= 0) {
+            int done;
+            PyObject *out = apply_fast(self, i, &done);
+            if (!out || done)
+                return out;
+            Py_DECREF(out);
+        }
+    }
+    return PyObject_CallMethodOneArg((PyObject *)self, s_ref_apply, arg);
+}
+
+static PyMethodDef core_methods[] = {
+    {"legal_actions", (PyCFunction)core_legal_actions, METH_NOARGS,
+     "Every legal action of the seat to act, complete and exact (a new list of the game's\n"
+     "prebuilt actions, in the order of their ids within each kind)."},
+    {"legal_action_ids", (PyCFunction)core_legal_action_ids, METH_NOARGS,
+     "The integer ids (``Game.all_actions()`` indices) of every legal action."},
+    {"apply", (PyCFunction)core_apply, METH_O,
+     "Apply the action of the seat to act (its value or text); returns the action.\n\n"
+     "An action object from this state's last ``legal_actions()`` (nothing applied since) is\n"
+     "known legal and is not checked again; anything else is checked by :meth:`verify`."},
+    {"apply_id", (PyCFunction)core_apply_id, METH_O,
+     "Apply the legal action with integer id ``action_id``; returns the action."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "prikup.core._fastcore.Core",
+    .tp_basicsize = sizeof(CoreObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The base of every state: the trick loop's decisions in C, the rest in Python.",
+    .tp_new = core_new,
+    .tp_dealloc = (destructor)core_dealloc,
+    .tp_traverse = (traverseproc)core_traverse,
+    .tp_clear = (inquiry)core_clear,
+    .tp_methods = core_methods,
+};
+
+static PyObject *set_phases(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *play, *auction;
+    if (!PyArg_ParseTuple(args, "OO", &play, &auction))
+        return NULL;
+    Py_XSETREF(play_phase, Py_NewRef(play));
+    Py_XSETREF(auction_phase, Py_NewRef(auction));
+    Py_RETURN_NONE;
+}
+
+/* random.Random.shuffle of a list, exactly (the same calls of ``getrandbits``, the same swaps),
+ * for a generator whose ``_randbelow`` is ``_randbelow_with_getrandbits`` (the caller checks). */
+static PyObject *shuffle(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *rng, *list;
+    if (!PyArg_ParseTuple(args, "OO!", &rng, &PyList_Type, &list))
+        return NULL;
+    PyObject *getrandbits = PyObject_GetAttrString(rng, "getrandbits");
+    if (!getrandbits)
+        return NULL;
+    for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i >= 1; i--) {
+        unsigned long long n = (unsigned long long)i + 1, r;
+        int k = 64 - __builtin_clzll(n);
+        PyObject *kobj = PyLong_FromLong(k);
+        if (!kobj)
+            goto fail;
+        do {
+            PyObject *got = PyObject_CallOneArg(getrandbits, kobj);
+            if (!got) {
+                Py_DECREF(kobj);
+                goto fail;
+            }
+            r = PyLong_AsUnsignedLongLong(got);
+            Py_DECREF(got);
+            if (r == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(kobj);
+                goto fail;
+            }
+        } while (r >= n);
+        Py_DECREF(kobj);
+        if (PyList_GET_SIZE(list) <= i) {
+            PyErr_SetString(PyExc_RuntimeError, "the list changed size while shuffled");
+            goto fail;
+        }
+        PyObject *a = PyList_GET_ITEM(list, i), *b = PyList_GET_ITEM(list, (Py_ssize_t)r);
+        PyList_SET_ITEM(list, i, b);
+        PyList_SET_ITEM(list, (Py_ssize_t)r, a);
+    }
+    Py_DECREF(getrandbits);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(getrandbits);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
+    {"set_phases", set_phases, METH_VARARGS, "Name the play and auction phases: the hooks are asked about them alone."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
+                                    "The trick loop's hot decisions in C (see prikup/core/game.py).", -1,
+                                    module_methods, NULL, NULL, NULL, NULL};
+
+#define INTERN(var, text)                                  \
+    if (!(var = PyUnicode_InternFromString(text)))         \
+        return NULL;
+
+PyMODINIT_FUNC PyInit__fastcore(void) {
+    INTERN(s_id, "id");
+    INTERN(s_phase, "phase");
+    INTERN(s_lead_rule, "_lead_rule");
+    INTERN(s_auction_rule, "_auction_rule");
+    INTERN(s_dark, "dark");
+    INTERN(s_passed, "passed");
+    INTERN(s_calls, "calls");
+    INTERN(s_high_bid, "high_bid");
+    INTERN(s_declarer, "declarer");
+    INTERN(s_number, "number");
+    INTERN(s_in_deal, "_in_deal");
+    INTERN(s_after, "_after");
+    INTERN(s_all_passed, "_all_passed");
+    INTERN(s_win_auction, "_win_auction");
+    INTERN(s_version, "_version");
+    INTERN(s_turn, "_turn");
+    INTERN(s_hands, "hands");
+    INTERN(s_trick, "trick");
+    INTERN(s_tricks, "tricks");
+    INTERN(s_won, "won");
+    INTERN(s_taken, "taken");
+    INTERN(s_deals, "deals");
+    INTERN(s_trick_size, "_trick_size");
+    INTERN(s_play_next, "_play_next");
+    INTERN(s_voids, "voids");
+    INTERN(s_actions, "actions");
+    INTERN(s_follow_rule, "_follow_rule");
+    INTERN(s_finished_trick, "_finished_trick");
+    INTERN(s_after_trick, "_after_trick");
+    INTERN(s_after_commit, "_after_commit");
+    INTERN(s_ref_legal_actions, "_ref_legal_actions");
+    INTERN(s_ref_legal_action_ids, "_ref_legal_action_ids");
+    INTERN(s_ref_apply, "_ref_apply");
+    INTERN(s_ref_apply_id, "_ref_apply_id");
+    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0 ||
+        PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

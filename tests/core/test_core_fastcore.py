@@ -1,0 +1,181 @@
+"""The C fast path of the trick loop (``prikup.core._fastcore``) against the Python reference.
+
+Two states of the same seeded match are played side by side with the same random choices: one
+through the public methods (C where it covers the decision), the other through the reference
+(``State._ref_*``, the pure-Python path).  At every decision they must offer the same legal ids
+and actions, and after every action hold the same fields, records, observations and card
+places; the fast state is copied and pickled on the way.  ``PRIKUP_PURE=1`` turns the C path off
+for a whole process (a subset of the suite runs that way below).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_core_fast_api import CONFIGS, config_id
+
+from prikup import IllegalActionError, make_game
+from prikup.core.engine import TrickState
+from prikup.core.game import FAST, Game, State
+from prikup.core.phases import PLAY
+
+pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
+
+#: Fields the two paths may keep differently: the reference's memo of its last legal set, and
+#: the generator objects (compared by their state).
+_OWN = {"_legal_at", "_legal_mask", "_legal_seat", "_generator", "_rng_shared"}
+
+
+def fields(state: State) -> dict[str, Any]:
+    """The state's fields the rest of the code reads, with the generator's state."""
+    out = {k: v for k, v in state.__dict__.items() if k not in _OWN}
+    rng = state.__dict__.get("_generator")
+    out["rng"] = rng.getstate() if rng is not None else None
+    return out
+
+
+def same(fast: State, ref: State, where: str) -> None:
+    """Everything the two states show is equal."""
+    assert fields(fast) == fields(ref), where
+    assert fast.card_places() == ref.card_places(), where
+    for seat in [None, *range(fast.game.players)]:
+        assert fast.observation(seat, with_legal=False) == ref.observation(seat, with_legal=False), where
+
+
+def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
+    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads and
+    auction calls the C path decided."""
+    rng = random.Random(seed)
+    fast = game.new_match(seed=seed)
+    ref = game.new_match(seed=seed)
+    follows = leads = calls = 0
+    for step in range(decisions):
+        if fast.is_over:
+            break
+        where = f"{game!r} seed {seed} step {step} phase {fast.phase}"
+        ids = fast.legal_action_ids()
+        assert ids == ref._ref_legal_action_ids(), where
+        actions = fast.legal_actions()
+        assert actions == ref._ref_legal_actions(), where
+        assert isinstance(fast, TrickState)
+        if fast.phase is PLAY:
+            follows += bool(fast.trick) and fast._follow_rule() is not None
+            leads += not fast.trick and fast._lead_rule() is not None
+        calls += fast._auction_rule() is not None
+        k = rng.randrange(len(ids))
+        if step % 2:
+            assert fast.apply_id(ids[k]) == ref._ref_apply_id(ids[k]), where
+        else:
+            assert fast.apply(actions[k]) == ref._ref_apply(ref._ref_legal_actions()[k]), where
+        same(fast, ref, where)
+        if step % 37 == 5:
+            fast = fast.copy()
+        elif step % 53 == 7:
+            fast = pickle.loads(pickle.dumps(fast))
+    assert fast.deals == ref.deals
+    return follows, leads, calls
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, object]]) -> None:
+    name, options = config
+    game = make_game(name, **options)
+    walks = [walk(game, seed, 400) for seed in range(3)]
+    assert sum(w[0] for w in walks) > 20  # the C path did decide follows
+    assert sum(w[1] for w in walks) > 5  # and leads
+    if name in ("501", "pyatsot"):
+        assert sum(w[2] for w in walks) > 10  # and the calls of a points auction
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_c_path_equals_reference_many_seeds(name: str) -> None:
+    game = make_game(name)
+    for seed in range(100, 120):
+        walk(game, seed, 250)
+
+
+def follow_position(name: str, **options: object) -> TrickState:
+    """A state where a seat follows to an open trick and the C path covers it."""
+    game = make_game(name, **options)
+    rng = random.Random(7)
+    for seed in range(200):
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) == 1:
+            assert isinstance(state, TrickState)
+            if state.phase is PLAY and state.trick and state._follow_rule() is not None:
+                return state
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    raise AssertionError(f"no follow in {name}")
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_public_methods_are_the_c_methods(name: str) -> None:
+    state = follow_position(name)
+    from prikup.core._fastcore import Core
+
+    for name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
+        assert getattr(type(state), name) is getattr(Core, name)
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_illegal_input_on_the_c_path_is_refused_and_changes_nothing(name: str) -> None:
+    state = follow_position(name)
+    before = fields(state)
+    legal = set(state.legal_action_ids())
+    held = [i for i, a in enumerate(state.game.all_actions()) if a.card is not None and a.kind.value == "play"]
+    illegal = next(i for i in held if i not in legal)
+    for bad in (illegal, len(state.game.all_actions()), -1):
+        with pytest.raises((IllegalActionError, ValueError)):
+            state.apply_id(bad)
+    with pytest.raises(IllegalActionError):
+        state.apply(state.game.all_actions()[illegal])
+    with pytest.raises(ValueError):
+        state.apply("play ZZ")
+    assert fields(state) == before
+
+
+def test_reference_runs_alone_with_prikup_pure() -> None:
+    """A subset of the suite with the C path off: the reference is still the whole engine."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PRIKUP_PURE": "1"}
+    code = "from prikup.core.game import FAST; assert not FAST"
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+    tests = [
+        "tests/core/test_core_fast_api.py",  # the direct legal sets against generate-and-test, copy, pickle
+        "tests/g501/test_501_perft.py",  # the perft vectors of every game
+        "tests/pyatsot/test_pt_perft.py",
+        "tests/preferans/test_pf_perft.py",
+        "tests/five_hundred/test_fh_perft.py",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 24, 32, 36, 43, 53])
+def test_c_shuffle_is_random_shuffle(size: int) -> None:
+    """The deal's shuffle in C draws and swaps as ``random.Random.shuffle``: seeded matches deal
+    the same cards as before."""
+    from prikup.core.dealing import shuffle
+
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        cards = list(make_game("five-hundred").deck())[:size]
+        mine, reference = list(cards), list(cards)
+        shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()
