@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from prikup.core.actions import Action
@@ -30,9 +30,11 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Head
 from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
-from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
+from prikup.games import five_hundred_options
+from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
+from prikup.games.five_hundred_options import FORM_DEFAULTS
 from prikup.games.five_hundred_actions import (
     _AUCTION,
     _CONTRACT,
@@ -41,6 +43,7 @@ from prikup.games.five_hundred_actions import (
     _K_CONTRACT,
     _K_DISCARD,
     _K_PASS,
+    _K_MISDEAL,
     _K_PLAY,
     _M_AS,
     _MATCH_OVER,
@@ -51,6 +54,7 @@ from prikup.games.five_hundred_actions import (
 from prikup.games.five_hundred_tables import (
     CALL_INDEX,
     CALLS,
+    DECK_FORMS,
     DECKS,
     MISERE,
     MISERE_CALLS,
@@ -64,7 +68,10 @@ from prikup.games.five_hundred_tables import (
 )
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 from prikup.games.table_rules import (
+    Auction,
+    GoalTie,
     JokerLead,
+    MinusGoal,
     JokerNT,
     MisereFrom,
     NoBid,
@@ -90,11 +97,12 @@ TRICKS = 10
 _SUIT_NAMES = tuple(s.name for s in Suit)
 #: the suits of each void bitmask (bit s: suit s)
 _VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
-#: What a trick is worth to a defending side (and to every side in a no-bid deal).
-TRICK_POINTS = 10
 _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
-_JOKER_STRENGTH = {"JK": 40, "JK1": 42, "JK2": 41}
+#: the joker's rank above every card; with two jokers the higher one (option ``joker_high``) 42
+_JOKER_STRENGTH = 40
 _RIGHT_BOWER = 31
+#: the face cards of the misdeal rule
+_FACE_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 _LEFT_BOWER = 30
 
 
@@ -126,15 +134,20 @@ class Layout:
         return Suit(card_id >> 4)
 
 
-def layout_for(deck: Sequence[Card], trump: Suit | None) -> Layout:
-    """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère)."""
+def layout_for(deck: Sequence[Card], trump: Suit | None, *, colour_fours: bool = False, high_joker: str = "JK1") -> Layout:
+    """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère).
+
+    ``colour_fours``: the deck lacks 4S and 4D, and the 4 of the trumps' colour is the lowest
+    trump (seed 004).  ``high_joker``: with two jokers, the one that ranks higher.
+    """
     plain = [0, 0, 0, 0]
     jokers = 0
     strength = [0] * 67
+    two = sum(1 for c in deck if c.is_joker) > 1
     for card in deck:
         if card.is_joker:
             jokers |= card.mask
-            strength[card.id] = _JOKER_STRENGTH[str(card)]
+            strength[card.id] = _JOKER_STRENGTH + (2 if two and str(card) == high_joker else 1 if two else 0)
         else:
             assert card.suit is not None and card.rank is not None
             plain[card.suit] |= card.mask
@@ -151,6 +164,10 @@ def layout_for(deck: Sequence[Card], trump: Suit | None) -> Layout:
         strength[left.id] = _LEFT_BOWER
     if any(c == right for c in deck):
         strength[right.id] = _RIGHT_BOWER
+    four = Card.of(Rank.FOUR, left.suit or trump)
+    if colour_fours and any(c == four for c in deck):
+        suits[left.suit or 0] &= ~four.mask
+        trumps |= four.mask  # below the trumps' 5: the lowest trump
     suits[trump] = trumps
     return Layout(trump, trumps, (suits[0], suits[1], suits[2], suits[3]), tuple(strength))
 
@@ -185,79 +202,28 @@ def deal_changes(
     contract: int,
     *,
     defender_tricks_score: bool = True,
+    against: int = 0,
 ) -> list[int]:
     """Score changes per seat: the contractor's unit (side or seat) gets ``contract``; every other
-    unit 10 a trick it took (nothing if ``defender_tricks_score`` is false).  With no contractor
-    (a no-bid deal played out) every unit scores 10 a trick.  Partners share their side's change.
+    unit ``against`` (a failed contract scored to the other side) and 10 a trick it took (not if
+    ``defender_tricks_score`` is false).  With no contractor (a no-bid deal played out) every unit
+    scores 10 a trick.  Partners share their side's change.
     """
     changes = [0] * players
     for unit in units:
         if contractor is not None and contractor in unit:
             change = contract
         elif defender_tricks_score or contractor is None:
-            change = TRICK_POINTS * sum(tricks[s] for s in unit)
+            change = against + TRICK_POINTS * sum(tricks[s] for s in unit)
         else:
-            change = 0
+            change = against
         for seat in unit:
             changes[seat] = change
     return changes
 
 
-def match_winners(
-    units: Sequence[Sequence[int]],
-    before: Sequence[int],
-    after: Sequence[int],
-    contractor: int | None,
-    trick_takers: Sequence[int],
-    *,
-    goal: int = 500,
-    defender_tricks_score: bool = True,
-) -> list[int]:
-    """The winning seats after a deal, or ``[]`` while the match goes on.
-
-    ``before``/``after`` are the units' scores; ``trick_takers`` the seat that took each trick in
-    order.  A unit at ``goal`` or more wins; if several got there on this deal, the contractor's
-    unit first, else the one that got there first trick by trick (10 a trick to a defender as the
-    tricks fall).  Else a unit at ``-goal`` or below loses, and the best other unit wins (with
-    two sides: the other side).
-    """
-    unit_of = {s: i for i, unit in enumerate(units) for s in unit}
-    crossed = [i for i in range(len(units)) if after[i] >= goal]
-    if crossed:
-        cu = unit_of[contractor] if contractor is not None else None
-        if cu is not None and cu in crossed:
-            return sorted(units[cu])
-        if len(crossed) > 1:
-            running = list(before)
-            for seat in trick_takers:
-                u = unit_of[seat]
-                if u == cu or not (defender_tricks_score or cu is None):
-                    continue
-                running[u] += TRICK_POINTS
-                if running[u] >= goal and u in crossed:
-                    return sorted(units[u])
-            best = max(after[i] for i in crossed)
-            return sorted(s for i in crossed if after[i] == best for s in units[i])
-        return sorted(units[crossed[0]])
-    losers = {i for i in range(len(units)) if after[i] <= -goal}
-    if losers:
-        rest = [i for i in range(len(units)) if i not in losers]
-        if not rest:
-            return []
-        best = max(after[i] for i in rest)
-        return sorted(s for i in rest if after[i] == best for s in units[i])
-    return []
-
-
 # -- the configuration ---------------------------------------------------------------------
 
-_FORM_DEFAULTS = {
-    # option: (standard 4-player partnership game, 3 or 4 each for himself — seed 001)
-    "deck": ("43", "33"),
-    "no_bid": ("redeal", "play_nt"),
-    "raise_after_kitty": ("false", "true"),
-    "misere_from": ("seven", "any"),
-}
 _TRISTATE = ("raise_after_kitty",)
 
 
@@ -270,69 +236,7 @@ class GameFiveHundred(ActionsFiveHundred):
     rules: RulesFiveHundred
     title = "Five Hundred"
     title_ru = "Пятьсот (американский преферанс)"
-    OPTIONS = (
-        Option("players", 4, "players at the table", choices=(3, 4)),
-        Option(
-            "partnership",
-            True,
-            "with 4 players: two partnerships, partners opposite (true), or each for himself with the "
-            "dealer sitting the deal out (false); 3 players always play each for himself",
-        ),
-        Option(
-            "deck",
-            "auto",
-            "cards: 43 (A-5, red 4s, joker), 42 (no joker) for partnerships; 33 (A-7 and joker), 32 for "
-            "each-for-himself; auto = 43 or 33",
-            choices=("auto", "43", "42", "33", "32"),
-        ),
-        Option("table", "avondale", "scoring table and bid precedence", choices=tuple(TABLES)),
-        Option(
-            "joker_nt",
-            "void_only",
-            "in no-trump and misère the joker may be played only when void in the suit led (void_only) "
-            "or at any time as the top card of the suit led (any_time, seed 001)",
-            choices=("void_only", "any_time"),
-        ),
-        Option(
-            "joker_lead",
-            "not_void",
-            "a joker led in no-trump/misère names a suit: never one its holder has shown void in "
-            "(not_void), or any suit (any)",
-            choices=("not_void", "any"),
-        ),
-        Option("misere", True, "misère (250 in Avondale) may be bid"),
-        Option("open_misere", True, "open misère (500 in Avondale) may be bid"),
-        Option(
-            "misere_from",
-            "auto",
-            "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any); "
-            "auto = seven for partnerships, any for each-for-himself (seed 001)",
-            choices=("auto", "seven", "any"),
-        ),
-        Option(
-            "no_bid",
-            "auto",
-            "when all pass: redeal (same dealer, at most `redeals` times, then the deal passes), play_nt "
-            "(no trumps, 10 a trick to whoever takes it), pass_deal, dealer_must_bid; auto = redeal for "
-            "partnerships, play_nt for each-for-himself",
-            choices=("auto", "redeal", "play_nt", "pass_deal", "dealer_must_bid"),
-        ),
-        Option("redeals", 2, "no_bid=redeal: how many times the same dealer redeals", minimum=0, maximum=10),
-        Option(
-            "raise_after_kitty",
-            "auto",
-            "the contractor may raise his contract after the kitty (contract 8S); auto = false for "
-            "partnerships, true for each-for-himself (seed 001)",
-            choices=("auto", "true", "false"),
-        ),
-        Option("slam", True, "all ten tricks on a bid worth less than 250 score 250"),
-        Option(
-            "misere_trick_points",
-            True,
-            "in a misère the defenders too score 10 for each trick they take (seeds: 'whatever the outcome')",
-        ),
-        Option("goal", 500, "points to win; minus this many loses", minimum=100, maximum=10000),
-    )
+    OPTIONS = five_hundred_options.OPTIONS
 
     def __init__(self, **options: object) -> None:
         for name in _TRISTATE:
@@ -344,11 +248,11 @@ class GameFiveHundred(ActionsFiveHundred):
         deck = self._resolved("deck")
         hands = 4 if self.partnership_play else 3
         kitty = DECKS[deck].size - HAND_SIZE * hands
-        if self.partnership_play and deck not in ("43", "42"):
-            raise OptionError(refusal("fh_deck_partnership", deck=deck))
-        if not self.partnership_play and deck not in ("33", "32"):
-            raise OptionError(refusal("fh_deck_single", deck=deck))
-        assert kitty in (2, 3)
+        form = "partnership" if self.partnership_play else "single"
+        if deck not in DECK_FORMS[form]:
+            allowed = ", ".join(DECK_FORMS[form])
+            raise OptionError(refusal(f"fh_deck_{form}", deck=deck, allowed=allowed))
+        assert 2 <= kitty <= 6
         self.deck_spec: DeckSpec = DECKS[deck]
         self.cards: tuple[Card, ...] = self.deck_spec.cards()
         self.deck_mask = sum(c.mask for c in self.cards)
@@ -357,8 +261,8 @@ class GameFiveHundred(ActionsFiveHundred):
         rules = self.rules
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
-        no_trump = layout_for(self.cards, None)
-        self.table: ScoringTable = TABLES[rules.table]
+        no_trump = layout_for(self.cards, None, high_joker=rules.joker_high.upper())
+        self.table: ScoringTable = TABLES[rules.table].ranked(rules.misere_rank)
         #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
         #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`), the calls in
         #: the order the scoring table ranks them
@@ -373,19 +277,33 @@ class GameFiveHundred(ActionsFiveHundred):
             ladder=Ladder(self.table.ladder()),
         )
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
-        self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
+        fours, high = self.deck_spec.colour_fours, rules.joker_high.upper()
+        self.layouts: tuple[Layout, ...] = (
+            *(layout_for(self.cards, s, colour_fours=fours, high_joker=high) for s in Suit),
+            no_trump,
+        )
         # what the rules' use sites read, from the typed options
         self.misere_allowed: bool = rules.misere
         self.open_misere_allowed: bool = rules.open_misere
         #: in no-trump the joker may be played at any time, not only when void in the suit led
-        self.joker_any_time: bool = rules.joker_nt is JokerNT.ANY_TIME
+        self.joker_any_time: bool = JokerNT(self._resolved("joker_nt")) is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = rules.joker_lead is JokerLead.ANY
+        self.joker_lead_any: bool = JokerLead(self._resolved("joker_lead")) is JokerLead.ANY
         self.redeals: int = rules.redeals
         self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
         self.misere_trick_points: bool = rules.misere_trick_points
         self.goal: int = rules.goal
+        #: the end of a match (the defenders' trick points are per deal: see ``_winners``)
+        self.end_rules = EndRules(
+            rules.goal,
+            win_by_bid=rules.win_by_bid,
+            goal_tie_higher=rules.goal_tie is GoalTie.HIGHER,
+            minus_needs_other_not_negative=rules.minus_goal is MinusGoal.IF_OTHER_NOT_NEGATIVE,
+            exact_goal=rules.exact_goal,
+            points_spread=rules.points_spread,
+        )
+        self.one_round: bool = rules.auction is Auction.ONE_ROUND
 
     # -- resolved options ---------------------------------------------------------------------
     @property
@@ -397,7 +315,7 @@ class GameFiveHundred(ActionsFiveHundred):
         value = getattr(self.rules, name)
         assert isinstance(value, str)
         if value == "auto":
-            return _FORM_DEFAULTS[name][0 if self.partnership_play else 1]
+            return FORM_DEFAULTS[name][0 if self.partnership_play else 1]
         return value
 
     @property
@@ -438,6 +356,9 @@ class StateFiveHundred(LegalFiveHundred):
         #: all passed and redealt by the same dealer: how many times in a row
         self._redeals = 0
         self._same_dealer = False
+        #: setting/ralphing: the seat that may not bid in the next deal
+        self._barred_next: int | None = None
+        self.barred: int | None = None
 
     def _clear_deal(self) -> None:
         super()._clear_deal()
@@ -455,6 +376,9 @@ class StateFiveHundred(LegalFiveHundred):
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         self.passed = [seat not in active for seat in range(self.game.players)]
+        #: the seat set in the last deal (option ``set_margin``) only passes in this one
+        self.barred = self._barred_next
+        self._barred_next = None
         self.phase = _AUCTION
         self._turn = active[0]
 
@@ -518,8 +442,23 @@ class StateFiveHundred(LegalFiveHundred):
             return refusal("fh_call_form")
         return CALL_INDEX[action.call]
 
+    def may_misdeal(self, seat: int) -> bool:
+        """Option ``misdeal``: ``seat`` holds no face card (K, Q, J) and has not called yet."""
+        if not self.game.rules.misdeal or any(s == seat for s, _ in self.calls):
+            return False
+        return not any(c.rank in _FACE_RANKS for c in cards_of(self.hands[seat]))
+
+    def may_inkle(self, seat: int) -> bool:
+        """Whether ``seat`` may bid at the 6 level: ``min_level`` 6, or in the American single
+        round only the first two players, the bid an inkle that cannot win."""
+        if self.game.one_round:
+            return seat in self._in_deal[:2]
+        return self.game.rules.min_level <= 6
+
     def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         g = self.game
+        if action.kind is _K_MISDEAL:
+            return None if self.may_misdeal(seat) else refusal("fh_misdeal_face_card")
         if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
             if g.no_bid is NoBid.DEALER_MUST_BID and self.high is None and all(self.passed[s] for s in others):
@@ -530,7 +469,11 @@ class StateFiveHundred(LegalFiveHundred):
         call = self._call_of(action)
         if isinstance(call, Refusal):
             return call
+        if seat == self.barred:
+            return refusal("fh_barred", margin=g.rules.set_margin)
         text = CALLS[call]
+        if call_level(text) == 6 and not self.may_inkle(seat):
+            return refusal("fh_inkle_only" if g.one_round else "fh_min_level", level=g.rules.min_level)
         if text == MISERE and not g.misere_allowed:
             return refusal("misere_off")
         if text == OPEN_MISERE and not g.open_misere_allowed:
@@ -646,14 +589,39 @@ class StateFiveHundred(LegalFiveHundred):
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
+        if action.kind is _K_MISDEAL:
+            self.calls.append((seat, str(action)))
+            self._throw_in("misdeal", redeal=True)
+            return
         if action.kind is _K_PASS:
             self._pass(seat)
         else:
             assert action.call is not None
+            before = None if self.high is None else call_strain(CALLS[self.high])
             self.high = CALL_INDEX[action.call]
             self.high_seat = seat
             self.calls.append((seat, str(action)))
-        self._after_call(seat, self.high_seat)
+            if self.game.rules.bid_after_pass and self.high is not None and before != call_strain(action.call):
+                # a new strain: those who passed may bid again
+                self.passed = [s not in self._in_deal for s in range(self.game.players)]
+        if self.game.one_round:
+            self._after_one_round_call(seat)
+        else:
+            self._after_call(seat, self.high_seat)
+
+    def _after_one_round_call(self, seat: int) -> None:
+        """The American auction: each active seat calls once; a bid of 7 or more (or a misère)
+        wins, an inkle never does (then the deal is thrown in as if all passed)."""
+        self.passed[seat] = True
+        if not all(self.passed[s] for s in self._in_deal):
+            self._turn = self._next_active(seat)
+            return
+        high = None if self.high is None else CALLS[self.high]
+        if high is None or call_level(high) == 6:
+            self._all_passed()
+        else:
+            assert self.high_seat is not None
+            self._win_auction(self.high_seat)
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid
@@ -663,9 +631,13 @@ class StateFiveHundred(LegalFiveHundred):
             return
         redeal = rule is NoBid.REDEAL and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
+        self._throw_in("redeal" if redeal else "passed out", redeal=redeal)
+
+    def _throw_in(self, outcome: str, *, redeal: bool) -> None:
+        """The deal ends unplayed (``redeal``: the same dealer deals again)."""
         self._same_dealer = redeal
-        outcome = "redeal" if redeal else "passed out"
         self._end = (None, [])
+        self._barred_next = self.barred  # an unplayed deal does not lift the bar
         self._finish_deal([0] * self.game.players, {"outcome": outcome})
 
     def _dealer_after(self, dealer: int) -> int:
@@ -736,36 +708,86 @@ class StateFiveHundred(LegalFiveHundred):
         return (trick, winner, self.layout.suit_of(led_card.id, led_named))
 
     def _after_trick(self, winner: int) -> None:
-        """A misère ends at the contractor's first trick; any deal after ten."""
+        """A misère ends at the contractor's first trick; any deal after ten; under the 1904
+        rule (``stop_at_goal``) a deal ends once a defending side reaches the goal, unless the
+        contractor can still make his contract and reach it."""
         if (self.is_misere and winner == self.contractor) or len(self.tricks) == TRICKS:
             self._score_deal()
+        elif self.game.rules.stop_at_goal and self._defenders_at_goal() and not self._contractor_can_win():
+            self._score_deal(stopped=True)
 
-    def _score_deal(self) -> None:
+    def _side_tricks(self) -> int:
+        side = next(u for u in self.game.units() if self.contractor in u)
+        return sum(self.won[s] for s in side)
+
+    def _defenders_at_goal(self) -> bool:
+        g = self.game
+        if self.contractor is None or self.no_bid_play or not g.rules.trick_points:
+            return False
+        return any(
+            self._scores[u[0]] + TRICK_POINTS * sum(self.won[s] for s in u) >= g.goal
+            for u in g.units()
+            if self.contractor not in u
+        )
+
+    def _contractor_can_win(self) -> bool:
+        assert self.contractor is not None and self.contract is not None
+        call = CALLS[self.contract]
+        if self.game.table.value(call) + self._scores[self.contractor] < self.game.goal:
+            return False
+        level = call_level(call)
+        return level is None or self._side_tricks() + TRICKS - len(self.tricks) >= level
+
+    @property
+    def defenders_score_tricks(self) -> bool:
+        """Whether the defenders score 10 a trick in this deal (options ``trick_points`` and
+        ``misere_trick_points``)."""
+        g = self.game
+        return g.rules.trick_points and (g.misere_trick_points or not self.is_misere)
+
+    def _score_deal(self, *, stopped: bool = False) -> None:
         g = self.game
         units = g.units()
-        points = g.misere_trick_points or not self.is_misere
+        points = self.defenders_score_tricks
         if self.no_bid_play:
             changes = deal_changes(g.players, units, self.won, None, 0)
             result: dict[str, Any] = {"outcome": "no bid, played in no-trump"}
         else:
             assert self.contractor is not None and self.contract is not None
             call = CALLS[self.contract]
-            side = next(u for u in units if self.contractor in u)
-            side_tricks = sum(self.won[s] for s in side)
+            side_tricks = self._side_tricks()
             amount = contract_score(g.table, call, side_tricks, slam=g.slam)
-            changes = deal_changes(g.players, units, self.won, self.contractor, amount, defender_tricks_score=points)
+            level = call_level(call)
+            if stopped and level is not None and side_tricks + TRICKS - len(self.tricks) >= level:
+                amount = 0  # stopped while the contract could still be made: it is not scored
             made = amount > 0
-            outcome = "made" if made else "failed"
+            against = 0
+            if amount < 0 and g.rules.failed_to_other:
+                against = -amount
+            if amount < 0 and (g.rules.no_negative or g.rules.failed_to_other):
+                amount = 0
+            changes = deal_changes(
+                g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
+            )
+            outcome = "stopped" if stopped else "made" if made else "failed"
             if made and call not in MISERE_CALLS and amount != g.table.value(call):
                 outcome = "slam"
+            margin = g.rules.set_margin
+            if margin and level is not None and level - side_tricks >= margin:
+                self._barred_next = self.contractor
+                result_set = True
+            else:
+                result_set = False
             result = {
                 "outcome": outcome,
                 "contractor": self.contractor,
                 "contract": call,
                 "tricks": side_tricks,
             }
-            if self.is_misere and side_tricks:
+            if (self.is_misere and side_tricks) or stopped:
                 result["stopped_after"] = len(self.tricks)
+            if result_set:
+                result["set"] = self.contractor
         result["tricks_won"] = list(self.won)
         self._end = (self.contractor, [w for _, w, _ in self.tricks])
         self._finish_deal(changes, result)
@@ -779,16 +801,9 @@ class StateFiveHundred(LegalFiveHundred):
         changes = log.score_changes or [0] * self.game.players
         after = [self._scores[u[0]] for u in units]
         before = [self._scores[u[0]] - changes[u[0]] for u in units]
-        points = self.game.misere_trick_points or not self.is_misere
-        return match_winners(
-            units,
-            before,
-            after,
-            contractor,
-            takers,
-            goal=self.game.goal,
-            defender_tricks_score=points,
-        )
+        end = replace(self.game.end_rules, defender_tricks_score=self.defenders_score_tricks)
+        made = bool(log.result) and log.result.get("outcome") in ("made", "slam")
+        return match_winners(units, before, after, contractor, takers, made=made, rules=end)
 
     def _places(self) -> dict[str, int]:
         """The contractor's discards."""

@@ -11,7 +11,7 @@ the two to the same sets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
@@ -37,6 +37,8 @@ _K_BID = ActionKind.BID
 _K_CONTRACT = ActionKind.CONTRACT
 #: Five Hundred's own word: ``discard 9C`` (a card into the kitty's place)
 _K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
+#: Option ``misdeal``: a hand with no face card is thrown in (seed 004)
+_K_MISDEAL = ActionKind.declare("MISDEAL", "misdeal", Takes.NOTHING, order=17)
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -51,6 +53,8 @@ class ActionsFiveHundred(TrickGame):
 
     def _enumerate_actions(self) -> list[Action]:
         actions = [Action(_K_PASS)]
+        if self.rules.misdeal:
+            actions.append(Action(_K_MISDEAL))
         actions += [Action(_K_BID, call=c) for c in CALLS]
         actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
@@ -62,6 +66,7 @@ class ActionsFiveHundred(TrickGame):
     def _prebuild(self) -> None:
         cards = range(67)
         self.pass_id = self._id(Action(_K_PASS))
+        self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
@@ -70,9 +75,10 @@ class ActionsFiveHundred(TrickGame):
         self.as_ids = [
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_AS, argument=s.name)) for s in Suit] for i in cards
         ]
-        #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
-        #: each bid: each a function of that one call, tabled on first use from the rule
-        self.bids_after: dict[int, tuple[list[int], int]] = {}
+        #: the legal bids after each highest bid (key -1: none yet) for a seat that may bid at
+        #: the 6 level or not, and the legal contracts for each bid: each a function of that
+        #: one call, tabled on first use from the rule
+        self.bids_after: dict[tuple[int, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
 
 
@@ -93,6 +99,14 @@ class LegalFiveHundred(TrickState):
             """The suits a joker led by ``seat`` may name."""
 
         def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None: ...
+
+        def may_misdeal(self, seat: int) -> bool:
+            """Whether ``seat`` may declare a misdeal now."""
+
+        def may_inkle(self, seat: int) -> bool:
+            """Whether ``seat`` may bid at the 6 level."""
+
+        barred: int | None
 
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
@@ -119,17 +133,22 @@ class LegalFiveHundred(TrickState):
             mask = 0
             if self._why_illegal_call(seat, actions[g.pass_id]) is None:
                 mask = add_one(actions, g.pass_id, acts, ids)
-            bids = self._tabled(g.bids_after, -1 if self.high is None else self.high, g.bid_ids)
+            if g.misdeal_id >= 0 and self.may_misdeal(seat):
+                mask |= add_one(actions, g.misdeal_id, acts, ids)
+            if seat == self.barred:
+                return acts, ids, mask
+            key = (-1 if self.high is None else self.high, self.may_inkle(seat))
+            bids = self._tabled(g.bids_after, key, g.bid_ids)
             acts.extend([actions[i] for i in bids[0]])
             ids.extend(bids[0])
             return acts, ids, mask | bids[1]
         if phase is _DISCARD:
             return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
         assert phase is _CONTRACT and self.contract is not None
-        ids = list(self._tabled(g.contracts_for, self.contract, g.contract_ids)[0])
-        return [actions[i] for i in ids], ids, g.contracts_for[self.contract][1]
+        row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
+        return [actions[i] for i in row[0]], list(row[0]), row[1]
 
-    def _tabled(self, table: dict[int, tuple[list[int], int]], key: int, call_ids: list[int]) -> tuple[list[int], int]:
+    def _tabled(self, table: dict[Any, tuple[list[int], int]], key: Any, call_ids: list[int]) -> tuple[list[int], int]:
         """The legal calls (bids or contracts) after the call ``key``: they depend on it alone
         (and the options), so each row is found once per game by the rule's own check."""
         row = table.get(key)
@@ -146,6 +165,8 @@ class LegalFiveHundred(TrickState):
         phase = self.phase
         if phase is _AUCTION:
             yield Action(_K_PASS)
+            if self.game.rules.misdeal:
+                yield Action(_K_MISDEAL)
             for call in CALLS:
                 yield Action(_K_BID, call=call)
         elif phase is _DISCARD:
