@@ -758,9 +758,10 @@ class StateFiveHundred(LegalFiveHundred):
             side_tricks = self._side_tricks()
             amount = contract_score(g.table, call, side_tricks, slam=g.slam)
             level = call_level(call)
-            if stopped and level is not None and side_tricks + TRICKS - len(self.tricks) >= level:
-                amount = 0  # stopped while the contract could still be made: it is not scored
+            if stopped and level is not None and side_tricks < level <= side_tricks + TRICKS - len(self.tricks):
+                amount = 0  # stopped while the contract was neither made nor beaten: not scored
             made = amount > 0
+            outcome = "made" if made else "stopped" if stopped and amount == 0 else "failed"
             against = 0
             if amount < 0 and g.rules.failed_to_other:
                 against = -amount
@@ -769,11 +770,10 @@ class StateFiveHundred(LegalFiveHundred):
             changes = deal_changes(
                 g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
             )
-            outcome = "stopped" if stopped else "made" if made else "failed"
             if made and call not in MISERE_CALLS and amount != g.table.value(call):
                 outcome = "slam"
             margin = g.rules.set_margin
-            if margin and level is not None and level - side_tricks >= margin:
+            if margin and not stopped and level is not None and level - side_tricks >= margin:
                 self._barred_next = self.contractor
                 result_set = True
             else:
