@@ -26,7 +26,9 @@ NAMES = list(PRESETS["five-hundred"])
 def test_preset_plays_records_and_replays_from_the_command_line(name: str, tmp_path: Path) -> None:
     rec = tmp_path / f"{name}.json"
     runner = CliRunner()
-    played = runner.invoke(app, ["play", "five-hundred", "--preset", name, "--auto", "--seed", "1", "--record", str(rec)])
+    played = runner.invoke(
+        app, ["play", "five-hundred", "--preset", name, "--auto", "--seed", "1", "--record", str(rec)]
+    )
     assert played.exit_code == 0, played.output
     replayed = runner.invoke(app, ["replay", str(rec)])
     assert replayed.exit_code == 0, replayed.output
@@ -103,7 +105,9 @@ def test_preset_random_matches_keep_every_invariant(name: str, seed: int) -> Non
         kitty = {str(c) for c in log.talon}
         played = {str(c) for tr, _, _ in state.tricks for _, c, _ in tr} | {str(c) for _, c, _ in state.trick}
         for seat in [None, *range(g.players)]:
-            leaked = cards_in(state.observation(seat).to_json(), deck_codes) - knowable(state, seat, dealt, kitty, played)
+            leaked = cards_in(state.observation(seat).to_json(), deck_codes) - knowable(
+                state, seat, dealt, kitty, played
+            )
             assert not leaked, f"seat {seat} sees {leaked}"
         before = len(state.deals)
         state.apply(rng.choice(state.legal_actions()))

@@ -49,7 +49,13 @@ def test_led_joker_names_a_suit_shown_void_by_default() -> None:
 
 @pytest.mark.parametrize(
     ("deck", "size", "kitty", "jokers"),
-    [("44", 44, 4, 2), ("45", 45, 5, 1), ("46", 46, 6, 2), ("43_colour_fours", 43, 3, 1), ("44_colour_fours", 44, 4, 2)],
+    [
+        ("44", 44, 4, 2),
+        ("45", 45, 5, 1),
+        ("46", 46, 6, 2),
+        ("43_colour_fours", 43, 3, 1),
+        ("44_colour_fours", 44, 4, 2),
+    ],
 )
 def test_variant_decks_and_their_kitties(deck: str, size: int, kitty: int, jokers: int) -> None:
     g = game(deck=deck)
@@ -66,7 +72,9 @@ def test_45_card_deck_keeps_the_black_fours_and_deals_the_kitty_3_then_2() -> No
 
 
 def test_the_deck_option_refuses_a_deck_that_does_not_fit_naming_the_allowed() -> None:
-    with pytest.raises(OptionError, match=r"one of the decks 43, 42, 44, 45, 46, 43_colour_fours, 44_colour_fours, not deck=63"):
+    with pytest.raises(
+        OptionError, match=r"one of the decks 43, 42, 44, 45, 46, 43_colour_fours, 44_colour_fours, not deck=63"
+    ):
         game(deck="63")
     with pytest.raises(OptionError, match=r"one of the decks 33, 32, not deck=45"):
         game(players=3, deck="45")
@@ -230,7 +238,9 @@ def test_the_1904_rule_stops_the_deal_once_the_defenders_reach_500() -> None:
     assert not plain.is_over  # without the rule the deal goes on
 
 
-def _two(before: list[int], after: list[int], contractor: int | None = 0, made: bool = True, **rules: object) -> list[int]:
+def _two(
+    before: list[int], after: list[int], contractor: int | None = 0, made: bool = True, **rules: object
+) -> list[int]:
     return match_winners(((0, 2), (1, 3)), before, after, contractor, [], made=made, rules=EndRules(**rules))  # type: ignore[arg-type]
 
 

@@ -169,12 +169,16 @@ class Heuristic500(Bot):
         bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
         own = self._estimates(hand)
         totals = self._totals(obs, own)
+        misdeal = next((a for a in legal if a.kind.value == "misdeal"), None)
+        if misdeal is not None and max(totals.values()) < 6.5:
+            return misdeal  # no face card and no contract in sight: ask for new cards
         has_joker = any(c.is_joker for c in hand)
+        one_round = self.game.one_round  # one call each: an inkle never wins, bid the most it can make
         best: Action | None = None
         best_key = (-99.0, -1)
         for strain, est in own.items():
             total = totals[strain]
-            for level in range(6, 11):
+            for level in range(7 if one_round else 6, 11):
                 if level > total + 0.25:
                     break
                 if level == 10 and not has_joker and (self.game.joker_mask or est < 10):
@@ -182,9 +186,12 @@ class Heuristic500(Bot):
                 call = f"{level}{strain}"
                 if call in bids:
                     key = (round(total - level, 1), self.game.table.value(call))  # the safest, then the dearest
+                    if one_round:
+                        key = (self.game.table.value(call), 0)
                     if key > best_key:
                         best, best_key = bids[call], key
-                    break  # the cheapest level that outbids in this strain
+                    if not one_round:
+                        break  # the cheapest level that outbids in this strain
         if best is not None:
             return best
         max_est = max(own.values())

@@ -33,8 +33,6 @@ from prikup.core.observation import NO_TRUMP
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
 from prikup.games import five_hundred_options
-from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
-from prikup.games.five_hundred_options import FORM_DEFAULTS
 from prikup.games.five_hundred_actions import (
     _AUCTION,
     _CONTRACT,
@@ -42,8 +40,8 @@ from prikup.games.five_hundred_actions import (
     _K_BID,
     _K_CONTRACT,
     _K_DISCARD,
-    _K_PASS,
     _K_MISDEAL,
+    _K_PASS,
     _K_PLAY,
     _M_AS,
     _MATCH_OVER,
@@ -51,6 +49,8 @@ from prikup.games.five_hundred_actions import (
     ActionsFiveHundred,
     LegalFiveHundred,
 )
+from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
+from prikup.games.five_hundred_options import FORM_DEFAULTS
 from prikup.games.five_hundred_tables import (
     CALL_INDEX,
     CALLS,
@@ -71,8 +71,8 @@ from prikup.games.table_rules import (
     Auction,
     GoalTie,
     JokerLead,
-    MinusGoal,
     JokerNT,
+    MinusGoal,
     MisereFrom,
     NoBid,
     RaiseAfterKitty,
@@ -134,7 +134,9 @@ class Layout:
         return Suit(card_id >> 4)
 
 
-def layout_for(deck: Sequence[Card], trump: Suit | None, *, colour_fours: bool = False, high_joker: str = "JK1") -> Layout:
+def layout_for(
+    deck: Sequence[Card], trump: Suit | None, *, colour_fours: bool = False, high_joker: str = "JK1"
+) -> Layout:
     """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère).
 
     ``colour_fours``: the deck lacks 4S and 4D, and the 4 of the trumps' colour is the lowest

@@ -23,6 +23,7 @@ from prikup.games.five_hundred_tables import CALLS
 
 if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
+    from prikup.games.table_rules import RulesFiveHundred
 
 __all__ = ["ActionsFiveHundred", "LegalFiveHundred"]
 
@@ -50,6 +51,7 @@ class ActionsFiveHundred(TrickGame):
 
     #: the cards of the deck in use
     cards: tuple[Card, ...]
+    rules: RulesFiveHundred
 
     def _enumerate_actions(self) -> list[Action]:
         actions = [Action(_K_PASS)]

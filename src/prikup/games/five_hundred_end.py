@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["EndRules", "TRICK_POINTS", "match_winners"]
+__all__ = ["TRICK_POINTS", "EndRules", "match_winners"]
 
 #: What a trick is worth to a defending side (and to every side in a no-bid deal).
 TRICK_POINTS = 10
@@ -70,8 +70,7 @@ def match_winners(
     goal = r.goal
     unit_of = {s: i for i, unit in enumerate(units) for s in unit}
     cu = unit_of[contractor] if contractor is not None else None
-    at_goal = (lambda v: v == goal) if r.exact_goal else (lambda v: v >= goal)
-    crossed = [i for i in range(len(units)) if at_goal(after[i])]
+    crossed = [i for i in range(len(units)) if (after[i] == goal if r.exact_goal else after[i] >= goal)]
     if r.win_by_bid:
         crossed = [i for i in crossed if i == cu and made]
     if crossed:

@@ -40,11 +40,17 @@ OPTIONS = (
         "63 (six-handed, not playable yet); auto = 43 or 33",
         choices=("auto", "43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours", "33", "32", "63"),
     ),
-    Option("joker_high", "jk1", "with two jokers: JK1 (the black or white one) ranks higher, or JK2", choices=("jk1", "jk2")),
+    Option(
+        "joker_high",
+        "jk1",
+        "with two jokers: JK1 (the black or white one) ranks higher, or JK2",
+        choices=("jk1", "jk2"),
+    ),
     Option(
         "misdeal",
         False,
-        "a player dealt no face card (K, Q, J) may declare a misdeal (misdeal) on his first turn: the same dealer deals again",
+        "a player dealt no face card (K, Q, J) may declare a misdeal (misdeal) on his first turn: "
+        "the same dealer deals again",
     ),
     Option("table", "avondale", "scoring table and bid precedence", choices=tuple(TABLES)),
     Option(
@@ -114,7 +120,9 @@ OPTIONS = (
         True,
         "in a misère the defenders too score 10 for each trick they take (seeds: 'whatever the outcome')",
     ),
-    Option("trick_points", True, "the defenders score 10 a trick (false: only contracts score — an Australian variant)"),
+    Option(
+        "trick_points", True, "the defenders score 10 a trick (false: only contracts score — an Australian variant)"
+    ),
     Option("goal", 500, "points to win; minus this many loses", minimum=100, maximum=10000),
     Option(
         "win_by_bid",

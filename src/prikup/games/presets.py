@@ -19,12 +19,11 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "contract_first": {"exchange_order": "contract_first", "concede": "before_play"},
     },
     "five-hundred": {
-        "partnership": {},
+        "avondale": {},
         "three": {"players": 3},
         "cutthroat_four": {"players": 4, "partnership": False},
         "original": {"table": "original"},
         "no_misere": {"misere": False, "open_misere": False},
-        "avondale": {},
         "ideal": {"table": "ideal"},
         "australian": {
             "misere_rank": "australian",
