@@ -276,3 +276,101 @@ def test_points_spread_ends_the_match() -> None:
 def test_hands_of_no_face_card_helper_is_what_it_says() -> None:
     assert not any(c.rank is not None and c.rank.code in "KQJ" for c in map(Card.parse, NO_FACE[0].split()))
     assert hand(deal(NO_FACE), 0) == set(NO_FACE[0].split())
+
+
+# -- item 3: seed 004's non-standard bids -------------------------------------------------------
+
+
+def test_the_extra_bids_are_offered_only_under_their_options() -> None:
+    plain = legal(deal(DEAL_A, KITTY_A))
+    assert not {"bid BMIS", "bid DMIS", "bid HILO"} & plain
+    on = legal(deal(DEAL_A, KITTY_A, blind_misere=True, double_misere=True, hi_lo=True))
+    assert {"bid BMIS", "bid DMIS", "bid HILO"} <= on
+    assert "DMIS" not in game(players=3, double_misere=True).calls  # partnerships only
+
+
+def test_hi_lo_beats_9c_but_not_9d_and_is_worth_350() -> None:
+    g = game(hi_lo=True)
+    ladder = list(g.ladder.calls)
+    assert ladder.index("9C") + 1 == ladder.index("HILO") == ladder.index("9D") - 1
+    assert g.table.value("HILO") == 350 and game(hi_lo=True, table="ideal").table.value("HILO") == 350
+
+
+def test_double_misere_450_and_blind_misere_1000_the_top_bid() -> None:
+    g = game(blind_misere=True, double_misere=True)
+    assert g.table.value("DMIS") == 450 and g.table.value("BMIS") == 1000
+    assert list(g.ladder.calls)[-1] == "BMIS"
+    split = list(game(double_misere=True, misere_rank="colour_split").ladder.calls)
+    assert split.index("10C") + 1 == split.index("DMIS")
+
+
+def test_blind_misere_only_as_the_first_call() -> None:
+    s = deal(DEAL_A, KITTY_A, blind_misere=True, bid_after_pass=True)
+    run(s, "pass", "bid 6S", "bid 6D")  # seat 0 passed; a new strain lets him call again
+    assert s.to_act == 3
+    run(s, "pass")
+    assert s.to_act == 0 and "bid BMIS" not in legal(s)
+    with pytest.raises(IllegalActionError, match="first call"):
+        s.apply("bid BMIS")
+
+
+def _first_legal_to_end(s) -> None:  # type: ignore[no-untyped-def]
+    deals = len(s.deals)
+    while len(s.deals) == deals and s.deals[-1].score_changes is None:
+        s.apply(sorted(legal(s))[0])
+
+
+def test_blind_misere_is_played_as_a_misere_partner_sitting_out() -> None:
+    s = deal(DEAL_A, KITTY_A, blind_misere=True)
+    run(s, "bid BMIS", "pass", "pass", "pass", "discard JK", "discard AS", "discard KS")
+    assert s.sitting_out == (2,) and s.trump is None
+    _first_legal_to_end(s)
+    result = s.deals[-1].result
+    assert result["contract"] == "BMIS"
+    assert s.deals[-1].score_changes[0] == (1000 if result["tricks"] == 0 else -1000)
+
+
+def test_double_misere_both_partners_play_and_the_side_fails_at_its_first_trick() -> None:
+    hands = {
+        0: "4H 5C 6C 7C 8C 5S 6S 7S 8S 5D",
+        1: "5H 6H 9C TC QC KC AC 9S TS QS",
+        2: "AH KH QH JH TH 9H 8H 7H JC AS",
+    }
+    s = deal(hands, "4D 6D 7D", double_misere=True)
+    run(s, "bid DMIS", "pass", "pass", "pass", "discard 4D", "discard 6D", "discard 7D")
+    assert s.sitting_out == () and s.playing == (0, 1, 2, 3)
+    run(s, "play 4H", "play 5H", "play 7H")  # the partner must follow with a heart and takes it
+    run(s, f"play {sorted(legal(s))[0].removeprefix('play ')}")
+    log = s.deals[-1]
+    assert log.result["outcome"] == "failed" and log.result["stopped_after"] == 1
+    assert log.score_changes == [-450, 0, -450, 0]
+
+
+def test_hi_lo_exactly_five_tricks_in_no_trump_partner_sitting_out() -> None:
+    s = contract_d(deal(DEAL_D, KITTY_D, hi_lo=True), "bid HILO")
+    assert s.trump is None and s.sitting_out == (2,)
+    _first_legal_to_end(s)
+    result = s.deals[-1].result
+    assert result["contract"] == "HILO" and sum(result["tricks_won"]) == 10
+    assert s.deals[-1].score_changes[0] == (350 if result["tricks"] == 5 else -350)
+
+
+def test_hi_lo_scores_only_exactly_five() -> None:
+    from prikup.games.five_hundred import contract_score
+
+    t = TABLES["avondale"]
+    assert [contract_score(t, "HILO", n) for n in (4, 5, 6)] == [-350, 350, -350]
+
+
+def test_the_extra_bids_keep_their_kind_after_the_kitty() -> None:
+    s = deal(DEAL_A, KITTY_A, hi_lo=True, raise_after_kitty="true")
+    run(s, "bid HILO", "pass", "pass", "pass", "discard AH", "discard KH", "discard 5S")
+    assert legal(s) == {"contract HILO"}
+
+
+def test_the_solver_refuses_hi_lo_cleanly() -> None:
+    from prikup.solver.play_five_hundred import PositionFiveHundred
+
+    s = contract_d(deal(DEAL_D, KITTY_D, hi_lo=True), "bid HILO")
+    with pytest.raises(ValueError, match="Hi/Lo"):
+        PositionFiveHundred.from_state(s)

@@ -19,8 +19,8 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
-from prikup.games.five_hundred import GameFiveHundred, Layout
-from prikup.games.five_hundred_tables import MISERE_CALLS, call_level, call_strain
+from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
+from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
 __all__ = ["Heuristic500", "estimate_tricks"]
@@ -275,7 +275,12 @@ class Heuristic500(Bot):
         discards = obs.discards
         if discards:
             unseen = [c for c in unseen if c not in discards]
-        if misere and seat == contractor:
+        side: tuple[int, ...] = ()
+        if contractor is not None:
+            side = next((tuple(u) for u in obs.units if contractor in u), (contractor,))
+        if obs.contract == HI_LO and seat in side and sum(obs.tricks_won[s] for s in side) >= HILO_TRICKS:
+            misere = True  # Hi/Lo made its five: now it must take no more
+        if misere and seat in side:
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
         if misere:
             assert contractor is not None

@@ -52,10 +52,14 @@ from prikup.games.five_hundred_actions import (
 from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
 from prikup.games.five_hundred_options import FORM_DEFAULTS
 from prikup.games.five_hundred_tables import (
+    BLIND_MISERE,
     CALL_INDEX,
     CALLS,
     DECK_FORMS,
     DECKS,
+    DOUBLE_MISERE,
+    EXTRA_CALLS,
+    HI_LO,
     MISERE,
     MISERE_CALLS,
     OPEN_MISERE,
@@ -94,6 +98,8 @@ __all__ = [
 
 HAND_SIZE = 10
 TRICKS = 10
+#: Hi/Lo: the bidder takes exactly this many tricks (and loses as many)
+HILO_TRICKS = 5
 _SUIT_NAMES = tuple(s.name for s in Suit)
 #: the suits of each void bitmask (bit s: suit s)
 _VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
@@ -187,6 +193,8 @@ def contract_score(table: ScoringTable, call: str, tricks: int, *, slam: bool = 
     value = table.value(call)
     if call in MISERE_CALLS:
         return value if tricks == 0 else -value
+    if call == HI_LO:
+        return value if tricks == HILO_TRICKS else -value
     level = call_level(call)
     assert level is not None
     if tricks < level:
@@ -261,6 +269,18 @@ class GameFiveHundred(ActionsFiveHundred):
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
         self.kitty_size = kitty
         rules = self.rules
+        #: the calls beyond the standard game's that this configuration offers
+        self.extra_calls: tuple[str, ...] = tuple(
+            call
+            for call, on in (
+                (BLIND_MISERE, rules.blind_misere),
+                (DOUBLE_MISERE, rules.double_misere and self.partnership_play),
+                (HI_LO, rules.hi_lo),
+            )
+            if on
+        )
+        #: every call of this configuration, in the fixed order of :data:`CALLS`
+        self.calls: tuple[str, ...] = tuple(c for c in CALLS if c not in EXTRA_CALLS or c in self.extra_calls)
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
         no_trump = layout_for(self.cards, None, high_joker=rules.joker_high.upper())
@@ -276,7 +296,7 @@ class GameFiveHundred(ActionsFiveHundred):
             no_trump.suits,
             no_trump.strength,
             talon_place="kitty",
-            ladder=Ladder(self.table.ladder()),
+            ladder=Ladder(self.table.ladder(self.extra_calls)),
         )
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
         fours, high = self.deck_spec.colour_fours, rules.joker_high.upper()
@@ -414,8 +434,15 @@ class StateFiveHundred(LegalFiveHundred):
 
     @property
     def is_misere(self) -> bool:
-        """True when the contract is a misère (open or not)."""
+        """True when the contract is to take no trick (misère, open, blind or double)."""
         return self.contract is not None and CALLS[self.contract] in MISERE_CALLS
+
+    @property
+    def plays_alone(self) -> bool:
+        """True when the contractor's partner lays his hand down: a misère (not the double one)
+        or Hi/Lo."""
+        call = None if self.contract is None else CALLS[self.contract]
+        return call is not None and (call in MISERE_CALLS or call == HI_LO) and call != DOUBLE_MISERE
 
     @property
     def trump(self) -> Suit | None:
@@ -474,6 +501,10 @@ class StateFiveHundred(LegalFiveHundred):
         if seat == self.barred:
             return refusal("fh_barred", margin=g.rules.set_margin)
         text = CALLS[call]
+        if text in EXTRA_CALLS and text not in g.extra_calls:
+            return refusal("fh_bid_off", call=text)
+        if text == BLIND_MISERE and any(s == seat for s, _ in self.calls):
+            return refusal("fh_blind_misere_first")
         if call_level(text) == 6 and not self.may_inkle(seat):
             return refusal("fh_inkle_only" if g.one_round else "fh_min_level", level=g.rules.min_level)
         if text == MISERE and not g.misere_allowed:
@@ -498,6 +529,8 @@ class StateFiveHundred(LegalFiveHundred):
         assert self.contract is not None
         was_misere = CALLS[self.contract] in MISERE_CALLS
         if (CALLS[call] in MISERE_CALLS) != was_misere:
+            return refusal("contract_keep_kind")
+        if (CALLS[call] in EXTRA_CALLS or CALLS[self.contract] in EXTRA_CALLS) and call != self.contract:
             return refusal("contract_keep_kind")
         if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
@@ -669,7 +702,7 @@ class StateFiveHundred(LegalFiveHundred):
             strain = call_strain(CALLS[self.contract])
             self.layout = g.layouts[_NT if strain in (None, "NT") else int(Suit[strain])]
             partner = self.partner(self.contractor)
-            self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
+            self.sitting_out = (partner,) if self.plays_alone and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
         playing = self.playing
@@ -713,7 +746,8 @@ class StateFiveHundred(LegalFiveHundred):
         """A misère ends at the contractor's first trick; any deal after ten; under the 1904
         rule (``stop_at_goal``) a deal ends once a defending side reaches the goal, unless the
         contractor can still make his contract and reach it."""
-        if (self.is_misere and winner == self.contractor) or len(self.tricks) == TRICKS:
+        side = () if self.contractor is None else next(u for u in self.game.units() if self.contractor in u)
+        if (self.is_misere and winner in side) or len(self.tricks) == TRICKS:
             self._score_deal()
         elif self.game.rules.stop_at_goal and self._defenders_at_goal() and not self._contractor_can_win():
             self._score_deal(stopped=True)

@@ -19,7 +19,6 @@ from prikup.core.engine import TrickGame, TrickState
 from prikup.core.game import Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
-from prikup.games.five_hundred_tables import CALLS
 
 if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
@@ -51,14 +50,16 @@ class ActionsFiveHundred(TrickGame):
 
     #: the cards of the deck in use
     cards: tuple[Card, ...]
+    #: the calls this configuration offers
+    calls: tuple[str, ...]
     rules: RulesFiveHundred
 
     def _enumerate_actions(self) -> list[Action]:
         actions = [Action(_K_PASS)]
         if self.rules.misdeal:
             actions.append(Action(_K_MISDEAL))
-        actions += [Action(_K_BID, call=c) for c in CALLS]
-        actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
+        actions += [Action(_K_BID, call=c) for c in self.calls]
+        actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
@@ -69,8 +70,8 @@ class ActionsFiveHundred(TrickGame):
         cards = range(67)
         self.pass_id = self._id(Action(_K_PASS))
         self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
-        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
-        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
+        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
+        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
         self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
         self.plays = CardActions(self.all_actions(), self.play_ids)
@@ -78,9 +79,9 @@ class ActionsFiveHundred(TrickGame):
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_AS, argument=s.name)) for s in Suit] for i in cards
         ]
         #: the legal bids after each highest bid (key -1: none yet) for a seat that may bid at
-        #: the 6 level or not, and the legal contracts for each bid: each a function of that
+        #: the 6 level or not, on its first call or not, and the legal contracts for each bid: each a function of that
         #: one call, tabled on first use from the rule
-        self.bids_after: dict[tuple[int, bool], tuple[list[int], int]] = {}
+        self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
 
 
@@ -139,7 +140,8 @@ class LegalFiveHundred(TrickState):
                 mask |= add_one(actions, g.misdeal_id, acts, ids)
             if seat == self.barred:
                 return acts, ids, mask
-            key = (-1 if self.high is None else self.high, self.may_inkle(seat))
+            first = not any(s == seat for s, _ in self.calls)  # blind misère: the first call only
+            key = (-1 if self.high is None else self.high, self.may_inkle(seat), first)
             bids = self._tabled(g.bids_after, key, g.bid_ids)
             acts.extend([actions[i] for i in bids[0]])
             ids.extend(bids[0])
@@ -169,13 +171,13 @@ class LegalFiveHundred(TrickState):
             yield Action(_K_PASS)
             if self.game.rules.misdeal:
                 yield Action(_K_MISDEAL)
-            for call in CALLS:
+            for call in self.game.calls:
                 yield Action(_K_BID, call=call)
         elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_DISCARD, card=card)
         elif phase is _CONTRACT:
-            for call in CALLS:
+            for call in self.game.calls:
                 yield Action(_K_CONTRACT, call=call)
         elif phase is _PLAY:
             for card in cards_of(self.hands[seat]):

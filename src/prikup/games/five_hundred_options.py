@@ -79,6 +79,22 @@ OPTIONS = (
     Option("misere", True, "misère (250 in Avondale) may be bid"),
     Option("open_misere", True, "open misère (500 in Avondale) may be bid"),
     Option(
+        "blind_misere",
+        False,
+        "blind misère (BMIS, 1000) may be bid, as a player's first call only (bid before looking at the cards)",
+    ),
+    Option(
+        "double_misere",
+        False,
+        "partnerships: double misère (DMIS, grand nullo, 450) may be bid: both partners play and neither may "
+        "take a trick",
+    ),
+    Option(
+        "hi_lo",
+        False,
+        "Hi/Lo (HILO, 350, between 9C and 9D) may be bid: exactly five tricks in no-trump, the partner sits out",
+    ),
+    Option(
         "misere_from",
         "auto",
         "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any: unlimited "

@@ -19,10 +19,15 @@ from typing import Final
 from prikup.core.cards import Card, Rank, Suit
 
 __all__ = [
+    "BLIND_MISERE",
     "CALLS",
     "CALL_INDEX",
+    "CONTRACT_CALLS",
     "DECKS",
     "DECK_FORMS",
+    "DOUBLE_MISERE",
+    "EXTRA_CALLS",
+    "HI_LO",
     "LEVELS",
     "MISERE",
     "MISERE_CALLS",
@@ -43,20 +48,34 @@ STRAINS: Final = ("S", "C", "D", "H", "NT")
 LEVELS: Final = (6, 7, 8, 9, 10)
 MISERE: Final = "MIS"
 OPEN_MISERE: Final = "OMIS"
-MISERE_CALLS: Final = (MISERE, OPEN_MISERE)
+#: seed 004's non-standard bids, each under its option: blind misère (bid before a look at the
+#: cards: here only as the bidder's first call), double misère (grand nullo: both partners play
+#: and neither may take a trick) and Hi/Lo (5 and 5: exactly five tricks, in no-trump)
+BLIND_MISERE: Final = "BMIS"
+DOUBLE_MISERE: Final = "DMIS"
+HI_LO: Final = "HILO"
+#: the contracts to take no trick at all
+MISERE_CALLS: Final = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_MISERE)
+#: the calls beyond the standard game's, offered only under their options
+EXTRA_CALLS: Final = (BLIND_MISERE, DOUBLE_MISERE, HI_LO)
+#: the contract calls 6S ... 10NT
+CONTRACT_CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in STRAINS)
 #: Every call of every table, in a fixed order (their position is their id).
-CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in STRAINS) + MISERE_CALLS
+CALLS: tuple[str, ...] = (*CONTRACT_CALLS, MISERE, OPEN_MISERE, *EXTRA_CALLS)
 CALL_INDEX: MappingProxyType[str, int] = MappingProxyType({c: i for i, c in enumerate(CALLS)})
+_CONTRACTS = frozenset(CONTRACT_CALLS)
 
 
 def call_level(call: str) -> int | None:
-    """Tricks promised by a contract call (``None`` for a misère)."""
-    return None if call in MISERE_CALLS else int(call[:-2] if call.endswith("NT") else call[:-1])
+    """Tricks promised by a contract call (``None`` for a misère or Hi/Lo)."""
+    if call not in _CONTRACTS:
+        return None
+    return int(call[:-2] if call.endswith("NT") else call[:-1])
 
 
 def call_strain(call: str) -> str | None:
-    """``S C D H NT`` of a contract call (``None`` for a misère)."""
-    if call in MISERE_CALLS:
+    """``S C D H NT`` of a contract call (``None`` for a misère or Hi/Lo: played in no-trump)."""
+    if call not in _CONTRACTS:
         return None
     return "NT" if call.endswith("NT") else call[-1]
 
@@ -187,17 +206,20 @@ class ScoringTable:
             return self.misere
         if call == OPEN_MISERE:
             return self.open_misere
+        if call in _EXTRA_VALUES:
+            key, usual = _EXTRA_VALUES[call]
+            return self.others.get(key, usual)
         level, strain = call_level(call), call_strain(call)
         assert level is not None and strain is not None
         return self.contracts[level][strain]
 
     def precedence_key(self, call: str) -> tuple[int, int, int, int, int]:
         """A sort key: a call outbids every call with a smaller key."""
-        anchor = self.placed.get(call)
+        anchor = self.placed.get(call, _EXTRA_PLACED.get(call))
         if anchor is not None:
             return (*self.precedence_key(anchor)[:4], 1)
         value = self.value(call)
-        if call in MISERE_CALLS:
+        if call not in _CONTRACTS:
             return (value, 0, 0, 0, 0)
         level, strain = call_level(call), call_strain(call)
         assert level is not None and strain is not None
@@ -205,9 +227,9 @@ class ScoringTable:
             return (value, 1, level, STRAINS.index(strain), 0)
         return (value, 1, 0, 0, 0)
 
-    def ladder(self) -> tuple[str, ...]:
-        """Every call, lowest bid first."""
-        return tuple(sorted(CALLS, key=self.precedence_key))
+    def ladder(self, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The standard game's calls and the ``extra`` ones offered, lowest bid first."""
+        return tuple(sorted((*CONTRACT_CALLS, MISERE, OPEN_MISERE, *extra), key=self.precedence_key))
 
     def ranked(self, rank: str) -> ScoringTable:
         """This table with the misère precedence ``rank`` of :data:`MISERE_RANKS` (``table``:
@@ -221,6 +243,17 @@ class ScoringTable:
             misere=values.get(MISERE, self.misere),
             open_misere=values.get(OPEN_MISERE, self.open_misere),
         )
+
+
+#: the extra calls' values: the table's own (its ``others``) or the seed's usual one — Hi/Lo
+#: "usually 350", double misère 450 (the Ideal table's: the only value the seed gives)
+_EXTRA_VALUES: dict[str, tuple[str, int]] = {
+    BLIND_MISERE: ("blind misère", 1000),
+    DOUBLE_MISERE: ("double misère", 450),
+    HI_LO: ("hi/lo", 350),
+}
+#: Hi/Lo "beats 9S or 9C but not 9D or 9H" whatever its value
+_EXTRA_PLACED: dict[str, str] = {HI_LO: "9C"}
 
 
 def _grid(rows: dict[int, tuple[int, int, int, int, int]]) -> dict[int, dict[str, int]]:
@@ -299,7 +332,7 @@ TABLES: MappingProxyType[str, ScoringTable] = MappingProxyType(
 MISERE_RANKS: MappingProxyType[str, tuple[dict[str, str], dict[str, int]]] = MappingProxyType(
     {
         "australian": ({MISERE: "7NT", OPEN_MISERE: "10NT"}, {OPEN_MISERE: 520}),
-        "colour_split": ({MISERE: "7C", OPEN_MISERE: "8C"}, {}),
+        "colour_split": ({MISERE: "7C", OPEN_MISERE: "8C", HI_LO: "9C", DOUBLE_MISERE: "10C"}, {}),
         "omis_330": ({OPEN_MISERE: "8NT"}, {OPEN_MISERE: 330}),
     }
 )

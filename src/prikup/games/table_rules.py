@@ -182,6 +182,9 @@ class RulesFiveHundred(Rules):
     joker_lead: JokerLead
     misere: bool
     open_misere: bool
+    blind_misere: bool
+    double_misere: bool
+    hi_lo: bool
     misere_from: MisereFrom
     auction: Auction
     min_level: int

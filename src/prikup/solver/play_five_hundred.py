@@ -14,6 +14,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
+from prikup.games.five_hundred_tables import HI_LO
 from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
 
@@ -67,6 +68,8 @@ class PositionFiveHundred(TrickPosition):
         (the contractor's side's; in a no-bid deal the seat to act's)."""
         if not isinstance(state, StateFiveHundred) or state.phase is not Phase.PLAY:
             raise ValueError("not a Five Hundred state in the play phase")
+        if state.contract_call == HI_LO:  # exactly five tricks: not a count the solver maximises
+            raise ValueError("the open-hand solver does not value a Hi/Lo contract")
         g = state.game
         playing = list(state.playing)
         index = {seat: i for i, seat in enumerate(playing)}
