@@ -69,6 +69,8 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
         amount = 0
     elif call in MISERE_CALLS:
         amount = value if tricks == 0 else -value
+    elif call == "HILO":
+        amount = value if tricks == 5 else -value
     elif tricks >= (level or 0):
         amount = 250 if r.slam and tricks == 10 and value < 250 else value
     else:
@@ -84,10 +86,18 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
     return out
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: option sets beyond the presets whose random matches are checked the same way
+EXTRA_FORMS: dict[str, dict[str, Any]] = {
+    "extra_bids": {"blind_misere": True, "double_misere": True, "hi_lo": True, "misdeal": True},
+    "decks": {"deck": "44_colour_fours", "joker_high": "jk2", "set_margin": 2, "stop_at_goal": True},
+    "bidding": {"deck": "45", "bid_after_pass": True, "min_level": 7, "trick_points": False, "points_spread": True},
+}
+
+
+@pytest.mark.parametrize("name", NAMES + list(EXTRA_FORMS))
 @pytest.mark.parametrize("seed", range(3))
 def test_preset_random_matches_keep_every_invariant(name: str, seed: int) -> None:
-    g = make_game("five-hundred", **PRESETS["five-hundred"][name])
+    g = make_game("five-hundred", **PRESETS["five-hundred"].get(name, EXTRA_FORMS.get(name, {})))
     deck_mask = sum(c.mask for c in g.deck())
     deck_codes = {str(c) for c in g.deck()}
     rng = random.Random(seed)
