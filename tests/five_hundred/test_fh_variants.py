@@ -374,3 +374,33 @@ def test_the_solver_refuses_hi_lo_cleanly() -> None:
     s = contract_d(deal(DEAL_D, KITTY_D, hi_lo=True), "bid HILO")
     with pytest.raises(ValueError, match="Hi/Lo"):
         PositionFiveHundred.from_state(s)
+
+
+# -- item 5: the auction winner raising his own bid ------------------------------------------
+
+
+def test_winner_raises_his_own_bid_in_the_same_strain_and_wins() -> None:
+    s = deal(DEAL_A, KITTY_A, raise_own=True)
+    run(s, "bid 6S", "bid 6NT", "pass", "pass", "bid 7S", "pass")
+    assert s.to_act == 0 and s.phase.value == "auction"  # his last call
+    run(s, "bid 8S")
+    assert s.contractor == 0 and s.contract_call == "8S" and s.phase.value == "discard"
+
+
+def test_winner_raising_in_another_strain_reopens_the_auction() -> None:
+    s = deal(DEAL_A, KITTY_A, raise_own=True)
+    run(s, "bid 6S", "bid 6NT", "pass", "pass", "bid 7S", "pass", "bid 7NT")
+    assert s.phase.value == "auction" and s.to_act == 1 and "bid 8D" in legal(s)
+    run(s, "pass", "pass", "pass")
+    assert s.to_act == 0 and s.phase.value == "auction"  # again the winner, again his last call
+    run(s, "pass")
+    assert s.contractor == 0 and s.contract_call == "7NT"
+
+
+def test_winner_keeps_his_bid_by_passing_and_cannot_raise_when_nobody_else_bid() -> None:
+    s = deal(DEAL_A, KITTY_A, raise_own=True)
+    run(s, "bid 6S", "bid 6NT", "pass", "pass", "bid 7S", "pass", "pass")
+    assert s.contractor == 0 and s.contract_call == "7S"
+    alone = deal(DEAL_A, KITTY_A, raise_own=True)
+    run(alone, "bid 6S", "pass", "pass", "pass")
+    assert alone.contractor == 0 and alone.phase.value == "discard"

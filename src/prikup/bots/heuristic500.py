@@ -169,6 +169,8 @@ class Heuristic500(Bot):
         bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
         own = self._estimates(hand)
         totals = self._totals(obs, own)
+        if obs.bidder == obs.seat and pass_ in legal:
+            return pass_  # the winner's last call (raise_own): the bid already counts the hand
         misdeal = next((a for a in legal if a.kind.value == "misdeal"), None)
         if misdeal is not None and max(totals.values()) < 6.5:
             return misdeal  # no face card and no contract in sight: ask for new cards

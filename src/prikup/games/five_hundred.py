@@ -386,6 +386,8 @@ class StateFiveHundred(LegalFiveHundred):
         super()._clear_deal()
         self.discards = 0
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
+        #: option raise_own: the auction's winner has his last call
+        self._final_call = False
         self.high_seat: int | None = None
         self.contract: int | None = None
         self.no_bid_play = False
@@ -624,6 +626,9 @@ class StateFiveHundred(LegalFiveHundred):
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
+        if self._final_call:
+            self._final_raise(seat, action)
+            return
         if action.kind is _K_MISDEAL:
             self.calls.append((seat, str(action)))
             self._throw_in("misdeal", redeal=True)
@@ -681,6 +686,36 @@ class StateFiveHundred(LegalFiveHundred):
             return dealer
         self._redeals = 0
         return (dealer + 1) % self.game.players
+
+    def _after_call(self, seat: int, high_seat: int | None) -> None:
+        """Option ``raise_own``: before the auction's winner wins it he has one more call (pass to
+        keep his bid), unless no one else has bid; a raise in a new strain reopens the auction."""
+        left = self._bidding()
+        final = len(left) == 1 and high_seat == left[0] and self.game.rules.raise_own
+        if final and not self._final_call and any(s != high_seat for s, c in self.calls if c != "pass"):
+            self._final_call = True
+            self._turn = high_seat
+            return
+        super()._after_call(seat, high_seat)
+
+    def _final_raise(self, seat: int, action: Action) -> None:
+        """The winner's last call under ``raise_own``: keep (pass), raise in the same strain (he
+        wins), or raise in another strain (the others may bid again)."""
+        self._final_call = False
+        assert self.high is not None
+        if action.kind is _K_PASS:
+            self.calls.append((seat, "pass"))
+            self._win_auction(seat)
+            return
+        assert action.call is not None
+        before = call_strain(CALLS[self.high])
+        self.high = CALL_INDEX[action.call]
+        self.calls.append((seat, str(action)))
+        if before == call_strain(action.call):
+            self._win_auction(seat)
+            return
+        self.passed = [s not in self._in_deal for s in range(self.game.players)]
+        self._turn = self._next_bidder(seat)
 
     def _win_auction(self, winner: int) -> None:
         assert self.high is not None

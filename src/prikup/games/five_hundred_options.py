@@ -115,6 +115,12 @@ OPTIONS = (
         "a player who passed may bid again once someone bids a different strain than the bid he passed",
     ),
     Option(
+        "raise_own",
+        False,
+        "when all others have passed, the auction's winner may raise his own bid (not if nobody else bid); "
+        "a raise in another strain lets the others bid again",
+    ),
+    Option(
         "no_bid",
         "auto",
         "when all pass: redeal (same dealer, at most `redeals` times, then the deal passes), play_nt "

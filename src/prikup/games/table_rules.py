@@ -189,6 +189,7 @@ class RulesFiveHundred(Rules):
     auction: Auction
     min_level: int
     bid_after_pass: bool
+    raise_own: bool
     no_bid: NoBid
     redeals: int
     raise_after_kitty: RaiseAfterKitty
