@@ -78,6 +78,8 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
     against = -amount if amount < 0 and r.failed_to_other else 0
     if amount < 0 and (r.no_negative or r.failed_to_other):
         amount = 0
+    if "claimed_at" in result and r.claim == "penalty":
+        amount -= 100
     per_trick = 10 if r.trick_points and (r.misere_trick_points or call not in MISERE_CALLS) else 0
     out = [0] * state.game.players
     for u in units:
@@ -89,7 +91,8 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
 #: option sets beyond the presets whose random matches are checked the same way
 EXTRA_FORMS: dict[str, dict[str, Any]] = {
     "extra_bids": {"blind_misere": True, "double_misere": True, "hi_lo": True, "misdeal": True},
-    "decks": {"deck": "44_colour_fours", "joker_high": "jk2", "set_margin": 2, "stop_at_goal": True},
+    "decks": {"deck": "44_colour_fours", "joker_high": "jk2", "set_margin": 2, "stop_at_goal": True, "claim": "on"},
+    "claims": {"claim": "penalty", "raise_own": True, "goal_tie": "higher"},
     "bidding": {"deck": "45", "bid_after_pass": True, "min_level": 7, "trick_points": False, "points_spread": True},
 }
 

@@ -404,3 +404,47 @@ def test_winner_keeps_his_bid_by_passing_and_cannot_raise_when_nobody_else_bid()
     alone = deal(DEAL_A, KITTY_A, raise_own=True)
     run(alone, "bid 6S", "pass", "pass", "pass")
     assert alone.contractor == 0 and alone.phase.value == "discard"
+
+
+# -- item 4: claiming the remaining tricks ----------------------------------------------------
+
+
+def _claim_ready(**opts: object):  # type: ignore[no-untyped-def]
+    s = deal(DEAL_A, KITTY_A, **opts)
+    run(s, "bid 8S", "pass", "pass", "pass", "discard AH", "discard KH", "discard 5S")
+    assert s.phase.value == "play"  # 8S is still out: 7S and 6S are not sure yet
+    run(s, "play JK")
+    while s.trick:
+        s.apply(sorted(legal(s))[0])
+    return s
+
+
+def test_claim_offered_once_every_card_is_sure_and_takes_the_rest() -> None:
+    s = _claim_ready(claim="on")
+    assert s.phase.value == "claim" and legal(s) == {"claim", "pass"}
+    with pytest.raises(IllegalActionError, match="claim the remaining tricks"):
+        s.apply("play JS")
+    run(s, "claim")
+    result = s.deals[-1].result
+    assert result["claimed_at"] == 2 and s.won[0] == 10 and result["outcome"] == "slam"
+    assert s.scores == (250, 0, 250, 0)
+
+
+def test_claim_penalty_costs_the_claimer_100() -> None:
+    s = _claim_ready(claim="penalty")
+    run(s, "claim")
+    assert s.scores == (150, 0, 150, 0)
+
+
+def test_claim_declined_play_goes_on() -> None:
+    s = _claim_ready(claim="on")
+    run(s, "pass", "play JS")
+    assert s.phase.value == "play" and len(s.trick) == 1
+
+
+def test_no_claim_without_the_option_or_when_a_card_could_lose() -> None:
+    s = _claim_ready()
+    assert s.phase.value == "play"
+    t = deal(DEAL_D, KITTY_D, claim="on")
+    run(t, "bid 6S", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
+    assert t.phase.value == "play"  # his low clubs can lose

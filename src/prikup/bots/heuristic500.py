@@ -119,6 +119,9 @@ class Heuristic500(Bot):
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
+            wanted = "pass" if self.game.rules.claim == "penalty" else "claim"
+            return next(a for a in legal if a.kind.value == wanted)
         return self._play(obs, legal, hand)
 
     # -- auction ------------------------------------------------------------------------------

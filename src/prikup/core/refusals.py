@@ -101,6 +101,7 @@ ENGLISH: dict[str, str] = {
     "fh_barred": "you were set by {margin} tricks or more in the last deal: you may only pass in this one",
     "fh_inkle_only": "a 6-level bid (an inkle) may be made only by the first two players",
     "fh_min_level": "the lowest bid is at the {level} level",
+    "fh_claim_or_play": "you may claim the remaining tricks (claim) or play on (pass)",
     "fh_bid_off": "{call} is not a bid at this table (its option is off)",
     "fh_blind_misere_first": "blind misère may be bid only as your first call, before looking at your cards",
     "fh_name_contract": "the contractor now names his final contract: contract CALL (the bid or higher)",

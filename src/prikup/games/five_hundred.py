@@ -35,9 +35,11 @@ from prikup.core.tricks import trick_winner
 from prikup.games import five_hundred_options
 from prikup.games.five_hundred_actions import (
     _AUCTION,
+    _CLAIM,
     _CONTRACT,
     _DISCARD,
     _K_BID,
+    _K_CLAIM,
     _K_CONTRACT,
     _K_DISCARD,
     _K_MISDEAL,
@@ -73,6 +75,7 @@ from prikup.games.five_hundred_tables import (
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 from prikup.games.table_rules import (
     Auction,
+    Claim,
     GoalTie,
     JokerLead,
     JokerNT,
@@ -100,6 +103,8 @@ HAND_SIZE = 10
 TRICKS = 10
 #: Hi/Lo: the bidder takes exactly this many tricks (and loses as many)
 HILO_TRICKS = 5
+#: option claim=penalty: what a claim costs the claimer's side
+CLAIM_PENALTY = 100
 _SUIT_NAMES = tuple(s.name for s in Suit)
 #: the suits of each void bitmask (bit s: suit s)
 _VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
@@ -385,6 +390,8 @@ class StateFiveHundred(LegalFiveHundred):
     def _clear_deal(self) -> None:
         super()._clear_deal()
         self.discards = 0
+        #: option claim: the trick at which the contractor claimed the rest (None: no claim)
+        self.claimed: int | None = None
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
         #: option raise_own: the auction's winner has his last call
         self._final_call = False
@@ -463,6 +470,8 @@ class StateFiveHundred(LegalFiveHundred):
             return None
         if phase is _CONTRACT:
             return self._why_illegal_contract(action)
+        if phase is _CLAIM:
+            return None if action.kind in (_K_CLAIM, _K_PASS) else refusal("fh_claim_or_play")
         if phase is _PLAY:
             return self._why_illegal_play(seat, action)
         return refusal("nothing_now", phase=str(phase))
@@ -606,6 +615,12 @@ class StateFiveHundred(LegalFiveHundred):
 
     # -- carrying out ------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
+        if self.phase is _CLAIM:
+            self.phase = _PLAY
+            if action.kind is _K_CLAIM:
+                self.claimed = len(self.tricks)
+                self._play_out_claim()
+            return
         if self.phase is _AUCTION:
             self._do_call(seat, action)
         elif self.phase is _DISCARD:
@@ -749,6 +764,58 @@ class StateFiveHundred(LegalFiveHundred):
             for i in [playing.index(s) if s in playing else 0]
         ]
         self.phase = _PLAY
+        self._offer_claim()
+
+    def sure_of_the_rest(self) -> bool:
+        """Whether every card the contractor holds is sure to win a trick he leads: a trump no
+        other hand beats, or a plain card no other hand beats while the others hold no trump."""
+        layout, me = self.layout, self.contractor
+        assert me is not None
+        others = 0
+        for s in self.playing:
+            if s != me:
+                others |= self.hands[s]
+        for card in cards_of(self.hands[me]):
+            if layout.trump >> card.id & 1:
+                group = layout.trump
+            elif others & layout.trump:
+                return False
+            else:
+                group = layout.suits[layout.suit_of(card.id)]
+            if any(layout.strength[o.id] > layout.strength[card.id] for o in cards_of(others & group)):
+                return False
+        return True
+
+    def _offer_claim(self) -> None:
+        """Option ``claim``: the contractor on lead with every card sure to win decides first
+        whether to claim the rest (the phase ``claim``)."""
+        rules = self.game.rules
+        if rules.claim is Claim.OFF or self.claimed is not None or self.phase is not _PLAY or self.trick:
+            return
+        if self.no_bid_play or self.contract is None or call_level(CALLS[self.contract]) is None:
+            return
+        if self._turn == self.contractor and self.sure_of_the_rest():
+            self.phase = _CLAIM
+
+    def _play_out_claim(self) -> None:
+        """The claimed tricks, played out: the contractor leads his trumps from the top, then the
+        rest; every other seat plays its first legal card."""
+        layout, me = self.layout, self.contractor
+        while self.phase is _PLAY:
+            seat = self._turn
+            assert seat is not None
+            named: Suit | None = None
+            if seat == me and not self.trick:
+                card = min(
+                    cards_of(self.hands[me]),
+                    key=lambda c: (not layout.trump >> c.id & 1, -layout.strength[c.id], c.id),
+                )
+                if card.is_joker and layout.trump_suit is None:
+                    named = self.lead_suits_for_joker(seat)[0]
+            else:
+                card = cards_of(self.playable(seat))[0]
+            arg = None if named is None else named.name
+            self._do_play(seat, Action(_K_PLAY, card=card, modifier=None if named is None else _M_AS, argument=arg))
 
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -784,8 +851,11 @@ class StateFiveHundred(LegalFiveHundred):
         side = () if self.contractor is None else next(u for u in self.game.units() if self.contractor in u)
         if (self.is_misere and winner in side) or len(self.tricks) == TRICKS:
             self._score_deal()
+            return
         elif self.game.rules.stop_at_goal and self._defenders_at_goal() and not self._contractor_can_win():
             self._score_deal(stopped=True)
+        else:
+            self._offer_claim()
 
     def _side_tricks(self) -> int:
         side = next(u for u in self.game.units() if self.contractor in u)
@@ -838,6 +908,8 @@ class StateFiveHundred(LegalFiveHundred):
                 against = -amount
             if amount < 0 and (g.rules.no_negative or g.rules.failed_to_other):
                 amount = 0
+            if self.claimed is not None and g.rules.claim is Claim.PENALTY:
+                amount -= CLAIM_PENALTY
             changes = deal_changes(
                 g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
             )
@@ -859,6 +931,8 @@ class StateFiveHundred(LegalFiveHundred):
                 result["stopped_after"] = len(self.tricks)
             if result_set:
                 result["set"] = self.contractor
+            if self.claimed is not None:
+                result["claimed_at"] = self.claimed + 1
         result["tricks_won"] = list(self.won)
         self._end = (self.contractor, [w for _, w, _ in self.tricks])
         self._finish_deal(changes, result)

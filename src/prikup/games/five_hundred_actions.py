@@ -39,6 +39,10 @@ _K_CONTRACT = ActionKind.CONTRACT
 _K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
 #: Option ``misdeal``: a hand with no face card is thrown in (seed 004)
 _K_MISDEAL = ActionKind.declare("MISDEAL", "misdeal", Takes.NOTHING, order=17)
+#: Option ``claim``: the contractor claims the remaining tricks
+_K_CLAIM = ActionKind.declare("CLAIM", "claim", Takes.NOTHING, order=18)
+#: the contractor on lead, every card of his sure to win: claim, or play on (pass)
+_CLAIM = Phase.declare("CLAIM", "claim")
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -58,6 +62,8 @@ class ActionsFiveHundred(TrickGame):
         actions = [Action(_K_PASS)]
         if self.rules.misdeal:
             actions.append(Action(_K_MISDEAL))
+        if self.rules.claim != "off":
+            actions.append(Action(_K_CLAIM))
         actions += [Action(_K_BID, call=c) for c in self.calls]
         actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
@@ -70,6 +76,7 @@ class ActionsFiveHundred(TrickGame):
         cards = range(67)
         self.pass_id = self._id(Action(_K_PASS))
         self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
+        self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
@@ -148,6 +155,9 @@ class LegalFiveHundred(TrickState):
             return acts, ids, mask | bids[1]
         if phase is _DISCARD:
             return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
+        if phase is _CLAIM:
+            mask = add_one(actions, g.pass_id, acts, ids)
+            return acts, ids, mask | add_one(actions, g.claim_id, acts, ids)
         assert phase is _CONTRACT and self.contract is not None
         row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
         return [actions[i] for i in row[0]], list(row[0]), row[1]
@@ -176,6 +186,9 @@ class LegalFiveHundred(TrickState):
         elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_DISCARD, card=card)
+        elif phase is _CLAIM:
+            yield Action(_K_PASS)
+            yield Action(_K_CLAIM)
         elif phase is _CONTRACT:
             for call in self.game.calls:
                 yield Action(_K_CONTRACT, call=call)

@@ -187,6 +187,13 @@ OPTIONS = (
         minimum=0,
         maximum=10,
     ),
+    Option(
+        "claim",
+        "off",
+        "the contractor on lead whose every card is sure to win may claim the remaining tricks (claim): "
+        "off, on, or penalty (a claim costs his side 100)",
+        choices=("off", "on", "penalty"),
+    ),
     Option("failed_to_other", False, "a failed contract's value is scored to the other side instead (French-Canadian)"),
     Option("no_negative", False, "points are never taken away: a failed contract costs nothing (French-Canadian)"),
 )

@@ -16,6 +16,7 @@ __all__ = [
     "AllBarred",
     "Auction",
     "BidCap",
+    "Claim",
     "Concede",
     "DeckChoice",
     "Excess",
@@ -106,6 +107,14 @@ class GoalTie(StrEnum):
 
     CONTRACTOR = "contractor"
     HIGHER = "higher"
+
+
+class Claim(StrEnum):
+    """Claiming the remaining tricks: not allowed, allowed, or allowed at a cost of 100."""
+
+    OFF = "off"
+    ON = "on"
+    PENALTY = "penalty"
 
 
 class MinusGoal(StrEnum):
@@ -204,6 +213,7 @@ class RulesFiveHundred(Rules):
     points_spread: bool
     stop_at_goal: bool
     set_margin: int
+    claim: Claim
     failed_to_other: bool
     no_negative: bool
 
