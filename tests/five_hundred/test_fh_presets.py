@@ -80,11 +80,14 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
         amount = 0
     if "claimed_at" in result and r.claim == "penalty":
         amount -= 100
+    breaker = result.get("broken_by")
     per_trick = 10 if r.trick_points and (r.misere_trick_points or call not in MISERE_CALLS) else 0
     out = [0] * state.game.players
     for u in units:
         for s in u:
             out[s] = amount if c in u else against + per_trick * sum(won[x] for x in u)
+            if breaker in u:
+                out[s] += 100 if (level or 0) - tricks >= 2 else -100
     return out
 
 
@@ -92,7 +95,7 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
 EXTRA_FORMS: dict[str, dict[str, Any]] = {
     "extra_bids": {"blind_misere": True, "double_misere": True, "hi_lo": True, "misdeal": True},
     "decks": {"deck": "44_colour_fours", "joker_high": "jk2", "set_margin": 2, "stop_at_goal": True, "claim": "on"},
-    "claims": {"claim": "penalty", "raise_own": True, "goal_tie": "higher"},
+    "claims": {"claim": "penalty", "raise_own": True, "goal_tie": "higher", "breaking": 100},
     "bidding": {"deck": "45", "bid_after_pass": True, "min_level": 7, "trick_points": False, "points_spread": True},
 }
 

@@ -448,3 +448,55 @@ def test_no_claim_without_the_option_or_when_a_card_could_lose() -> None:
     t = deal(DEAL_D, KITTY_D, claim="on")
     run(t, "bid 6S", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
     assert t.phase.value == "play"  # his low clubs can lose
+
+
+# -- item 4: the breaking rule ----------------------------------------------------------------
+
+
+def _broken_7s(contract: str = "bid 7S"):  # type: ignore[no-untyped-def]
+    s = deal(DEAL_D, KITTY_D, breaking=100)
+    run(s, contract, "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
+    return s
+
+
+def test_breaking_is_asked_of_each_defender_before_the_play_of_a_7_contract() -> None:
+    s = _broken_7s()
+    assert s.phase.value == "break" and s.to_act == 1 and legal(s) == {"break", "pass"}
+    run(s, "pass")
+    assert s.phase.value == "break" and s.to_act == 3
+    run(s, "pass")
+    assert s.phase.value == "play" and s.to_act == 0
+    six = deal(DEAL_D, KITTY_D, breaking=100)
+    assert contract_d(six).phase.value == "play"  # a 6 contract cannot be broken
+
+
+def test_breaking_lose_lose_contract_failed_by_one_breakers_lose_the_value() -> None:
+    s = _broken_7s()
+    run(s, "break", *PLAY_D)  # seat 0 takes 6 of 7: failed by one, not broken by two
+    assert s.deals[-1].result["broken_by"] == 1 and s.deals[-1].result["break_points"] == -100
+    assert s.scores == (-140, 40 - 100, -140, 40 - 100)
+
+
+def test_breaking_lose_win_contract_failed_by_two_breakers_gain_the_value() -> None:
+    s = _broken_7s("bid 8S")
+    run(s, "break", *PLAY_D)  # 6 of 8: broken
+    assert s.deals[-1].result["break_points"] == 100
+    assert s.scores == (-240, 40 + 100, -240, 40 + 100)
+
+
+def test_breaking_win_lose_contract_made_breakers_lose_and_may_not_bid_next() -> None:
+    s = match_state([0, 0, 0, 0], DEAL_A, KITTY_A, breaking=100)
+    run(s, "bid 7S", "pass", "pass", "pass", "discard AH", "discard KH", "discard 5S", "pass", "break")
+    while s.deals[-1].score_changes is None:
+        s.apply(sorted(legal(s))[0])
+    result = s.deals[-1].result
+    assert result["outcome"] in ("made", "slam") and result["break_points"] == -100
+    assert s._barred_next == 3  # the breaker who failed may not bid in the next deal
+
+
+def test_break_points_never_win_the_match() -> None:
+    # North-South at 430 gain a 100-point break: 40 for tricks, 100 for the break: 570 on the
+    # sheet, yet the match goes on (without the break they stand at 470)
+    s = match_state([0, 430, 0, 430], DEAL_D, KITTY_D, breaking=100)
+    run(s, "bid 8S", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D", "break", *PLAY_D)
+    assert s.scores[1] == 570 and not s.is_over

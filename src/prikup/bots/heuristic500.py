@@ -119,6 +119,8 @@ class Heuristic500(Bot):
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "break":
+            return self._break(obs, legal, hand)
         if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
             wanted = "pass" if self.game.rules.claim == "penalty" else "claim"
             return next(a for a in legal if a.kind.value == wanted)
@@ -207,6 +209,19 @@ class Heuristic500(Bot):
             if "MIS" in bids:
                 return bids["MIS"]
         return pass_ if pass_ in legal else legal[0]
+
+    def _break(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        """Break a contract only when this hand (and half a partner's share) should take two
+        tricks more than the defence needs."""
+        call = obs.contract
+        level = None if call is None else call_level(call)
+        wanted = "pass"
+        if level is not None:
+            partner = 1.0 if len(obs.units) == 2 else 0.0
+            ours = estimate_tricks(hand, self._layout(call), self.game.deck()) + partner
+            if ours >= 12 - level + 0.5:
+                wanted = "break"
+        return next(a for a in legal if a.kind.value == wanted)
 
     # -- kitty --------------------------------------------------------------------------------
     def _layout(self, call: str | None) -> Layout:

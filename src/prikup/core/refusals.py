@@ -102,6 +102,7 @@ ENGLISH: dict[str, str] = {
     "fh_inkle_only": "a 6-level bid (an inkle) may be made only by the first two players",
     "fh_min_level": "the lowest bid is at the {level} level",
     "fh_claim_or_play": "you may claim the remaining tricks (claim) or play on (pass)",
+    "fh_break_or_pass": "you may break the contract (break) or let it be played (pass)",
     "fh_bid_off": "{call} is not a bid at this table (its option is off)",
     "fh_blind_misere_first": "blind misère may be bid only as your first call, before looking at your cards",
     "fh_name_contract": "the contractor now names his final contract: contract CALL (the bid or higher)",

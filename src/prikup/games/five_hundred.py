@@ -35,10 +35,12 @@ from prikup.core.tricks import trick_winner
 from prikup.games import five_hundred_options
 from prikup.games.five_hundred_actions import (
     _AUCTION,
+    _BREAK,
     _CLAIM,
     _CONTRACT,
     _DISCARD,
     _K_BID,
+    _K_BREAK,
     _K_CLAIM,
     _K_CONTRACT,
     _K_DISCARD,
@@ -105,6 +107,8 @@ TRICKS = 10
 HILO_TRICKS = 5
 #: option claim=penalty: what a claim costs the claimer's side
 CLAIM_PENALTY = 100
+#: option breaking: a break succeeds when the contractor's side falls this many tricks short
+BREAK_MARGIN = 2
 _SUIT_NAMES = tuple(s.name for s in Suit)
 #: the suits of each void bitmask (bit s: suit s)
 _VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
@@ -392,6 +396,11 @@ class StateFiveHundred(LegalFiveHundred):
         self.discards = 0
         #: option claim: the trick at which the contractor claimed the rest (None: no claim)
         self.claimed: int | None = None
+        #: option breaking: the defender who broke the contract, the defenders yet to decide, and
+        #: the break's points per seat in the deal's score (they never win or lose the match)
+        self.breaker: int | None = None
+        self._breakers: list[int] = []
+        self._break_points = [0] * self.game.players
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
         #: option raise_own: the auction's winner has his last call
         self._final_call = False
@@ -472,6 +481,8 @@ class StateFiveHundred(LegalFiveHundred):
             return self._why_illegal_contract(action)
         if phase is _CLAIM:
             return None if action.kind in (_K_CLAIM, _K_PASS) else refusal("fh_claim_or_play")
+        if phase is _BREAK:
+            return None if action.kind in (_K_BREAK, _K_PASS) else refusal("fh_break_or_pass")
         if phase is _PLAY:
             return self._why_illegal_play(seat, action)
         return refusal("nothing_now", phase=str(phase))
@@ -614,6 +625,23 @@ class StateFiveHundred(LegalFiveHundred):
         return self.game.kitty_size - self.discards.bit_count()
 
     # -- carrying out ------------------------------------------------------------------------
+    def _before_play(self) -> None:
+        """Option ``breaking``: before a contract of 7 or more is played each defender in turn,
+        from the contractor's left, may break it; then the play starts."""
+        level = None if self.contract is None else call_level(CALLS[self.contract])
+        if not self.game.rules.breaking or level is None or level < 7 or self.contractor is None:
+            self._start_play()
+            return
+        side = next(u for u in self.game.units() if self.contractor in u)
+        seat, order = self.contractor, []
+        for _ in range(len(self._in_deal) - 1):
+            seat = self._next_active(seat)
+            if seat not in side:
+                order.append(seat)
+        self._breakers = order
+        self.phase = _BREAK
+        self._turn = order[0]
+
     def _do(self, seat: int, action: Action) -> None:
         if self.phase is _CLAIM:
             self.phase = _PLAY
@@ -631,12 +659,23 @@ class StateFiveHundred(LegalFiveHundred):
                 if self.game.raise_after_kitty:
                     self.phase = _CONTRACT
                 else:
-                    self._start_play()
+                    self._before_play()
         elif self.phase is _CONTRACT:
             assert action.call is not None
             self.contract = CALL_INDEX[action.call]
             self.calls.append((seat, str(action)))
-            self._start_play()
+            self._before_play()
+        elif self.phase is _BREAK:
+            self.calls.append((seat, str(action)))
+            if action.kind is _K_BREAK:
+                self.breaker = seat
+                self._start_play()
+            else:
+                self._breakers = self._breakers[1:]
+                if self._breakers:
+                    self._turn = self._breakers[0]
+                else:
+                    self._start_play()
         else:
             self._do_play(seat, action)
 
@@ -910,6 +949,7 @@ class StateFiveHundred(LegalFiveHundred):
                 amount = 0
             if self.claimed is not None and g.rules.claim is Claim.PENALTY:
                 amount -= CLAIM_PENALTY
+            broken = self.breaker is not None and level is not None and level - side_tricks >= BREAK_MARGIN
             changes = deal_changes(
                 g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
             )
@@ -929,6 +969,18 @@ class StateFiveHundred(LegalFiveHundred):
             }
             if (self.is_misere and side_tricks) or stopped:
                 result["stopped_after"] = len(self.tricks)
+            if self.breaker is not None:
+                # win/lose, lose/lose: the breakers lose the value; lose/win: they gain it; the
+                # one who lost the break (the breaker, or the contractor broken) may not bid next
+                won_or_lost = g.rules.breaking if broken else -g.rules.breaking
+                for u in units:
+                    if self.breaker in u:
+                        for s in u:
+                            self._break_points[s] = won_or_lost
+                            changes[s] += won_or_lost
+                self._barred_next = self.contractor if broken else self.breaker
+                result["broken_by"] = self.breaker
+                result["break_points"] = won_or_lost
             if result_set:
                 result["set"] = self.contractor
             if self.claimed is not None:
@@ -944,7 +996,8 @@ class StateFiveHundred(LegalFiveHundred):
         units = self.game.units()
         log = self.deals[-1]
         changes = log.score_changes or [0] * self.game.players
-        after = [self._scores[u[0]] for u in units]
+        # a break's points never win or lose the match
+        after = [self._scores[u[0]] - self._break_points[u[0]] for u in units]
         before = [self._scores[u[0]] - changes[u[0]] for u in units]
         end = replace(self.game.end_rules, defender_tricks_score=self.defenders_score_tricks)
         made = bool(log.result) and log.result.get("outcome") in ("made", "slam")

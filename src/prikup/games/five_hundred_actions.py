@@ -39,6 +39,10 @@ _K_CONTRACT = ActionKind.CONTRACT
 _K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
 #: Option ``misdeal``: a hand with no face card is thrown in (seed 004)
 _K_MISDEAL = ActionKind.declare("MISDEAL", "misdeal", Takes.NOTHING, order=17)
+#: Option ``breaking``: a defender announces he will beat the contract by two tricks
+_K_BREAK = ActionKind.declare("BREAK", "break", Takes.NOTHING, order=19)
+#: before the play of a contract of 7 or more: each defender in turn may break (or pass)
+_BREAK = Phase.declare("BREAK", "break")
 #: Option ``claim``: the contractor claims the remaining tricks
 _K_CLAIM = ActionKind.declare("CLAIM", "claim", Takes.NOTHING, order=18)
 #: the contractor on lead, every card of his sure to win: claim, or play on (pass)
@@ -64,6 +68,8 @@ class ActionsFiveHundred(TrickGame):
             actions.append(Action(_K_MISDEAL))
         if self.rules.claim != "off":
             actions.append(Action(_K_CLAIM))
+        if self.rules.breaking:
+            actions.append(Action(_K_BREAK))
         actions += [Action(_K_BID, call=c) for c in self.calls]
         actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
@@ -77,6 +83,7 @@ class ActionsFiveHundred(TrickGame):
         self.pass_id = self._id(Action(_K_PASS))
         self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
         self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
+        self.break_id = self._id(Action(_K_BREAK)) if self.rules.breaking else -1
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
@@ -155,9 +162,9 @@ class LegalFiveHundred(TrickState):
             return acts, ids, mask | bids[1]
         if phase is _DISCARD:
             return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
-        if phase is _CLAIM:
+        if phase is _CLAIM or phase is _BREAK:
             mask = add_one(actions, g.pass_id, acts, ids)
-            return acts, ids, mask | add_one(actions, g.claim_id, acts, ids)
+            return acts, ids, mask | add_one(actions, g.claim_id if phase is _CLAIM else g.break_id, acts, ids)
         assert phase is _CONTRACT and self.contract is not None
         row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
         return [actions[i] for i in row[0]], list(row[0]), row[1]
@@ -189,6 +196,9 @@ class LegalFiveHundred(TrickState):
         elif phase is _CLAIM:
             yield Action(_K_PASS)
             yield Action(_K_CLAIM)
+        elif phase is _BREAK:
+            yield Action(_K_PASS)
+            yield Action(_K_BREAK)
         elif phase is _CONTRACT:
             for call in self.game.calls:
                 yield Action(_K_CONTRACT, call=call)

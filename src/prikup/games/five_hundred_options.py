@@ -188,6 +188,14 @@ OPTIONS = (
         maximum=10,
     ),
     Option(
+        "breaking",
+        0,
+        "the breaking rule: before the play of a contract of 7 or more a defender may say break (he will "
+        "beat it by two tricks); this many points to his side if he does, from it if not; 0 = off",
+        minimum=0,
+        maximum=1000,
+    ),
+    Option(
         "claim",
         "off",
         "the contractor on lead whose every card is sure to win may claim the remaining tricks (claim): "

@@ -213,6 +213,7 @@ class RulesFiveHundred(Rules):
     points_spread: bool
     stop_at_goal: bool
     set_margin: int
+    breaking: int
     claim: Claim
     failed_to_other: bool
     no_negative: bool
