@@ -500,3 +500,20 @@ def test_break_points_never_win_the_match() -> None:
     s = match_state([0, 430, 0, 430], DEAL_D, KITTY_D, breaking=100)
     run(s, "bid 8S", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D", "break", *PLAY_D)
     assert s.scores[1] == 570 and not s.is_over
+
+
+def test_wilkinson_misere_any_time_and_played_open() -> None:
+    s = deal(DEAL_D, KITTY_D, wilkinson=True)
+    assert "bid MIS" in legal(s)  # even as the first bid
+    run(s, "bid MIS", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
+    assert s.observation(1).open_hand is None
+    run(s, "play 5C", "play 9C", "play 5S")  # seat 2 sits out; seat 1 takes the first trick
+    assert s.observation(1).open_hand is not None and s.observation(1).open_hand.seat == 0
+    assert "bid MIS" not in legal(deal(DEAL_D, KITTY_D))  # the standard game: from the 7 level
+
+
+def test_wilkinson_open_misere_is_played_without_the_kitty() -> None:
+    s = deal(DEAL_D, KITTY_D, wilkinson=True)
+    run(s, "bid OMIS", "pass", "pass", "pass")
+    assert s.phase.value == "play" and not s.kitty_taken and len(hand(s, 0)) == 10
+    assert s.card_places()["kitty"] == s.talon

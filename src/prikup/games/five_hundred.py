@@ -535,7 +535,7 @@ class StateFiveHundred(LegalFiveHundred):
             return refusal("open_misere_off")
         if self.high is not None and not g.ladder.outbids(text, CALLS[self.high]):
             return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
-        if text == MISERE and g.misere_from is MisereFrom.SEVEN:
+        if text == MISERE and g.misere_from is MisereFrom.SEVEN and not g.rules.wilkinson:
             level = None if self.high is None else call_level(CALLS[self.high])
             if level is None or level < 7:
                 return refusal("misere_from_7")
@@ -775,6 +775,9 @@ class StateFiveHundred(LegalFiveHundred):
         assert self.high is not None
         self.declarer = winner
         self.contract = self.high
+        if self.game.rules.wilkinson and CALLS[self.high] == OPEN_MISERE:
+            self._before_play()  # Wilkinson's open misère: no kitty
+            return
         self._take_talon(winner)
         self.phase = _DISCARD
         self._turn = winner
@@ -1016,11 +1019,13 @@ class StateFiveHundred(LegalFiveHundred):
     # -- what a seat may know ----------------------------------------------------------------
     @property
     def open_hand_shown(self) -> bool:
-        """True once an open misère bidder's hand is shown (after the first trick)."""
+        """True once an open misère bidder's hand is shown (after the first trick; with
+        ``wilkinson`` the closed misère's too)."""
+        open_calls = (OPEN_MISERE, MISERE) if self.game.rules.wilkinson else (OPEN_MISERE,)
         return (
             self.phase is _PLAY
             and self.contract is not None
-            and CALLS[self.contract] == OPEN_MISERE
+            and CALLS[self.contract] in open_calls
             and len(self.tricks) >= 1
         )
 

@@ -95,6 +95,12 @@ OPTIONS = (
         "Hi/Lo (HILO, 350, between 9C and 9D) may be bid: exactly five tricks in no-trump, the partner sits out",
     ),
     Option(
+        "wilkinson",
+        False,
+        "Wilkinson's misère: misère may be bid at any time, even first, and is played open; open misère is "
+        "played open and without the kitty",
+    ),
+    Option(
         "misere_from",
         "auto",
         "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any: unlimited "

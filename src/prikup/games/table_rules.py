@@ -194,6 +194,7 @@ class RulesFiveHundred(Rules):
     blind_misere: bool
     double_misere: bool
     hi_lo: bool
+    wilkinson: bool
     misere_from: MisereFrom
     auction: Auction
     min_level: int
