@@ -51,7 +51,6 @@ from prikup.games.five_hundred_actions import (
     _MATCH_OVER,
     _PLAY,
     ActionsFiveHundred,
-    LegalFiveHundred,
 )
 from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
 from prikup.games.five_hundred_options import FORM_DEFAULTS
@@ -74,6 +73,7 @@ from prikup.games.five_hundred_tables import (
     call_strain,
     deal_pattern,
 )
+from prikup.games.five_hundred_variants import VariantsFiveHundred
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 from prikup.games.table_rules import (
     Auction,
@@ -116,8 +116,6 @@ _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
 #: the joker's rank above every card; with two jokers the higher one (option ``joker_high``) 42
 _JOKER_STRENGTH = 40
 _RIGHT_BOWER = 31
-#: the face cards of the misdeal rule
-_FACE_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 _LEFT_BOWER = 30
 
 
@@ -377,7 +375,7 @@ class GameFiveHundred(ActionsFiveHundred):
 # -- the state machine ------------------------------------------------------------------------
 
 
-class StateFiveHundred(LegalFiveHundred):
+class StateFiveHundred(VariantsFiveHundred):
     """A match of Five Hundred in progress."""
 
     game: GameFiveHundred
@@ -492,19 +490,6 @@ class StateFiveHundred(LegalFiveHundred):
         if action.number is not None or action.call is None or action.call not in CALL_INDEX:
             return refusal("fh_call_form")
         return CALL_INDEX[action.call]
-
-    def may_misdeal(self, seat: int) -> bool:
-        """Option ``misdeal``: ``seat`` holds no face card (K, Q, J) and has not called yet."""
-        if not self.game.rules.misdeal or any(s == seat for s, _ in self.calls):
-            return False
-        return not any(c.rank in _FACE_RANKS for c in cards_of(self.hands[seat]))
-
-    def may_inkle(self, seat: int) -> bool:
-        """Whether ``seat`` may bid at the 6 level: ``min_level`` 6, or in the American single
-        round only the first two players, the bid an inkle that cannot win."""
-        if self.game.one_round:
-            return seat in self._in_deal[:2]
-        return self.game.rules.min_level <= 6
 
     def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         g = self.game
@@ -625,23 +610,6 @@ class StateFiveHundred(LegalFiveHundred):
         return self.game.kitty_size - self.discards.bit_count()
 
     # -- carrying out ------------------------------------------------------------------------
-    def _before_play(self) -> None:
-        """Option ``breaking``: before a contract of 7 or more is played each defender in turn,
-        from the contractor's left, may break it; then the play starts."""
-        level = None if self.contract is None else call_level(CALLS[self.contract])
-        if not self.game.rules.breaking or level is None or level < 7 or self.contractor is None:
-            self._start_play()
-            return
-        side = next(u for u in self.game.units() if self.contractor in u)
-        seat, order = self.contractor, []
-        for _ in range(len(self._in_deal) - 1):
-            seat = self._next_active(seat)
-            if seat not in side:
-                order.append(seat)
-        self._breakers = order
-        self.phase = _BREAK
-        self._turn = order[0]
-
     def _do(self, seat: int, action: Action) -> None:
         if self.phase is _CLAIM:
             self.phase = _PLAY
@@ -703,20 +671,6 @@ class StateFiveHundred(LegalFiveHundred):
         else:
             self._after_call(seat, self.high_seat)
 
-    def _after_one_round_call(self, seat: int) -> None:
-        """The American auction: each active seat calls once; a bid of 7 or more (or a misère)
-        wins, an inkle never does (then the deal is thrown in as if all passed)."""
-        self.passed[seat] = True
-        if not all(self.passed[s] for s in self._in_deal):
-            self._turn = self._next_active(seat)
-            return
-        high = None if self.high is None else CALLS[self.high]
-        if high is None or call_level(high) == 6:
-            self._all_passed()
-        else:
-            assert self.high_seat is not None
-            self._win_auction(self.high_seat)
-
     def _all_passed(self) -> None:
         rule = self.game.no_bid
         if rule is NoBid.PLAY_NT:
@@ -740,36 +694,6 @@ class StateFiveHundred(LegalFiveHundred):
             return dealer
         self._redeals = 0
         return (dealer + 1) % self.game.players
-
-    def _after_call(self, seat: int, high_seat: int | None) -> None:
-        """Option ``raise_own``: before the auction's winner wins it he has one more call (pass to
-        keep his bid), unless no one else has bid; a raise in a new strain reopens the auction."""
-        left = self._bidding()
-        final = len(left) == 1 and high_seat == left[0] and self.game.rules.raise_own
-        if final and not self._final_call and any(s != high_seat for s, c in self.calls if c != "pass"):
-            self._final_call = True
-            self._turn = high_seat
-            return
-        super()._after_call(seat, high_seat)
-
-    def _final_raise(self, seat: int, action: Action) -> None:
-        """The winner's last call under ``raise_own``: keep (pass), raise in the same strain (he
-        wins), or raise in another strain (the others may bid again)."""
-        self._final_call = False
-        assert self.high is not None
-        if action.kind is _K_PASS:
-            self.calls.append((seat, "pass"))
-            self._win_auction(seat)
-            return
-        assert action.call is not None
-        before = call_strain(CALLS[self.high])
-        self.high = CALL_INDEX[action.call]
-        self.calls.append((seat, str(action)))
-        if before == call_strain(action.call):
-            self._win_auction(seat)
-            return
-        self.passed = [s not in self._in_deal for s in range(self.game.players)]
-        self._turn = self._next_bidder(seat)
 
     def _win_auction(self, winner: int) -> None:
         assert self.high is not None
@@ -807,57 +731,6 @@ class StateFiveHundred(LegalFiveHundred):
         ]
         self.phase = _PLAY
         self._offer_claim()
-
-    def sure_of_the_rest(self) -> bool:
-        """Whether every card the contractor holds is sure to win a trick he leads: a trump no
-        other hand beats, or a plain card no other hand beats while the others hold no trump."""
-        layout, me = self.layout, self.contractor
-        assert me is not None
-        others = 0
-        for s in self.playing:
-            if s != me:
-                others |= self.hands[s]
-        for card in cards_of(self.hands[me]):
-            if layout.trump >> card.id & 1:
-                group = layout.trump
-            elif others & layout.trump:
-                return False
-            else:
-                group = layout.suits[layout.suit_of(card.id)]
-            if any(layout.strength[o.id] > layout.strength[card.id] for o in cards_of(others & group)):
-                return False
-        return True
-
-    def _offer_claim(self) -> None:
-        """Option ``claim``: the contractor on lead with every card sure to win decides first
-        whether to claim the rest (the phase ``claim``)."""
-        rules = self.game.rules
-        if rules.claim is Claim.OFF or self.claimed is not None or self.phase is not _PLAY or self.trick:
-            return
-        if self.no_bid_play or self.contract is None or call_level(CALLS[self.contract]) is None:
-            return
-        if self._turn == self.contractor and self.sure_of_the_rest():
-            self.phase = _CLAIM
-
-    def _play_out_claim(self) -> None:
-        """The claimed tricks, played out: the contractor leads his trumps from the top, then the
-        rest; every other seat plays its first legal card."""
-        layout, me = self.layout, self.contractor
-        while self.phase is _PLAY:
-            seat = self._turn
-            assert seat is not None
-            named: Suit | None = None
-            if seat == me and not self.trick:
-                card = min(
-                    cards_of(self.hands[me]),
-                    key=lambda c: (not layout.trump >> c.id & 1, -layout.strength[c.id], c.id),
-                )
-                if card.is_joker and layout.trump_suit is None:
-                    named = self.lead_suits_for_joker(seat)[0]
-            else:
-                card = cards_of(self.playable(seat))[0]
-            arg = None if named is None else named.name
-            self._do_play(seat, Action(_K_PLAY, card=card, modifier=None if named is None else _M_AS, argument=arg))
 
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -902,24 +775,6 @@ class StateFiveHundred(LegalFiveHundred):
     def _side_tricks(self) -> int:
         side = next(u for u in self.game.units() if self.contractor in u)
         return sum(self.won[s] for s in side)
-
-    def _defenders_at_goal(self) -> bool:
-        g = self.game
-        if self.contractor is None or self.no_bid_play or not g.rules.trick_points:
-            return False
-        return any(
-            self._scores[u[0]] + TRICK_POINTS * sum(self.won[s] for s in u) >= g.goal
-            for u in g.units()
-            if self.contractor not in u
-        )
-
-    def _contractor_can_win(self) -> bool:
-        assert self.contractor is not None and self.contract is not None
-        call = CALLS[self.contract]
-        if self.game.table.value(call) + self._scores[self.contractor] < self.game.goal:
-            return False
-        level = call_level(call)
-        return level is None or self._side_tricks() + TRICKS - len(self.tricks) >= level
 
     @property
     def defenders_score_tricks(self) -> bool:
