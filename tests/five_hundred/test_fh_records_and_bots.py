@@ -163,3 +163,25 @@ def test_bots_only_choose_legal_actions() -> None:
             action = bot.act(state, seat)
             assert isinstance(action, Action) and state.can(action)
             state.apply(action)
+
+
+def test_heuristic_declares_a_misdeal_on_a_hand_of_no_face_card_and_no_contract() -> None:
+    s = deal({0: "9S 8S 7S 6S 5S 9C 8C 7C 6C 5C"}, misdeal=True)
+    assert str(Heuristic500(s.game, 0).choose(s.observation(0), s.legal_actions())) == "misdeal"
+
+
+def test_heuristic_never_inkles_in_the_american_single_round() -> None:
+    s = deal(DEAL_A, KITTY_A, auction="one_round")
+    action = Heuristic500(s.game, 0).choose(s.observation(0), s.legal_actions())
+    assert action.call is not None and not action.call.startswith("6")
+
+
+@pytest.mark.parametrize("preset", ["australian", "american", "french_canadian", "american_preferans_pairs", "ideal"])
+def test_heuristic_beats_random_in_the_presets(preset: str) -> None:
+    from prikup.games.presets import PRESETS
+
+    g = game(**PRESETS["five-hundred"][preset])
+    lineup = ["heuristic", "random", "heuristic", "random"]
+    result = run_arena(g, lineup, 20, seed=501)
+    h, r = result.stats["heuristic"], result.stats["random"]
+    assert h.wins > r.wins and result.unfinished == 0

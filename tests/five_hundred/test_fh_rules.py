@@ -83,9 +83,9 @@ def test_deck_and_kitty_sizes(opts, size, kitty):
 
 
 def test_deck_must_fit_the_form():
-    with pytest.raises(ValueError, match="43 or 42"):
+    with pytest.raises(ValueError, match="43, 42"):
         game(deck="33")
-    with pytest.raises(ValueError, match="33 or 32"):
+    with pytest.raises(ValueError, match="33, 32"):
         game(players=3, deck="43")
 
 
@@ -176,7 +176,7 @@ def test_led_joker_in_no_trump_names_a_suit():
 
 
 def test_led_joker_may_not_name_a_suit_its_holder_has_shown_void_in():
-    s = nt_state()
+    s = nt_state(joker_lead="not_void")  # a listed variant; seed 004's main text: any suit
     run(s, "play AH", "play 5C", "play 5H")  # seat 1 shows void in hearts
     lowest(s)
     assert s.voids[1] == 1 << 3

@@ -19,8 +19,8 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
-from prikup.games.five_hundred import GameFiveHundred, Layout
-from prikup.games.five_hundred_tables import MISERE_CALLS, call_level, call_strain
+from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
+from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
 __all__ = ["Heuristic500", "estimate_tricks"]
@@ -119,6 +119,11 @@ class Heuristic500(Bot):
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "break":
+            return self._break(obs, legal, hand)
+        if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
+            wanted = "pass" if self.game.rules.claim == "penalty" else "claim"
+            return next(a for a in legal if a.kind.value == wanted)
         return self._play(obs, legal, hand)
 
     # -- auction ------------------------------------------------------------------------------
@@ -169,12 +174,18 @@ class Heuristic500(Bot):
         bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
         own = self._estimates(hand)
         totals = self._totals(obs, own)
+        if obs.bidder == obs.seat and pass_ in legal:
+            return pass_  # the winner's last call (raise_own): the bid already counts the hand
+        misdeal = next((a for a in legal if a.kind.value == "misdeal"), None)
+        if misdeal is not None and max(totals.values()) < 6.5:
+            return misdeal  # no face card and no contract in sight: ask for new cards
         has_joker = any(c.is_joker for c in hand)
+        one_round = self.game.one_round  # one call each: an inkle never wins, bid the most it can make
         best: Action | None = None
         best_key = (-99.0, -1)
         for strain, est in own.items():
             total = totals[strain]
-            for level in range(6, 11):
+            for level in range(7 if one_round else 6, 11):
                 if level > total + 0.25:
                     break
                 if level == 10 and not has_joker and (self.game.joker_mask or est < 10):
@@ -182,9 +193,12 @@ class Heuristic500(Bot):
                 call = f"{level}{strain}"
                 if call in bids:
                     key = (round(total - level, 1), self.game.table.value(call))  # the safest, then the dearest
+                    if one_round:
+                        key = (self.game.table.value(call), 0)
                     if key > best_key:
                         best, best_key = bids[call], key
-                    break  # the cheapest level that outbids in this strain
+                    if not one_round:
+                        break  # the cheapest level that outbids in this strain
         if best is not None:
             return best
         max_est = max(own.values())
@@ -195,6 +209,19 @@ class Heuristic500(Bot):
             if "MIS" in bids:
                 return bids["MIS"]
         return pass_ if pass_ in legal else legal[0]
+
+    def _break(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        """Break a contract only when this hand (and half a partner's share) should take two
+        tricks more than the defence needs."""
+        call = obs.contract
+        level = None if call is None else call_level(call)
+        wanted = "pass"
+        if level is not None:
+            partner = 1.0 if len(obs.units) == 2 else 0.0
+            ours = estimate_tricks(hand, self._layout(call), self.game.deck()) + partner
+            if ours >= 12 - level + 0.5:
+                wanted = "break"
+        return next(a for a in legal if a.kind.value == wanted)
 
     # -- kitty --------------------------------------------------------------------------------
     def _layout(self, call: str | None) -> Layout:
@@ -268,7 +295,12 @@ class Heuristic500(Bot):
         discards = obs.discards
         if discards:
             unseen = [c for c in unseen if c not in discards]
-        if misere and seat == contractor:
+        side: tuple[int, ...] = ()
+        if contractor is not None:
+            side = next((tuple(u) for u in obs.units if contractor in u), (contractor,))
+        if obs.contract == HI_LO and seat in side and sum(obs.tricks_won[s] for s in side) >= HILO_TRICKS:
+            misere = True  # Hi/Lo made its five: now it must take no more
+        if misere and seat in side:
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
         if misere:
             assert contractor is not None

@@ -26,7 +26,7 @@ from prikup.cli.teach import describe
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game
 from prikup.core.options import parse_option_text
-from prikup.games import GAMES, make_game
+from prikup.games import GAMES, SPECS, find_game, make_game
 from prikup.i18n import LANGS, t
 from prikup.records import RecordError, Seat, read, replay, save, to_record
 
@@ -52,9 +52,18 @@ def error_line(why: str | BaseException, lang: str, where: str = "") -> str:
     return " ".join(((f"{where}: " if where else "") + text).split())
 
 
-def make_table_game(name: str, players: int | None, options: list[str] | None) -> Game:
-    """The game named on the command line with its ``--players`` and ``--option`` values."""
-    given: dict[str, object] = dict(parse_option_text(o) for o in options or [])
+def make_table_game(
+    name: str, players: int | None, options: list[str] | None, preset: str | None = None, lang: str = "en"
+) -> Game:
+    """The game named on the command line with its ``--preset``, then its ``--players`` and
+    ``--option`` values (which override the preset's)."""
+    given: dict[str, object] = {}
+    if preset is not None:
+        named = dict(SPECS[find_game(name).id].presets)
+        if preset not in named:
+            raise CliError(t("cli.err_preset", lang, name=preset, presets=", ".join(named) or "-"))
+        given.update(named[preset])
+    given.update(parse_option_text(o) for o in options or [])
     if players is not None:
         given["players"] = players
     return make_game(name, **given)
@@ -79,6 +88,7 @@ def play(
     game: Annotated[str, typer.Argument()] = "501",
     players: Annotated[int | None, typer.Option()] = None,
     option: OptionList = None,
+    preset: Annotated[str | None, typer.Option()] = None,
     seed: Annotated[int | None, typer.Option()] = None,
     record: Annotated[Path | None, typer.Option()] = None,
     auto: Annotated[bool, typer.Option("--auto")] = False,
@@ -92,7 +102,7 @@ def play(
     """Play a match against bots: the table in a terminal, lines with --plain (or --auto: bots only)."""
     try:
         check_lang(lang)
-        g = make_table_game(game, players, option)
+        g = make_table_game(game, players, option, preset, lang)
         if record is not None:
             check_output_file(record, "--record", lang)
         names = [b.strip() for b in bots.split(",") if b.strip()]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from prikup.core.actions import Action
@@ -30,28 +30,39 @@ from prikup.core.errors import OptionError
 from prikup.core.game import Head
 from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
-from prikup.core.options import Option
 from prikup.core.refusals import Refusal, refusal
 from prikup.core.tricks import trick_winner
+from prikup.games import five_hundred_options
 from prikup.games.five_hundred_actions import (
     _AUCTION,
+    _BREAK,
+    _CLAIM,
     _CONTRACT,
     _DISCARD,
     _K_BID,
+    _K_BREAK,
+    _K_CLAIM,
     _K_CONTRACT,
     _K_DISCARD,
+    _K_MISDEAL,
     _K_PASS,
     _K_PLAY,
     _M_AS,
     _MATCH_OVER,
     _PLAY,
     ActionsFiveHundred,
-    LegalFiveHundred,
 )
+from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
+from prikup.games.five_hundred_options import FORM_DEFAULTS
 from prikup.games.five_hundred_tables import (
+    BLIND_MISERE,
     CALL_INDEX,
     CALLS,
+    DECK_FORMS,
     DECKS,
+    DOUBLE_MISERE,
+    EXTRA_CALLS,
+    HI_LO,
     MISERE,
     MISERE_CALLS,
     OPEN_MISERE,
@@ -62,10 +73,15 @@ from prikup.games.five_hundred_tables import (
     call_strain,
     deal_pattern,
 )
+from prikup.games.five_hundred_variants import VariantsFiveHundred
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 from prikup.games.table_rules import (
+    Auction,
+    Claim,
+    GoalTie,
     JokerLead,
     JokerNT,
+    MinusGoal,
     MisereFrom,
     NoBid,
     RaiseAfterKitty,
@@ -87,13 +103,18 @@ __all__ = [
 
 HAND_SIZE = 10
 TRICKS = 10
+#: Hi/Lo: the bidder takes exactly this many tricks (and loses as many)
+HILO_TRICKS = 5
+#: option claim=penalty: what a claim costs the claimer's side
+CLAIM_PENALTY = 100
+#: option breaking: a break succeeds when the contractor's side falls this many tricks short
+BREAK_MARGIN = 2
 _SUIT_NAMES = tuple(s.name for s in Suit)
 #: the suits of each void bitmask (bit s: suit s)
 _VOID_SUITS = tuple(tuple(s for s in Suit if v >> s & 1) for v in range(16))
-#: What a trick is worth to a defending side (and to every side in a no-bid deal).
-TRICK_POINTS = 10
 _NT = 4  # layout key of no-trump (and misère): the joker is the only trump
-_JOKER_STRENGTH = {"JK": 40, "JK1": 42, "JK2": 41}
+#: the joker's rank above every card; with two jokers the higher one (option ``joker_high``) 42
+_JOKER_STRENGTH = 40
 _RIGHT_BOWER = 31
 _LEFT_BOWER = 30
 
@@ -126,15 +147,22 @@ class Layout:
         return Suit(card_id >> 4)
 
 
-def layout_for(deck: Sequence[Card], trump: Suit | None) -> Layout:
-    """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère)."""
+def layout_for(
+    deck: Sequence[Card], trump: Suit | None, *, colour_fours: bool = False, high_joker: str = "JK1"
+) -> Layout:
+    """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère).
+
+    ``colour_fours``: the deck lacks 4S and 4D, and the 4 of the trumps' colour is the lowest
+    trump (seed 004).  ``high_joker``: with two jokers, the one that ranks higher.
+    """
     plain = [0, 0, 0, 0]
     jokers = 0
     strength = [0] * 67
+    two = sum(1 for c in deck if c.is_joker) > 1
     for card in deck:
         if card.is_joker:
             jokers |= card.mask
-            strength[card.id] = _JOKER_STRENGTH[str(card)]
+            strength[card.id] = _JOKER_STRENGTH + (2 if two and str(card) == high_joker else 1 if two else 0)
         else:
             assert card.suit is not None and card.rank is not None
             plain[card.suit] |= card.mask
@@ -151,6 +179,10 @@ def layout_for(deck: Sequence[Card], trump: Suit | None) -> Layout:
         strength[left.id] = _LEFT_BOWER
     if any(c == right for c in deck):
         strength[right.id] = _RIGHT_BOWER
+    four = Card.of(Rank.FOUR, left.suit or trump)
+    if colour_fours and any(c == four for c in deck):
+        suits[left.suit or 0] &= ~four.mask
+        trumps |= four.mask  # below the trumps' 5: the lowest trump
     suits[trump] = trumps
     return Layout(trump, trumps, (suits[0], suits[1], suits[2], suits[3]), tuple(strength))
 
@@ -168,6 +200,8 @@ def contract_score(table: ScoringTable, call: str, tricks: int, *, slam: bool = 
     value = table.value(call)
     if call in MISERE_CALLS:
         return value if tricks == 0 else -value
+    if call == HI_LO:
+        return value if tricks == HILO_TRICKS else -value
     level = call_level(call)
     assert level is not None
     if tricks < level:
@@ -185,79 +219,28 @@ def deal_changes(
     contract: int,
     *,
     defender_tricks_score: bool = True,
+    against: int = 0,
 ) -> list[int]:
     """Score changes per seat: the contractor's unit (side or seat) gets ``contract``; every other
-    unit 10 a trick it took (nothing if ``defender_tricks_score`` is false).  With no contractor
-    (a no-bid deal played out) every unit scores 10 a trick.  Partners share their side's change.
+    unit ``against`` (a failed contract scored to the other side) and 10 a trick it took (not if
+    ``defender_tricks_score`` is false).  With no contractor (a no-bid deal played out) every unit
+    scores 10 a trick.  Partners share their side's change.
     """
     changes = [0] * players
     for unit in units:
         if contractor is not None and contractor in unit:
             change = contract
         elif defender_tricks_score or contractor is None:
-            change = TRICK_POINTS * sum(tricks[s] for s in unit)
+            change = against + TRICK_POINTS * sum(tricks[s] for s in unit)
         else:
-            change = 0
+            change = against
         for seat in unit:
             changes[seat] = change
     return changes
 
 
-def match_winners(
-    units: Sequence[Sequence[int]],
-    before: Sequence[int],
-    after: Sequence[int],
-    contractor: int | None,
-    trick_takers: Sequence[int],
-    *,
-    goal: int = 500,
-    defender_tricks_score: bool = True,
-) -> list[int]:
-    """The winning seats after a deal, or ``[]`` while the match goes on.
-
-    ``before``/``after`` are the units' scores; ``trick_takers`` the seat that took each trick in
-    order.  A unit at ``goal`` or more wins; if several got there on this deal, the contractor's
-    unit first, else the one that got there first trick by trick (10 a trick to a defender as the
-    tricks fall).  Else a unit at ``-goal`` or below loses, and the best other unit wins (with
-    two sides: the other side).
-    """
-    unit_of = {s: i for i, unit in enumerate(units) for s in unit}
-    crossed = [i for i in range(len(units)) if after[i] >= goal]
-    if crossed:
-        cu = unit_of[contractor] if contractor is not None else None
-        if cu is not None and cu in crossed:
-            return sorted(units[cu])
-        if len(crossed) > 1:
-            running = list(before)
-            for seat in trick_takers:
-                u = unit_of[seat]
-                if u == cu or not (defender_tricks_score or cu is None):
-                    continue
-                running[u] += TRICK_POINTS
-                if running[u] >= goal and u in crossed:
-                    return sorted(units[u])
-            best = max(after[i] for i in crossed)
-            return sorted(s for i in crossed if after[i] == best for s in units[i])
-        return sorted(units[crossed[0]])
-    losers = {i for i in range(len(units)) if after[i] <= -goal}
-    if losers:
-        rest = [i for i in range(len(units)) if i not in losers]
-        if not rest:
-            return []
-        best = max(after[i] for i in rest)
-        return sorted(s for i in rest if after[i] == best for s in units[i])
-    return []
-
-
 # -- the configuration ---------------------------------------------------------------------
 
-_FORM_DEFAULTS = {
-    # option: (standard 4-player partnership game, 3 or 4 each for himself — seed 001)
-    "deck": ("43", "33"),
-    "no_bid": ("redeal", "play_nt"),
-    "raise_after_kitty": ("false", "true"),
-    "misere_from": ("seven", "any"),
-}
 _TRISTATE = ("raise_after_kitty",)
 
 
@@ -270,69 +253,7 @@ class GameFiveHundred(ActionsFiveHundred):
     rules: RulesFiveHundred
     title = "Five Hundred"
     title_ru = "Пятьсот (американский преферанс)"
-    OPTIONS = (
-        Option("players", 4, "players at the table", choices=(3, 4)),
-        Option(
-            "partnership",
-            True,
-            "with 4 players: two partnerships, partners opposite (true), or each for himself with the "
-            "dealer sitting the deal out (false); 3 players always play each for himself",
-        ),
-        Option(
-            "deck",
-            "auto",
-            "cards: 43 (A-5, red 4s, joker), 42 (no joker) for partnerships; 33 (A-7 and joker), 32 for "
-            "each-for-himself; auto = 43 or 33",
-            choices=("auto", "43", "42", "33", "32"),
-        ),
-        Option("table", "avondale", "scoring table and bid precedence", choices=tuple(TABLES)),
-        Option(
-            "joker_nt",
-            "void_only",
-            "in no-trump and misère the joker may be played only when void in the suit led (void_only) "
-            "or at any time as the top card of the suit led (any_time, seed 001)",
-            choices=("void_only", "any_time"),
-        ),
-        Option(
-            "joker_lead",
-            "not_void",
-            "a joker led in no-trump/misère names a suit: never one its holder has shown void in "
-            "(not_void), or any suit (any)",
-            choices=("not_void", "any"),
-        ),
-        Option("misere", True, "misère (250 in Avondale) may be bid"),
-        Option("open_misere", True, "open misère (500 in Avondale) may be bid"),
-        Option(
-            "misere_from",
-            "auto",
-            "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any); "
-            "auto = seven for partnerships, any for each-for-himself (seed 001)",
-            choices=("auto", "seven", "any"),
-        ),
-        Option(
-            "no_bid",
-            "auto",
-            "when all pass: redeal (same dealer, at most `redeals` times, then the deal passes), play_nt "
-            "(no trumps, 10 a trick to whoever takes it), pass_deal, dealer_must_bid; auto = redeal for "
-            "partnerships, play_nt for each-for-himself",
-            choices=("auto", "redeal", "play_nt", "pass_deal", "dealer_must_bid"),
-        ),
-        Option("redeals", 2, "no_bid=redeal: how many times the same dealer redeals", minimum=0, maximum=10),
-        Option(
-            "raise_after_kitty",
-            "auto",
-            "the contractor may raise his contract after the kitty (contract 8S); auto = false for "
-            "partnerships, true for each-for-himself (seed 001)",
-            choices=("auto", "true", "false"),
-        ),
-        Option("slam", True, "all ten tricks on a bid worth less than 250 score 250"),
-        Option(
-            "misere_trick_points",
-            True,
-            "in a misère the defenders too score 10 for each trick they take (seeds: 'whatever the outcome')",
-        ),
-        Option("goal", 500, "points to win; minus this many loses", minimum=100, maximum=10000),
-    )
+    OPTIONS = five_hundred_options.OPTIONS
 
     def __init__(self, **options: object) -> None:
         for name in _TRISTATE:
@@ -344,21 +265,33 @@ class GameFiveHundred(ActionsFiveHundred):
         deck = self._resolved("deck")
         hands = 4 if self.partnership_play else 3
         kitty = DECKS[deck].size - HAND_SIZE * hands
-        if self.partnership_play and deck not in ("43", "42"):
-            raise OptionError(refusal("fh_deck_partnership", deck=deck))
-        if not self.partnership_play and deck not in ("33", "32"):
-            raise OptionError(refusal("fh_deck_single", deck=deck))
-        assert kitty in (2, 3)
+        form = "partnership" if self.partnership_play else "single"
+        if deck not in DECK_FORMS[form]:
+            allowed = ", ".join(DECK_FORMS[form])
+            raise OptionError(refusal(f"fh_deck_{form}", deck=deck, allowed=allowed))
+        assert 2 <= kitty <= 6
         self.deck_spec: DeckSpec = DECKS[deck]
         self.cards: tuple[Card, ...] = self.deck_spec.cards()
         self.deck_mask = sum(c.mask for c in self.cards)
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
         self.kitty_size = kitty
         rules = self.rules
+        #: the calls beyond the standard game's that this configuration offers
+        self.extra_calls: tuple[str, ...] = tuple(
+            call
+            for call, on in (
+                (BLIND_MISERE, rules.blind_misere),
+                (DOUBLE_MISERE, rules.double_misere and self.partnership_play),
+                (HI_LO, rules.hi_lo),
+            )
+            if on
+        )
+        #: every call of this configuration, in the fixed order of :data:`CALLS`
+        self.calls: tuple[str, ...] = tuple(c for c in CALLS if c not in EXTRA_CALLS or c in self.extra_calls)
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
-        no_trump = layout_for(self.cards, None)
-        self.table: ScoringTable = TABLES[rules.table]
+        no_trump = layout_for(self.cards, None, high_joker=rules.joker_high.upper())
+        self.table: ScoringTable = TABLES[rules.table].ranked(rules.misere_rank)
         #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
         #: layout of the contract's strain: :meth:`StateFiveHundred._trick_winner`), the calls in
         #: the order the scoring table ranks them
@@ -370,22 +303,36 @@ class GameFiveHundred(ActionsFiveHundred):
             no_trump.suits,
             no_trump.strength,
             talon_place="kitty",
-            ladder=Ladder(self.table.ladder()),
+            ladder=Ladder(self.table.ladder(self.extra_calls)),
         )
         #: The layout of each strain: indexes 0-3 the trump suits S C D H, 4 no-trump and misère.
-        self.layouts: tuple[Layout, ...] = (*(layout_for(self.cards, s) for s in Suit), layout_for(self.cards, None))
+        fours, high = self.deck_spec.colour_fours, rules.joker_high.upper()
+        self.layouts: tuple[Layout, ...] = (
+            *(layout_for(self.cards, s, colour_fours=fours, high_joker=high) for s in Suit),
+            no_trump,
+        )
         # what the rules' use sites read, from the typed options
         self.misere_allowed: bool = rules.misere
         self.open_misere_allowed: bool = rules.open_misere
         #: in no-trump the joker may be played at any time, not only when void in the suit led
-        self.joker_any_time: bool = rules.joker_nt is JokerNT.ANY_TIME
+        self.joker_any_time: bool = JokerNT(self._resolved("joker_nt")) is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = rules.joker_lead is JokerLead.ANY
+        self.joker_lead_any: bool = JokerLead(self._resolved("joker_lead")) is JokerLead.ANY
         self.redeals: int = rules.redeals
         self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
         self.misere_trick_points: bool = rules.misere_trick_points
         self.goal: int = rules.goal
+        #: the end of a match (the defenders' trick points are per deal: see ``_winners``)
+        self.end_rules = EndRules(
+            rules.goal,
+            win_by_bid=rules.win_by_bid,
+            goal_tie_higher=rules.goal_tie is GoalTie.HIGHER,
+            minus_needs_other_not_negative=rules.minus_goal is MinusGoal.IF_OTHER_NOT_NEGATIVE,
+            exact_goal=rules.exact_goal,
+            points_spread=rules.points_spread,
+        )
+        self.one_round: bool = rules.auction is Auction.ONE_ROUND
 
     # -- resolved options ---------------------------------------------------------------------
     @property
@@ -397,7 +344,7 @@ class GameFiveHundred(ActionsFiveHundred):
         value = getattr(self.rules, name)
         assert isinstance(value, str)
         if value == "auto":
-            return _FORM_DEFAULTS[name][0 if self.partnership_play else 1]
+            return FORM_DEFAULTS[name][0 if self.partnership_play else 1]
         return value
 
     @property
@@ -428,7 +375,7 @@ class GameFiveHundred(ActionsFiveHundred):
 # -- the state machine ------------------------------------------------------------------------
 
 
-class StateFiveHundred(LegalFiveHundred):
+class StateFiveHundred(VariantsFiveHundred):
     """A match of Five Hundred in progress."""
 
     game: GameFiveHundred
@@ -438,11 +385,23 @@ class StateFiveHundred(LegalFiveHundred):
         #: all passed and redealt by the same dealer: how many times in a row
         self._redeals = 0
         self._same_dealer = False
+        #: setting/ralphing: the seat that may not bid in the next deal
+        self._barred_next: int | None = None
+        self.barred: int | None = None
 
     def _clear_deal(self) -> None:
         super()._clear_deal()
         self.discards = 0
+        #: option claim: the trick at which the contractor claimed the rest (None: no claim)
+        self.claimed: int | None = None
+        #: option breaking: the defender who broke the contract, the defenders yet to decide, and
+        #: the break's points per seat in the deal's score (they never win or lose the match)
+        self.breaker: int | None = None
+        self._breakers: list[int] = []
+        self._break_points = [0] * self.game.players
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
+        #: option raise_own: the auction's winner has his last call
+        self._final_call = False
         self.high_seat: int | None = None
         self.contract: int | None = None
         self.no_bid_play = False
@@ -455,6 +414,9 @@ class StateFiveHundred(LegalFiveHundred):
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         self.passed = [seat not in active for seat in range(self.game.players)]
+        #: the seat set in the last deal (option ``set_margin``) only passes in this one
+        self.barred = self._barred_next
+        self._barred_next = None
         self.phase = _AUCTION
         self._turn = active[0]
 
@@ -488,8 +450,15 @@ class StateFiveHundred(LegalFiveHundred):
 
     @property
     def is_misere(self) -> bool:
-        """True when the contract is a misère (open or not)."""
+        """True when the contract is to take no trick (misère, open, blind or double)."""
         return self.contract is not None and CALLS[self.contract] in MISERE_CALLS
+
+    @property
+    def plays_alone(self) -> bool:
+        """True when the contractor's partner lays his hand down: a misère (not the double one)
+        or Hi/Lo."""
+        call = None if self.contract is None else CALLS[self.contract]
+        return call is not None and (call in MISERE_CALLS or call == HI_LO) and call != DOUBLE_MISERE
 
     @property
     def trump(self) -> Suit | None:
@@ -508,6 +477,10 @@ class StateFiveHundred(LegalFiveHundred):
             return None
         if phase is _CONTRACT:
             return self._why_illegal_contract(action)
+        if phase is _CLAIM:
+            return None if action.kind in (_K_CLAIM, _K_PASS) else refusal("fh_claim_or_play")
+        if phase is _BREAK:
+            return None if action.kind in (_K_BREAK, _K_PASS) else refusal("fh_break_or_pass")
         if phase is _PLAY:
             return self._why_illegal_play(seat, action)
         return refusal("nothing_now", phase=str(phase))
@@ -520,6 +493,8 @@ class StateFiveHundred(LegalFiveHundred):
 
     def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None:
         g = self.game
+        if action.kind is _K_MISDEAL:
+            return None if self.may_misdeal(seat) else refusal("fh_misdeal_face_card")
         if action.kind is _K_PASS:
             others = [s for s in self.active_seats() if s != seat]
             if g.no_bid is NoBid.DEALER_MUST_BID and self.high is None and all(self.passed[s] for s in others):
@@ -530,14 +505,22 @@ class StateFiveHundred(LegalFiveHundred):
         call = self._call_of(action)
         if isinstance(call, Refusal):
             return call
+        if seat == self.barred:
+            return refusal("fh_barred", margin=g.rules.set_margin)
         text = CALLS[call]
+        if text in EXTRA_CALLS and text not in g.extra_calls:
+            return refusal("fh_bid_off", call=text)
+        if text == BLIND_MISERE and any(s == seat for s, _ in self.calls):
+            return refusal("fh_blind_misere_first")
+        if call_level(text) == 6 and not self.may_inkle(seat):
+            return refusal("fh_inkle_only" if g.one_round else "fh_min_level", level=g.rules.min_level)
         if text == MISERE and not g.misere_allowed:
             return refusal("misere_off")
         if text == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
         if self.high is not None and not g.ladder.outbids(text, CALLS[self.high]):
             return refusal("bid_outrank", call=CALLS[self.high], table=g.table.name)
-        if text == MISERE and g.misere_from is MisereFrom.SEVEN:
+        if text == MISERE and g.misere_from is MisereFrom.SEVEN and not g.rules.wilkinson:
             level = None if self.high is None else call_level(CALLS[self.high])
             if level is None or level < 7:
                 return refusal("misere_from_7")
@@ -553,6 +536,8 @@ class StateFiveHundred(LegalFiveHundred):
         assert self.contract is not None
         was_misere = CALLS[self.contract] in MISERE_CALLS
         if (CALLS[call] in MISERE_CALLS) != was_misere:
+            return refusal("contract_keep_kind")
+        if (CALLS[call] in EXTRA_CALLS or CALLS[self.contract] in EXTRA_CALLS) and call != self.contract:
             return refusal("contract_keep_kind")
         if CALLS[call] == OPEN_MISERE and not g.open_misere_allowed:
             return refusal("open_misere_off")
@@ -626,6 +611,12 @@ class StateFiveHundred(LegalFiveHundred):
 
     # -- carrying out ------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
+        if self.phase is _CLAIM:
+            self.phase = _PLAY
+            if action.kind is _K_CLAIM:
+                self.claimed = len(self.tricks)
+                self._play_out_claim()
+            return
         if self.phase is _AUCTION:
             self._do_call(seat, action)
         elif self.phase is _DISCARD:
@@ -636,24 +627,49 @@ class StateFiveHundred(LegalFiveHundred):
                 if self.game.raise_after_kitty:
                     self.phase = _CONTRACT
                 else:
-                    self._start_play()
+                    self._before_play()
         elif self.phase is _CONTRACT:
             assert action.call is not None
             self.contract = CALL_INDEX[action.call]
             self.calls.append((seat, str(action)))
-            self._start_play()
+            self._before_play()
+        elif self.phase is _BREAK:
+            self.calls.append((seat, str(action)))
+            if action.kind is _K_BREAK:
+                self.breaker = seat
+                self._start_play()
+            else:
+                self._breakers = self._breakers[1:]
+                if self._breakers:
+                    self._turn = self._breakers[0]
+                else:
+                    self._start_play()
         else:
             self._do_play(seat, action)
 
     def _do_call(self, seat: int, action: Action) -> None:
+        if self._final_call:
+            self._final_raise(seat, action)
+            return
+        if action.kind is _K_MISDEAL:
+            self.calls.append((seat, str(action)))
+            self._throw_in("misdeal", redeal=True)
+            return
         if action.kind is _K_PASS:
             self._pass(seat)
         else:
             assert action.call is not None
+            before = None if self.high is None else call_strain(CALLS[self.high])
             self.high = CALL_INDEX[action.call]
             self.high_seat = seat
             self.calls.append((seat, str(action)))
-        self._after_call(seat, self.high_seat)
+            if self.game.rules.bid_after_pass and self.high is not None and before != call_strain(action.call):
+                # a new strain: those who passed may bid again
+                self.passed = [s not in self._in_deal for s in range(self.game.players)]
+        if self.game.one_round:
+            self._after_one_round_call(seat)
+        else:
+            self._after_call(seat, self.high_seat)
 
     def _all_passed(self) -> None:
         rule = self.game.no_bid
@@ -663,9 +679,13 @@ class StateFiveHundred(LegalFiveHundred):
             return
         redeal = rule is NoBid.REDEAL and self._redeals < self.game.redeals
         self._redeals = self._redeals + 1 if redeal else 0
+        self._throw_in("redeal" if redeal else "passed out", redeal=redeal)
+
+    def _throw_in(self, outcome: str, *, redeal: bool) -> None:
+        """The deal ends unplayed (``redeal``: the same dealer deals again)."""
         self._same_dealer = redeal
-        outcome = "redeal" if redeal else "passed out"
         self._end = (None, [])
+        self._barred_next = self.barred  # an unplayed deal does not lift the bar
         self._finish_deal([0] * self.game.players, {"outcome": outcome})
 
     def _dealer_after(self, dealer: int) -> int:
@@ -679,6 +699,9 @@ class StateFiveHundred(LegalFiveHundred):
         assert self.high is not None
         self.declarer = winner
         self.contract = self.high
+        if self.game.rules.wilkinson and CALLS[self.high] == OPEN_MISERE:
+            self._before_play()  # Wilkinson's open misère: no kitty
+            return
         self._take_talon(winner)
         self.phase = _DISCARD
         self._turn = winner
@@ -695,7 +718,7 @@ class StateFiveHundred(LegalFiveHundred):
             strain = call_strain(CALLS[self.contract])
             self.layout = g.layouts[_NT if strain in (None, "NT") else int(Suit[strain])]
             partner = self.partner(self.contractor)
-            self.sitting_out = (partner,) if self.is_misere and partner is not None else ()
+            self.sitting_out = (partner,) if self.plays_alone and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
         playing = self.playing
@@ -707,6 +730,7 @@ class StateFiveHundred(LegalFiveHundred):
             for i in [playing.index(s) if s in playing else 0]
         ]
         self.phase = _PLAY
+        self._offer_claim()
 
     def _do_play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -736,36 +760,89 @@ class StateFiveHundred(LegalFiveHundred):
         return (trick, winner, self.layout.suit_of(led_card.id, led_named))
 
     def _after_trick(self, winner: int) -> None:
-        """A misère ends at the contractor's first trick; any deal after ten."""
-        if (self.is_misere and winner == self.contractor) or len(self.tricks) == TRICKS:
+        """A misère ends at the contractor's first trick; any deal after ten; under the 1904
+        rule (``stop_at_goal``) a deal ends once a defending side reaches the goal, unless the
+        contractor can still make his contract and reach it."""
+        side = () if self.contractor is None else next(u for u in self.game.units() if self.contractor in u)
+        if (self.is_misere and winner in side) or len(self.tricks) == TRICKS:
             self._score_deal()
+            return
+        elif self.game.rules.stop_at_goal and self._defenders_at_goal() and not self._contractor_can_win():
+            self._score_deal(stopped=True)
+        else:
+            self._offer_claim()
 
-    def _score_deal(self) -> None:
+    def _side_tricks(self) -> int:
+        side = next(u for u in self.game.units() if self.contractor in u)
+        return sum(self.won[s] for s in side)
+
+    @property
+    def defenders_score_tricks(self) -> bool:
+        """Whether the defenders score 10 a trick in this deal (options ``trick_points`` and
+        ``misere_trick_points``)."""
+        g = self.game
+        return g.rules.trick_points and (g.misere_trick_points or not self.is_misere)
+
+    def _score_deal(self, *, stopped: bool = False) -> None:
         g = self.game
         units = g.units()
-        points = g.misere_trick_points or not self.is_misere
+        points = self.defenders_score_tricks
         if self.no_bid_play:
             changes = deal_changes(g.players, units, self.won, None, 0)
             result: dict[str, Any] = {"outcome": "no bid, played in no-trump"}
         else:
             assert self.contractor is not None and self.contract is not None
             call = CALLS[self.contract]
-            side = next(u for u in units if self.contractor in u)
-            side_tricks = sum(self.won[s] for s in side)
+            side_tricks = self._side_tricks()
             amount = contract_score(g.table, call, side_tricks, slam=g.slam)
-            changes = deal_changes(g.players, units, self.won, self.contractor, amount, defender_tricks_score=points)
+            level = call_level(call)
+            if stopped and level is not None and side_tricks < level <= side_tricks + TRICKS - len(self.tricks):
+                amount = 0  # stopped while the contract was neither made nor beaten: not scored
             made = amount > 0
-            outcome = "made" if made else "failed"
+            outcome = "made" if made else "stopped" if stopped and amount == 0 else "failed"
+            against = 0
+            if amount < 0 and g.rules.failed_to_other:
+                against = -amount
+            if amount < 0 and (g.rules.no_negative or g.rules.failed_to_other):
+                amount = 0
+            if self.claimed is not None and g.rules.claim is Claim.PENALTY:
+                amount -= CLAIM_PENALTY
+            broken = self.breaker is not None and level is not None and level - side_tricks >= BREAK_MARGIN
+            changes = deal_changes(
+                g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
+            )
             if made and call not in MISERE_CALLS and amount != g.table.value(call):
                 outcome = "slam"
+            margin = g.rules.set_margin
+            if margin and not stopped and level is not None and level - side_tricks >= margin:
+                self._barred_next = self.contractor
+                result_set = True
+            else:
+                result_set = False
             result = {
                 "outcome": outcome,
                 "contractor": self.contractor,
                 "contract": call,
                 "tricks": side_tricks,
             }
-            if self.is_misere and side_tricks:
+            if (self.is_misere and side_tricks) or stopped:
                 result["stopped_after"] = len(self.tricks)
+            if self.breaker is not None:
+                # win/lose, lose/lose: the breakers lose the value; lose/win: they gain it; the
+                # one who lost the break (the breaker, or the contractor broken) may not bid next
+                won_or_lost = g.rules.breaking if broken else -g.rules.breaking
+                for u in units:
+                    if self.breaker in u:
+                        for s in u:
+                            self._break_points[s] = won_or_lost
+                            changes[s] += won_or_lost
+                self._barred_next = self.contractor if broken else self.breaker
+                result["broken_by"] = self.breaker
+                result["break_points"] = won_or_lost
+            if result_set:
+                result["set"] = self.contractor
+            if self.claimed is not None:
+                result["claimed_at"] = self.claimed + 1
         result["tricks_won"] = list(self.won)
         self._end = (self.contractor, [w for _, w, _ in self.tricks])
         self._finish_deal(changes, result)
@@ -777,18 +854,12 @@ class StateFiveHundred(LegalFiveHundred):
         units = self.game.units()
         log = self.deals[-1]
         changes = log.score_changes or [0] * self.game.players
-        after = [self._scores[u[0]] for u in units]
+        # a break's points never win or lose the match
+        after = [self._scores[u[0]] - self._break_points[u[0]] for u in units]
         before = [self._scores[u[0]] - changes[u[0]] for u in units]
-        points = self.game.misere_trick_points or not self.is_misere
-        return match_winners(
-            units,
-            before,
-            after,
-            contractor,
-            takers,
-            goal=self.game.goal,
-            defender_tricks_score=points,
-        )
+        end = replace(self.game.end_rules, defender_tricks_score=self.defenders_score_tricks)
+        made = bool(log.result) and log.result.get("outcome") in ("made", "slam")
+        return match_winners(units, before, after, contractor, takers, made=made, rules=end)
 
     def _places(self) -> dict[str, int]:
         """The contractor's discards."""
@@ -803,11 +874,13 @@ class StateFiveHundred(LegalFiveHundred):
     # -- what a seat may know ----------------------------------------------------------------
     @property
     def open_hand_shown(self) -> bool:
-        """True once an open misère bidder's hand is shown (after the first trick)."""
+        """True once an open misère bidder's hand is shown (after the first trick; with
+        ``wilkinson`` the closed misère's too)."""
+        open_calls = (OPEN_MISERE, MISERE) if self.game.rules.wilkinson else (OPEN_MISERE,)
         return (
             self.phase is _PLAY
             and self.contract is not None
-            and CALLS[self.contract] == OPEN_MISERE
+            and CALLS[self.contract] in open_calls
             and len(self.tricks) >= 1
         )
 

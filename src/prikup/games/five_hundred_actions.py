@@ -11,7 +11,7 @@ the two to the same sets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
@@ -19,10 +19,10 @@ from prikup.core.engine import TrickGame, TrickState
 from prikup.core.game import FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
-from prikup.games.five_hundred_tables import CALLS
 
 if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
+    from prikup.games.table_rules import RulesFiveHundred
 
 __all__ = ["ActionsFiveHundred", "LegalFiveHundred"]
 
@@ -37,6 +37,16 @@ _K_BID = ActionKind.BID
 _K_CONTRACT = ActionKind.CONTRACT
 #: Five Hundred's own word: ``discard 9C`` (a card into the kitty's place)
 _K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
+#: Option ``misdeal``: a hand with no face card is thrown in (seed 004)
+_K_MISDEAL = ActionKind.declare("MISDEAL", "misdeal", Takes.NOTHING, order=17)
+#: Option ``breaking``: a defender announces he will beat the contract by two tricks
+_K_BREAK = ActionKind.declare("BREAK", "break", Takes.NOTHING, order=19)
+#: before the play of a contract of 7 or more: each defender in turn may break (or pass)
+_BREAK = Phase.declare("BREAK", "break")
+#: Option ``claim``: the contractor claims the remaining tricks
+_K_CLAIM = ActionKind.declare("CLAIM", "claim", Takes.NOTHING, order=18)
+#: the contractor on lead, every card of his sure to win: claim, or play on (pass)
+_CLAIM = Phase.declare("CLAIM", "claim")
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -48,11 +58,20 @@ class ActionsFiveHundred(TrickGame):
 
     #: the cards of the deck in use
     cards: tuple[Card, ...]
+    #: the calls this configuration offers
+    calls: tuple[str, ...]
+    rules: RulesFiveHundred
 
     def _enumerate_actions(self) -> list[Action]:
         actions = [Action(_K_PASS)]
-        actions += [Action(_K_BID, call=c) for c in CALLS]
-        actions += [Action(_K_CONTRACT, call=c) for c in CALLS]
+        if self.rules.misdeal:
+            actions.append(Action(_K_MISDEAL))
+        if self.rules.claim != "off":
+            actions.append(Action(_K_CLAIM))
+        if self.rules.breaking:
+            actions.append(Action(_K_BREAK))
+        actions += [Action(_K_BID, call=c) for c in self.calls]
+        actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
@@ -62,17 +81,21 @@ class ActionsFiveHundred(TrickGame):
     def _prebuild(self) -> None:
         cards = range(67)
         self.pass_id = self._id(Action(_K_PASS))
-        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in CALLS]
-        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in CALLS]
+        self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
+        self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
+        self.break_id = self._id(Action(_K_BREAK)) if self.rules.breaking else -1
+        self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
+        self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
         self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
         self.plays = CardActions(self.all_actions(), self.play_ids)
         self.as_ids = [
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_AS, argument=s.name)) for s in Suit] for i in cards
         ]
-        #: the legal bids after each highest bid (key -1: none yet), and the legal contracts for
-        #: each bid: each a function of that one call, tabled on first use from the rule
-        self.bids_after: dict[int, tuple[list[int], int]] = {}
+        #: the legal bids after each highest bid (key -1: none yet) for a seat that may bid at
+        #: the 6 level or not, on its first call or not, and the legal contracts for each bid: each a function of that
+        #: one call, tabled on first use from the rule
+        self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
 
 
@@ -117,6 +140,14 @@ class LegalFiveHundred(TrickState):
 
         def _why_illegal_call(self, seat: int, action: Action) -> Refusal | None: ...
 
+        def may_misdeal(self, seat: int) -> bool:
+            """Whether ``seat`` may declare a misdeal now."""
+
+        def may_inkle(self, seat: int) -> bool:
+            """Whether ``seat`` may bid at the 6 level."""
+
+        barred: int | None
+
     # -- legal actions, generated directly -----------------------------------------------------
     def _legal(self, seat: int) -> Legal:
         g = self.game
@@ -142,17 +173,26 @@ class LegalFiveHundred(TrickState):
             mask = 0
             if self._why_illegal_call(seat, actions[g.pass_id]) is None:
                 mask = add_one(actions, g.pass_id, acts, ids)
-            bids = self._tabled(g.bids_after, -1 if self.high is None else self.high, g.bid_ids)
+            if g.misdeal_id >= 0 and self.may_misdeal(seat):
+                mask |= add_one(actions, g.misdeal_id, acts, ids)
+            if seat == self.barred:
+                return acts, ids, mask
+            first = not any(s == seat for s, _ in self.calls)  # blind misère: the first call only
+            key = (-1 if self.high is None else self.high, self.may_inkle(seat), first)
+            bids = self._tabled(g.bids_after, key, g.bid_ids)
             acts.extend([actions[i] for i in bids[0]])
             ids.extend(bids[0])
             return acts, ids, mask | bids[1]
         if phase is _DISCARD:
             return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
+        if phase is _CLAIM or phase is _BREAK:
+            mask = add_one(actions, g.pass_id, acts, ids)
+            return acts, ids, mask | add_one(actions, g.claim_id if phase is _CLAIM else g.break_id, acts, ids)
         assert phase is _CONTRACT and self.contract is not None
-        ids = list(self._tabled(g.contracts_for, self.contract, g.contract_ids)[0])
-        return [actions[i] for i in ids], ids, g.contracts_for[self.contract][1]
+        row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
+        return [actions[i] for i in row[0]], list(row[0]), row[1]
 
-    def _tabled(self, table: dict[int, tuple[list[int], int]], key: int, call_ids: list[int]) -> tuple[list[int], int]:
+    def _tabled(self, table: dict[Any, tuple[list[int], int]], key: Any, call_ids: list[int]) -> tuple[list[int], int]:
         """The legal calls (bids or contracts) after the call ``key``: they depend on it alone
         (and the options), so each row is found once per game by the rule's own check."""
         row = table.get(key)
@@ -169,13 +209,21 @@ class LegalFiveHundred(TrickState):
         phase = self.phase
         if phase is _AUCTION:
             yield Action(_K_PASS)
-            for call in CALLS:
+            if self.game.rules.misdeal:
+                yield Action(_K_MISDEAL)
+            for call in self.game.calls:
                 yield Action(_K_BID, call=call)
         elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_DISCARD, card=card)
+        elif phase is _CLAIM:
+            yield Action(_K_PASS)
+            yield Action(_K_CLAIM)
+        elif phase is _BREAK:
+            yield Action(_K_PASS)
+            yield Action(_K_BREAK)
         elif phase is _CONTRACT:
-            for call in CALLS:
+            for call in self.game.calls:
                 yield Action(_K_CONTRACT, call=call)
         elif phase is _PLAY:
             for card in cards_of(self.hands[seat]):

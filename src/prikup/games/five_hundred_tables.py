@@ -12,19 +12,26 @@ game holds it as a :class:`~prikup.core.ladder.Ladder` in its rules value).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final
 
 from prikup.core.cards import Card, Rank, Suit
 
 __all__ = [
+    "BLIND_MISERE",
     "CALLS",
     "CALL_INDEX",
+    "CONTRACT_CALLS",
     "DECKS",
+    "DECK_FORMS",
+    "DOUBLE_MISERE",
+    "EXTRA_CALLS",
+    "HI_LO",
     "LEVELS",
     "MISERE",
     "MISERE_CALLS",
+    "MISERE_RANKS",
     "OPEN_MISERE",
     "STRAINS",
     "TABLES",
@@ -41,20 +48,34 @@ STRAINS: Final = ("S", "C", "D", "H", "NT")
 LEVELS: Final = (6, 7, 8, 9, 10)
 MISERE: Final = "MIS"
 OPEN_MISERE: Final = "OMIS"
-MISERE_CALLS: Final = (MISERE, OPEN_MISERE)
+#: seed 004's non-standard bids, each under its option: blind misère (bid before a look at the
+#: cards: here only as the bidder's first call), double misère (grand nullo: both partners play
+#: and neither may take a trick) and Hi/Lo (5 and 5: exactly five tricks, in no-trump)
+BLIND_MISERE: Final = "BMIS"
+DOUBLE_MISERE: Final = "DMIS"
+HI_LO: Final = "HILO"
+#: the contracts to take no trick at all
+MISERE_CALLS: Final = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_MISERE)
+#: the calls beyond the standard game's, offered only under their options
+EXTRA_CALLS: Final = (BLIND_MISERE, DOUBLE_MISERE, HI_LO)
+#: the contract calls 6S ... 10NT
+CONTRACT_CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in STRAINS)
 #: Every call of every table, in a fixed order (their position is their id).
-CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in STRAINS) + MISERE_CALLS
+CALLS: tuple[str, ...] = (*CONTRACT_CALLS, MISERE, OPEN_MISERE, *EXTRA_CALLS)
 CALL_INDEX: MappingProxyType[str, int] = MappingProxyType({c: i for i, c in enumerate(CALLS)})
+_CONTRACTS = frozenset(CONTRACT_CALLS)
 
 
 def call_level(call: str) -> int | None:
-    """Tricks promised by a contract call (``None`` for a misère)."""
-    return None if call in MISERE_CALLS else int(call[:-2] if call.endswith("NT") else call[:-1])
+    """Tricks promised by a contract call (``None`` for a misère or Hi/Lo)."""
+    if call not in _CONTRACTS:
+        return None
+    return int(call[:-2] if call.endswith("NT") else call[:-1])
 
 
 def call_strain(call: str) -> str | None:
-    """``S C D H NT`` of a contract call (``None`` for a misère)."""
-    if call in MISERE_CALLS:
+    """``S C D H NT`` of a contract call (``None`` for a misère or Hi/Lo: played in no-trump)."""
+    if call not in _CONTRACTS:
         return None
     return "NT" if call.endswith("NT") else call[-1]
 
@@ -74,6 +95,9 @@ class DeckSpec:
     ranks: tuple[Rank, ...]
     extra: tuple[tuple[Rank, Suit], ...] = ()
     jokers: tuple[str, ...] = ()
+    #: seed 004: with 4S and 4D removed (4C and 4H kept) the 4 of the trumps' colour is a trump,
+    #: so that a suit contract always has 13 trumps (14 with two jokers)
+    colour_fours: bool = False
 
     def cards(self) -> tuple[Card, ...]:
         """The deck's cards in a fixed order: suits S C D H, ranks high to low, then jokers."""
@@ -93,16 +117,20 @@ _R = Rank
 _A_TO_5 = (_R.ACE, _R.KING, _R.QUEEN, _R.JACK, _R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN, _R.SIX, _R.FIVE)
 _A_TO_7 = _A_TO_5[:8]
 _RED_FOURS = ((_R.FOUR, Suit.D), (_R.FOUR, Suit.H))
+_CLUB_HEART_FOURS = ((_R.FOUR, Suit.C), (_R.FOUR, Suit.H))
 
-#: Every deck the project knows, by name.  The ``deck`` option offers the four of the issue;
-#: the others are here so that the seed-004 variants are data when they come.
+#: Every deck the project knows, by name (seed 004's "Setup" and seed 001): the ``deck`` option
+#: offers each where the player count fits (:data:`DECK_FORMS`); the 63-card deck of the
+#: six-handed game is data for the forms still to come.
 DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
     {
         "43": DeckSpec("43", _A_TO_5, _RED_FOURS, ("JK",)),
         "42": DeckSpec("42", _A_TO_5, _RED_FOURS),
+        "44": DeckSpec("44", _A_TO_5, _RED_FOURS, ("JK1", "JK2")),
+        "43_colour_fours": DeckSpec("43_colour_fours", _A_TO_5, _CLUB_HEART_FOURS, ("JK",), colour_fours=True),
+        "44_colour_fours": DeckSpec("44_colour_fours", _A_TO_5, _CLUB_HEART_FOURS, ("JK1", "JK2"), colour_fours=True),
         "33": DeckSpec("33", _A_TO_7, (), ("JK",)),
         "32": DeckSpec("32", _A_TO_7),
-        # later variants (not offered by the `deck` option yet):
         "45": DeckSpec("45", (*_A_TO_5, _R.FOUR), (), ("JK",)),
         "46": DeckSpec("46", (*_A_TO_5, _R.FOUR), (), ("JK1", "JK2")),
         "63": DeckSpec(
@@ -111,6 +139,16 @@ DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
             ((_R.THIRTEEN, Suit.D), (_R.THIRTEEN, Suit.H)),
             ("JK",),
         ),
+    }
+)
+
+
+#: The decks each form may use: the partnership game (4 hands of 10) and each-for-himself play
+#: (3 hands of 10).  The kitty is what is left: 2 to 6 cards.
+DECK_FORMS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "partnership": ("43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours"),
+        "single": ("33", "32"),
     }
 )
 
@@ -125,6 +163,8 @@ def deal_pattern(hands: int, hand_size: int, kitty: int, style: str) -> list[tup
     rounds = (3, 4, hand_size - 7)
     if style == "widow":
         kitty_parts = [kitty, 0, 0]
+    elif kitty == 5:
+        kitty_parts = [3, 2, 0]
     else:
         kitty_parts = [kitty // 3 + (1 if i < kitty % 3 else 0) for i in range(3)]
     packets: list[tuple[int, int]] = []
@@ -147,7 +187,8 @@ class ScoringTable:
     (blind misère, Hi/Lo, ...).  Bids rank by value; ``tiebreak`` says how equal values rank:
     ``none`` (the table has no ties among contracts) or ``tricks_then_suit`` (Original).  A
     misère of the same value as a contract ranks just *below* it (Avondale: open misère 500
-    below 10H 500).
+    below 10H 500), unless ``placed`` puts it just above a named contract whatever its value
+    (the Australian, colour-split and French-Canadian precedences).
     """
 
     name: str
@@ -157,6 +198,7 @@ class ScoringTable:
     slam: int = 250
     tiebreak: str = "none"
     others: dict[str, int] = field(default_factory=dict)
+    placed: dict[str, str] = field(default_factory=dict)
 
     def value(self, call: str) -> int:
         """The points a call is worth."""
@@ -164,24 +206,54 @@ class ScoringTable:
             return self.misere
         if call == OPEN_MISERE:
             return self.open_misere
+        if call in _EXTRA_VALUES:
+            key, usual = _EXTRA_VALUES[call]
+            return self.others.get(key, usual)
         level, strain = call_level(call), call_strain(call)
         assert level is not None and strain is not None
         return self.contracts[level][strain]
 
-    def precedence_key(self, call: str) -> tuple[int, int, int, int]:
+    def precedence_key(self, call: str) -> tuple[int, int, int, int, int]:
         """A sort key: a call outbids every call with a smaller key."""
+        anchor = self.placed.get(call, _EXTRA_PLACED.get(call))
+        if anchor is not None:
+            return (*self.precedence_key(anchor)[:4], 1)
         value = self.value(call)
-        if call in MISERE_CALLS:
-            return (value, 0, 0, 0)
+        if call not in _CONTRACTS:
+            return (value, 0, 0, 0, 0)
         level, strain = call_level(call), call_strain(call)
         assert level is not None and strain is not None
         if self.tiebreak == "tricks_then_suit":
-            return (value, 1, level, STRAINS.index(strain))
-        return (value, 1, 0, 0)
+            return (value, 1, level, STRAINS.index(strain), 0)
+        return (value, 1, 0, 0, 0)
 
-    def ladder(self) -> tuple[str, ...]:
-        """Every call, lowest bid first."""
-        return tuple(sorted(CALLS, key=self.precedence_key))
+    def ladder(self, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The standard game's calls and the ``extra`` ones offered, lowest bid first."""
+        return tuple(sorted((*CONTRACT_CALLS, MISERE, OPEN_MISERE, *extra), key=self.precedence_key))
+
+    def ranked(self, rank: str) -> ScoringTable:
+        """This table with the misère precedence ``rank`` of :data:`MISERE_RANKS` (``table``:
+        itself)."""
+        if rank == "table":
+            return self
+        placed, values = MISERE_RANKS[rank]
+        return replace(
+            self,
+            placed={**self.placed, **placed},
+            misere=values.get(MISERE, self.misere),
+            open_misere=values.get(OPEN_MISERE, self.open_misere),
+        )
+
+
+#: the extra calls' values: the table's own (its ``others``) or the seed's usual one — Hi/Lo
+#: "usually 350", double misère 450 (the Ideal table's: the only value the seed gives)
+_EXTRA_VALUES: dict[str, tuple[str, int]] = {
+    BLIND_MISERE: ("blind misère", 1000),
+    DOUBLE_MISERE: ("double misère", 450),
+    HI_LO: ("hi/lo", 350),
+}
+#: Hi/Lo "beats 9S or 9C but not 9D or 9H" whatever its value
+_EXTRA_PLACED: dict[str, str] = {HI_LO: "9C"}
 
 
 def _grid(rows: dict[int, tuple[int, int, int, int, int]]) -> dict[int, dict[str, int]]:
@@ -237,5 +309,30 @@ IDEAL = ScoringTable(
     others={"hi/lo": 350, "double misère": 450, "patastrophe": 750, "blind misère": 1000},
 )
 
+#: French-Canadian 500 (seed 004): the Avondale contracts; petite misère 500, outbid only by 8NT
+#: (it ranks just above 8H), grande (open) misère 1000, outbid only by 10NT.
+FRENCH_CANADIAN = replace(
+    AVONDALE,
+    name="french_canadian",
+    misere=500,
+    open_misere=1000,
+    others={},
+    placed={MISERE: "8H", OPEN_MISERE: "10H"},
+)
+
 #: The tables by the name the ``table`` option takes.
-TABLES: MappingProxyType[str, ScoringTable] = MappingProxyType({t.name: t for t in (AVONDALE, ORIGINAL, IDEAL)})
+TABLES: MappingProxyType[str, ScoringTable] = MappingProxyType(
+    {t.name: t for t in (AVONDALE, ORIGINAL, IDEAL, FRENCH_CANADIAN)}
+)
+
+#: The misère precedences of seed 004 (option ``misere_rank``): the calls each places just above
+#: a contract, and the values it changes.  ``australian``: misère beats a 7 bid but not an 8,
+#: open misère 520 is the top bid; ``colour_split``: misère beats 7S/7C but not 7D/7H, open
+#: misère 8S/8C but not 8D/8H; ``omis_330``: open misère worth 330, between 8NT and 9S.
+MISERE_RANKS: MappingProxyType[str, tuple[dict[str, str], dict[str, int]]] = MappingProxyType(
+    {
+        "australian": ({MISERE: "7NT", OPEN_MISERE: "10NT"}, {OPEN_MISERE: 520}),
+        "colour_split": ({MISERE: "7C", OPEN_MISERE: "8C", HI_LO: "9C", DOUBLE_MISERE: "10C"}, {}),
+        "omis_330": ({OPEN_MISERE: "8NT"}, {OPEN_MISERE: 330}),
+    }
+)

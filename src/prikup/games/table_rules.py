@@ -14,14 +14,20 @@ from prikup.core.options import Rules
 
 __all__ = [
     "AllBarred",
+    "Auction",
     "BidCap",
+    "Claim",
     "Concede",
     "DeckChoice",
     "Excess",
     "ExchangeOrder",
+    "GoalTie",
+    "JokerHigh",
     "JokerLead",
     "JokerNT",
+    "MinusGoal",
     "MisereFrom",
+    "MisereRank",
     "NoBid",
     "RaiseAfterKitty",
     "Rules501",
@@ -58,13 +64,64 @@ class Rules501(Rules):
 
 # -- Five Hundred ----------------------------------------------------------------------------------
 class DeckChoice(StrEnum):
-    """The deck: the form's own (auto), or 43, 42, 33 or 32 cards."""
+    """The deck: the form's own (auto), or one of seed 004's and seed 001's decks."""
 
     AUTO = "auto"
     D43 = "43"
     D42 = "42"
+    D44 = "44"
+    D45 = "45"
+    D46 = "46"
+    D43_COLOUR_FOURS = "43_colour_fours"
+    D44_COLOUR_FOURS = "44_colour_fours"
     D33 = "33"
     D32 = "32"
+    D63 = "63"
+
+
+class JokerHigh(StrEnum):
+    """With two jokers, which one is the higher."""
+
+    JK1 = "jk1"
+    JK2 = "jk2"
+
+
+class MisereRank(StrEnum):
+    """Where the misères rank among the bids: as the table says, or a precedence of seed 004."""
+
+    TABLE = "table"
+    AUSTRALIAN = "australian"
+    COLOUR_SPLIT = "colour_split"
+    OMIS_330 = "omis_330"
+
+
+class Auction(StrEnum):
+    """The auction: round after round until all but one pass, or the American single round."""
+
+    STANDARD = "standard"
+    ONE_ROUND = "one_round"
+
+
+class GoalTie(StrEnum):
+    """Two sides at the goal on one deal: the contractor's side wins, or the higher score."""
+
+    CONTRACTOR = "contractor"
+    HIGHER = "higher"
+
+
+class Claim(StrEnum):
+    """Claiming the remaining tricks: not allowed, allowed, or allowed at a cost of 100."""
+
+    OFF = "off"
+    ON = "on"
+    PENALTY = "penalty"
+
+
+class MinusGoal(StrEnum):
+    """A side at minus the goal loses always, or only if the other side is not negative."""
+
+    LOSES = "loses"
+    IF_OTHER_NOT_NEGATIVE = "if_other_not_negative"
 
 
 class ScoringTableName(StrEnum):
@@ -73,18 +130,23 @@ class ScoringTableName(StrEnum):
     AVONDALE = "avondale"
     ORIGINAL = "original"
     IDEAL = "ideal"
+    FRENCH_CANADIAN = "french_canadian"
 
 
 class JokerNT(StrEnum):
-    """In no-trump the joker is played only when void in the suit led, or at any time."""
+    """In no-trump the joker is played only when void in the suit led, or at any time (auto:
+    the form's rule)."""
 
+    AUTO = "auto"
     VOID_ONLY = "void_only"
     ANY_TIME = "any_time"
 
 
 class JokerLead(StrEnum):
-    """A joker led in no-trump names a suit its holder is not void in, or any suit."""
+    """A joker led in no-trump names a suit its holder is not void in, or any suit (auto: the
+    form's rule)."""
 
+    AUTO = "auto"
     NOT_VOID = "not_void"
     ANY = "any"
 
@@ -121,18 +183,41 @@ class RulesFiveHundred(Rules):
 
     partnership: bool
     deck: DeckChoice
+    joker_high: JokerHigh
+    misdeal: bool
     table: ScoringTableName
+    misere_rank: MisereRank
     joker_nt: JokerNT
     joker_lead: JokerLead
     misere: bool
     open_misere: bool
+    blind_misere: bool
+    double_misere: bool
+    hi_lo: bool
+    wilkinson: bool
     misere_from: MisereFrom
+    auction: Auction
+    min_level: int
+    bid_after_pass: bool
+    raise_own: bool
     no_bid: NoBid
     redeals: int
     raise_after_kitty: RaiseAfterKitty
     slam: bool
     misere_trick_points: bool
+    trick_points: bool
     goal: int
+    win_by_bid: bool
+    goal_tie: GoalTie
+    minus_goal: MinusGoal
+    exact_goal: bool
+    points_spread: bool
+    stop_at_goal: bool
+    set_margin: int
+    breaking: int
+    claim: Claim
+    failed_to_other: bool
+    no_negative: bool
 
 
 # -- Пятьсот ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
-from prikup.games.table_rules import JokerLead, JokerNT
+from prikup.games.five_hundred_tables import HI_LO
 from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
 
@@ -68,6 +68,8 @@ class PositionFiveHundred(TrickPosition):
         (the contractor's side's; in a no-bid deal the seat to act's)."""
         if not isinstance(state, StateFiveHundred) or state.phase is not Phase.PLAY:
             raise ValueError("not a Five Hundred state in the play phase")
+        if state.contract_call == HI_LO:  # exactly five tricks: not a count the solver maximises
+            raise ValueError("the open-hand solver does not value a Hi/Lo contract")
         g = state.game
         playing = list(state.playing)
         index = {seat: i for i, seat in enumerate(playing)}
@@ -106,8 +108,8 @@ class PositionFiveHundred(TrickPosition):
             stop=stop,
             jokers=g.joker_mask,
             no_trump=layout.trump_suit is None,
-            joker_any_time=g.rules.joker_nt is JokerNT.ANY_TIME,
-            joker_lead_any=g.rules.joker_lead is JokerLead.ANY,
+            joker_any_time=g.joker_any_time,
+            joker_lead_any=g.joker_lead_any,
             voids=[state.voids[s] for s in playing],
         )
         return pos, base
