@@ -58,6 +58,11 @@ SPIEL_GAMES = {"oh_hell": "oh_hell(players=3,num_tricks_fixed=8)", "euchre": "eu
 Runner = Callable[[float], tuple[int, float]]
 
 
+#: A new match after this many deals: random play may never end a match (Пятьсот's scores
+#: fall without bound), and one endless match would measure one score sheet's arithmetic.
+MAX_DEALS = 20
+
+
 def looped(step: Callable[[], int]) -> Runner:
     """A runner calling ``step`` (one action; it returns the decisions it made, 0 or 1) until
     ``seconds`` of CPU time are spent."""
@@ -84,7 +89,7 @@ def prikup_runner(name: str, options: dict[str, object], ids: bool) -> Runner:
 
     def step() -> int:
         state = box[0]
-        if state.is_over:
+        if state.is_over or len(state.deals) > MAX_DEALS:
             state = box[0] = game.new_match(seed=rng.randrange(1 << 30))
         if ids:
             state.apply_id(choice(state.legal_action_ids()))
