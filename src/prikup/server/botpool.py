@@ -5,6 +5,11 @@
 sent, with the match as a game record, to a :mod:`pebble` process pool.  A decision that takes
 longer than the hard limit is stopped (its worker process is killed and replaced) and the
 heuristic's choice is played instead, which is logged and counted.
+
+The same pool computes hints (``hint``: short, under ``PRIKUP_HINT_LIMIT``).  Deal analyses
+(``analyse``: minutes, not seconds) run in a second pool of their own processes, so that a long
+analysis never makes a bot or a hint wait; each reports its progress through a queue the event
+loop reads without blocking.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import concurrent.futures
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
+from queue import Empty
 from typing import Any
 
 from pebble import ProcessPool
@@ -22,7 +29,7 @@ from prikup.bots import make_bot
 from prikup.core.game import State
 from prikup.records import replay, to_record
 
-__all__ = ["BotRunner", "decide_from_record"]
+__all__ = ["AdviceFailed", "BotRunner", "analyse_from_record", "decide_from_record", "hint_from_record"]
 
 log = logging.getLogger("prikup.server")
 
@@ -31,6 +38,42 @@ def decide_from_record(record: dict[str, Any], seat: int, bot: str, seed: int) -
     """The action of ``bot`` for ``seat`` in the match ``record`` ends at (run in a worker)."""
     state = replay(record)
     return str(make_bot(bot, state.game, seed).act(state, seat))
+
+
+def hint_from_record(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+    """The hint for ``seat`` in the match ``record`` ends at, as JSON (run in a worker)."""
+    from prikup.analysis import hint
+
+    state = replay(record)
+    return dict(hint(state, seat, seed=seed).to_json())
+
+
+#: In an analysis worker process: the queue its progress goes to (set by the pool's initializer).
+_progress_queue: Any = None
+
+
+def _analysis_worker(queue: Any) -> None:
+    global _progress_queue
+    _progress_queue = queue
+
+
+def analyse_from_record(job: str, record: dict[str, Any], deal: int, samples: int, seed: int) -> tuple[Any, float]:
+    """The analysis of ``deal`` (from 1) of ``record`` as JSON and the CPU seconds it took (run in
+    an analysis worker; its progress goes to the pool's queue as ``(job, done, total)``)."""
+    from prikup.analysis import analyze_deal
+
+    start = time.process_time()
+
+    def progress(done: int, total: int) -> None:
+        if _progress_queue is not None:
+            _progress_queue.put((job, done, total))
+
+    result = analyze_deal(record, deal, samples=samples or None, seed=seed, progress=progress)
+    return result.to_json(), time.process_time() - start
+
+
+class AdviceFailed(RuntimeError):
+    """A hint or an analysis could not be computed (over its hard limit, or its worker failed)."""
 
 
 def _fallback(state: State, seat: int, seed: int) -> str:
@@ -43,10 +86,18 @@ def _fallback(state: State, seat: int, seed: int) -> str:
 class BotRunner:
     """Runs bot decisions: inline for fast bots, in a process pool with a hard limit for the rest."""
 
-    def __init__(self, workers: int = 1, limit: float = 5.0) -> None:
+    def __init__(
+        self, workers: int = 1, limit: float = 5.0, *, analysis_workers: int = 1, hint_limit: float = 15.0
+    ) -> None:
         self.workers = max(1, workers)
         self.limit = limit
+        self.hint_limit = hint_limit
+        self.analysis_workers = max(1, analysis_workers)
         self._pool: ProcessPool | None = None
+        self._analysis_pool: ProcessPool | None = None
+        self._progress: Any = None
+        self._listeners: dict[str, Callable[[int, int], None]] = {}
+        self._reader: asyncio.Task[None] | None = None
         #: decisions stopped by the hard limit, and decisions whose worker failed
         self.timeouts = 0
         self.failures = 0
@@ -87,9 +138,104 @@ class BotRunner:
             return _fallback(state, seat, seed), time.perf_counter() - start, False
         return str(action), time.perf_counter() - start, False
 
+    async def hint(self, record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+        """The hint for ``seat`` at the end of ``record``, computed in the bots' pool under the
+        hint limit; :class:`AdviceFailed` if it could not be."""
+        future = self._get_pool().schedule(hint_from_record, args=(record, seat, seed), timeout=self.hint_limit)
+        try:
+            data: dict[str, Any] = await asyncio.wrap_future(future)
+            return data
+        except (concurrent.futures.TimeoutError, TimeoutError):
+            raise AdviceFailed(f"the hint took longer than {self.hint_limit:g} s and was stopped") from None
+        except Exception as exc:
+            self._forget_broken_pool()
+            log.error("a hint failed in its worker: %s", f"{type(exc).__name__}: {exc}", extra={"event": "hint_failed"})
+            raise AdviceFailed("the hint could not be computed") from None
+
+    async def analyse(
+        self,
+        job: str,
+        record: dict[str, Any],
+        deal: int,
+        *,
+        samples: int,
+        seed: int,
+        limit: float,
+        progress: Callable[[int, int], None],
+    ) -> tuple[Any, float]:
+        """The analysis of ``deal`` of ``record`` (JSON) and its CPU seconds, computed in the
+        analysis pool; ``progress(done, total)`` is called on the event loop as it goes."""
+        pool = self._get_analysis_pool()
+        self._listeners[job] = progress
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.get_running_loop().create_task(self._read_progress())
+        future = pool.schedule(analyse_from_record, args=(job, record, deal, samples, seed), timeout=limit)
+        try:
+            data, seconds = await asyncio.wrap_future(future)
+        except (concurrent.futures.TimeoutError, TimeoutError):
+            raise AdviceFailed(f"the analysis took longer than {limit:g} s and was stopped") from None
+        except Exception as exc:
+            if self._analysis_pool is not None and not self._analysis_pool.active:
+                self._analysis_pool.stop()  # type: ignore[no-untyped-call]
+                self._analysis_pool = None
+            log.error(
+                "an analysis failed in its worker: %s",
+                f"{type(exc).__name__}: {exc}",
+                extra={"event": "analysis_failed"},
+            )
+            raise AdviceFailed("the analysis could not be computed") from None
+        finally:
+            self._drain()
+            self._listeners.pop(job, None)
+        return data, float(seconds)
+
+    def _get_analysis_pool(self) -> ProcessPool:
+        if self._analysis_pool is None:
+            context = multiprocessing.get_context("spawn")
+            if self._progress is None:
+                self._progress = context.Queue()
+            self._analysis_pool = ProcessPool(
+                max_workers=self.analysis_workers,
+                context=context,
+                initializer=_analysis_worker,
+                initargs=(self._progress,),
+            )
+        return self._analysis_pool
+
+    def _drain(self) -> None:
+        """Hand every progress report queued so far to its job's listener."""
+        queue = self._progress
+        if queue is None:
+            return
+        while True:
+            try:
+                job, done, total = queue.get_nowait()
+            except (Empty, OSError, ValueError):
+                return
+            listener = self._listeners.get(job)
+            if listener is not None:
+                listener(int(done), int(total))
+
+    async def _read_progress(self) -> None:
+        while self._listeners:
+            self._drain()
+            await asyncio.sleep(0.2)
+
+    def _forget_broken_pool(self) -> None:
+        if self._pool is not None and not self._pool.active:
+            self._pool.stop()  # type: ignore[no-untyped-call]
+            self._pool = None
+
     def close(self) -> None:
         """Stop the worker processes."""
-        if self._pool is not None:
-            self._pool.stop()  # type: ignore[no-untyped-call]
-            self._pool.join(timeout=5)
-            self._pool = None
+        if self._reader is not None:
+            self._reader.cancel()
+        for pool in (self._pool, self._analysis_pool):
+            if pool is not None:
+                pool.stop()  # type: ignore[no-untyped-call]
+                pool.join(timeout=5)
+        self._pool = None
+        self._analysis_pool = None
+        if self._progress is not None:
+            self._progress.close()
+            self._progress = None
