@@ -156,12 +156,19 @@ class ServerProcess:
 
 
 class Client:
-    """A WebSocket client of one table that keeps every frame it receives."""
+    """A WebSocket client of one table that keeps every frame it receives.
+
+    Its connection buffers every frame unread (``max_queue=None``): a test reads one client at a
+    time, and with the default bound (16 frames) a client left unread stops reading its socket,
+    so it no longer sees the keepalive pongs and closes itself with 1011 "keepalive ping
+    timeout" about 40 s later — what a slow analysis on a loaded machine used to cause."""
 
     def __init__(
         self, server: ServerProcess, table_id: str, seat: int | None, token: str | None, *, hello: bool = True
     ) -> None:
-        self.ws: ClientConnection = connect(f"{server.ws_base}/ws/{table_id}", open_timeout=10).__enter__()
+        self.ws: ClientConnection = connect(
+            f"{server.ws_base}/ws/{table_id}", open_timeout=10, max_queue=None
+        ).__enter__()
         self.seat = seat
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []

@@ -5,6 +5,8 @@ served from storage — to another viewer, over HTTP, and after the server is re
 
 from __future__ import annotations
 
+import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -288,3 +290,59 @@ def test_a_long_analysis_keeps_neither_its_table_nor_another_waiting(tmp_path: P
             me_b.close()
     finally:
         server.stop()  # stops the analysis with the worker processes
+
+
+def spawned_workers(server: ServerProcess) -> list[int]:
+    """The worker processes the server spawned (multiprocessing's spawn; not its resource tracker)."""
+    assert server.proc is not None
+    found = []
+    for task in Path(f"/proc/{server.proc.pid}/task").iterdir():
+        for pid in (task / "children").read_text().split():
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in cmdline:
+                found.append(int(pid))
+    return found
+
+
+def test_an_analysis_whose_worker_is_killed_ends_with_one_error_line_to_every_waiter(tmp_path: Path) -> None:
+    """The analysis worker killed mid-job (as the out-of-memory killer would): every viewer still
+    waiting gets an ``analysis_failed`` line — the one who closed its socket meanwhile nothing —
+    the server answers meanwhile, nothing is stored, and the next request starts a new worker."""
+    url = f"sqlite:///{tmp_path / 'killed.sqlite3'}"
+    server = ServerProcess(url, env={**ENV, "PRIKUP_ANALYSIS_SAMPLES": "400"}).start()
+    try:
+        created = server.create("501", [HUMAN, BOT, BOT], seed=8)  # heuristic bots: no bots' pool
+        tid = created["id"]
+        me = Client(server, tid, created["seat"], created["token"])
+        watchers = [Client(server, tid, None, None) for _ in range(2)]
+        try:
+            play_first_deal(me)
+            for c in (me, *watchers):
+                c.send({"type": "analyse", "deal": 1})
+            first = me.until(lambda m: m["type"] in ("analysis_progress", "analysis", "error"), 120)
+            assert first["type"] == "analysis_progress" and first["done"] < first["total"], first
+            watchers[1].close()  # one waiter goes away before the end
+            workers = spawned_workers(server)
+            assert len(workers) == 1, workers  # PRIKUP_ANALYSIS_WORKERS=1
+            os.kill(workers[0], signal.SIGKILL)
+            for c in (me, watchers[0]):
+                failed = c.until(lambda m: m["type"] in ("analysis", "error"), 60)
+                assert failed["type"] == "error" and failed["code"] == "analysis_failed", failed
+                assert failed["message"].startswith("deal 1 could not be analysed: its worker process failed")
+                assert "\n" not in failed["message"]
+            assert httpx.get(server.base + "/health", timeout=10).status_code == 200
+            assert metric(server, "prikup_analyses_total", '{source="computed"}') == 0
+            assert httpx.get(f"{server.base}/api/tables/{tid}/analysis/1", timeout=10).status_code == 404
+            # asked again: a new worker takes the job
+            me.send({"type": "analyse", "deal": 1})
+            again = me.until(lambda m: m["type"] in ("analysis_progress", "analysis", "error"), 120)
+            assert again["type"] == "analysis_progress", again
+            assert spawned_workers(server) not in ([], workers)
+        finally:
+            me.close()
+            watchers[0].close()
+    finally:
+        server.stop()

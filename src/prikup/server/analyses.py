@@ -263,6 +263,12 @@ class Analyses:
             for conn in group:
                 conn.send(frame)
 
+    def forget(self, conn: Connection) -> None:
+        """A connection closed: no job sends it anything any more (the jobs go on for the others,
+        and are stored for whoever asks next)."""
+        for job in self.jobs.values():
+            job.waiting.discard(conn)
+
     def cancel_all(self) -> None:
         """Stop waiting for every job (the server stops)."""
         for job in self.jobs.values():

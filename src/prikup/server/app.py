@@ -405,6 +405,7 @@ def create_app(
         finally:
             metrics.connections.dec()
             table.connections.discard(conn)
+            manager().analyses.forget(conn)
             conn.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(writer, 1)

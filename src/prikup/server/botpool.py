@@ -8,8 +8,9 @@ heuristic's choice is played instead, which is logged and counted.
 
 The same pool computes hints (``hint``: short, under ``PRIKUP_HINT_LIMIT``).  Deal analyses
 (``analyse``: minutes, not seconds) run in a second pool of their own processes, so that a long
-analysis never makes a bot or a hint wait; each reports its progress through a queue the event
-loop reads without blocking.
+analysis never makes a bot or a hint wait; each reports its progress as datagrams the event loop
+receives (:mod:`prikup.server.progress`: no lock a killed worker could keep, nothing that blocks).
+Nothing here blocks the event loop: the pools are started and given their work in a thread.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import logging
 import multiprocessing
 import time
 from collections.abc import Callable
-from queue import Empty
 from typing import Any
 
 from pebble import ProcessPool
@@ -28,6 +28,7 @@ from pebble import ProcessPool
 from prikup.bots import make_bot
 from prikup.core.game import State
 from prikup.records import replay, to_record
+from prikup.server import progress as progress_channel
 
 __all__ = ["AdviceFailed", "BotRunner", "analyse_from_record", "decide_from_record", "hint_from_record"]
 
@@ -48,25 +49,15 @@ def hint_from_record(record: dict[str, Any], seat: int, seed: int) -> dict[str, 
     return dict(hint(state, seat, seed=seed).to_json())
 
 
-#: In an analysis worker process: the queue its progress goes to (set by the pool's initializer).
-_progress_queue: Any = None
-
-
-def _analysis_worker(queue: Any) -> None:
-    global _progress_queue
-    _progress_queue = queue
-
-
 def analyse_from_record(job: str, record: dict[str, Any], deal: int, samples: int, seed: int) -> tuple[Any, float]:
     """The analysis of ``deal`` (from 1) of ``record`` as JSON and the CPU seconds it took (run in
-    an analysis worker; its progress goes to the pool's queue as ``(job, done, total)``)."""
+    an analysis worker; its progress is reported as ``(job, done, total)``)."""
     from prikup.analysis import analyze_deal
 
     start = time.process_time()
 
     def progress(done: int, total: int) -> None:
-        if _progress_queue is not None:
-            _progress_queue.put((job, done, total))
+        progress_channel.report(job, done, total)
 
     result = analyze_deal(record, deal, samples=samples or None, seed=seed, progress=progress)
     return result.to_json(), time.process_time() - start
@@ -95,9 +86,7 @@ class BotRunner:
         self.analysis_workers = max(1, analysis_workers)
         self._pool: ProcessPool | None = None
         self._analysis_pool: ProcessPool | None = None
-        self._progress: Any = None
-        self._listeners: dict[str, Callable[[int, int], None]] = {}
-        self._reader: asyncio.Task[None] | None = None
+        self._progress = progress_channel.ProgressListener()
         #: decisions stopped by the hard limit, and decisions whose worker failed
         self.timeouts = 0
         self.failures = 0
@@ -114,7 +103,9 @@ class BotRunner:
             action = str(make_bot(bot, state.game, seed).act(state, seat))
             return action, time.perf_counter() - start, False
         record = to_record(state)
-        future = self._get_pool().schedule(decide_from_record, args=(record, seat, bot, seed), timeout=self.limit)
+        future = await asyncio.to_thread(
+            self._get_pool().schedule, decide_from_record, args=(record, seat, bot, seed), timeout=self.limit
+        )
         try:
             action = await asyncio.wrap_future(future)
         except (concurrent.futures.TimeoutError, TimeoutError):
@@ -141,7 +132,9 @@ class BotRunner:
     async def hint(self, record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
         """The hint for ``seat`` at the end of ``record``, computed in the bots' pool under the
         hint limit; :class:`AdviceFailed` if it could not be."""
-        future = self._get_pool().schedule(hint_from_record, args=(record, seat, seed), timeout=self.hint_limit)
+        future = await asyncio.to_thread(
+            self._get_pool().schedule, hint_from_record, args=(record, seat, seed), timeout=self.hint_limit
+        )
         try:
             data: dict[str, Any] = await asyncio.wrap_future(future)
             return data
@@ -165,16 +158,17 @@ class BotRunner:
     ) -> tuple[Any, float]:
         """The analysis of ``deal`` of ``record`` (JSON) and its CPU seconds, computed in the
         analysis pool; ``progress(done, total)`` is called on the event loop as it goes."""
-        pool = self._get_analysis_pool()
-        self._listeners[job] = progress
-        if self._reader is None or self._reader.done():
-            self._reader = asyncio.get_running_loop().create_task(self._read_progress())
-        future = pool.schedule(analyse_from_record, args=(job, record, deal, samples, seed), timeout=limit)
+        address = await self._progress.start()
+        pool = self._get_analysis_pool(address)
+        self._progress.listeners[job] = progress
         try:
+            future = await asyncio.to_thread(
+                pool.schedule, analyse_from_record, args=(job, record, deal, samples, seed), timeout=limit
+            )
             data, seconds = await asyncio.wrap_future(future)
         except (concurrent.futures.TimeoutError, TimeoutError):
             raise AdviceFailed(f"the analysis took longer than {limit:g} s and was stopped") from None
-        except Exception as exc:
+        except Exception as exc:  # the worker died (killed, out of memory) or the pool broke
             if self._analysis_pool is not None and not self._analysis_pool.active:
                 self._analysis_pool.stop()  # type: ignore[no-untyped-call]
                 self._analysis_pool = None
@@ -183,43 +177,20 @@ class BotRunner:
                 f"{type(exc).__name__}: {exc}",
                 extra={"event": "analysis_failed"},
             )
-            raise AdviceFailed("the analysis could not be computed") from None
+            raise AdviceFailed("its worker process failed; ask again") from None
         finally:
-            self._drain()
-            self._listeners.pop(job, None)
+            self._progress.listeners.pop(job, None)
         return data, float(seconds)
 
-    def _get_analysis_pool(self) -> ProcessPool:
+    def _get_analysis_pool(self, address: str) -> ProcessPool:
         if self._analysis_pool is None:
-            context = multiprocessing.get_context("spawn")
-            if self._progress is None:
-                self._progress = context.Queue()
             self._analysis_pool = ProcessPool(
                 max_workers=self.analysis_workers,
-                context=context,
-                initializer=_analysis_worker,
-                initargs=(self._progress,),
+                context=multiprocessing.get_context("spawn"),
+                initializer=progress_channel.connect_worker,
+                initargs=(address,),
             )
         return self._analysis_pool
-
-    def _drain(self) -> None:
-        """Hand every progress report queued so far to its job's listener."""
-        queue = self._progress
-        if queue is None:
-            return
-        while True:
-            try:
-                job, done, total = queue.get_nowait()
-            except (Empty, OSError, ValueError):
-                return
-            listener = self._listeners.get(job)
-            if listener is not None:
-                listener(int(done), int(total))
-
-    async def _read_progress(self) -> None:
-        while self._listeners:
-            self._drain()
-            await asyncio.sleep(0.2)
 
     def _forget_broken_pool(self) -> None:
         if self._pool is not None and not self._pool.active:
@@ -228,14 +199,10 @@ class BotRunner:
 
     def close(self) -> None:
         """Stop the worker processes."""
-        if self._reader is not None:
-            self._reader.cancel()
         for pool in (self._pool, self._analysis_pool):
             if pool is not None:
                 pool.stop()  # type: ignore[no-untyped-call]
                 pool.join(timeout=5)
         self._pool = None
         self._analysis_pool = None
-        if self._progress is not None:
-            self._progress.close()
-            self._progress = None
+        self._progress.close()

@@ -28,6 +28,12 @@ export class AnalysisView {
     this.box.scrollIntoView({ block: "nearest" });
   }
 
+  /** The socket was opened again (after a drop): ask again for an analysis still awaited — the
+   * server joins the request to the job under way, or answers from storage if it is done. */
+  reask() {
+    if (this.pending && this.send({ type: "analyse", deal: this.deal })) this.updateProgress();
+  }
+
   /** True while an answer about the deal asked for is awaited. */
   get pending() { return this.deal !== null && !this.data && !this.error; }
 

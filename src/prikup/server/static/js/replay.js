@@ -95,7 +95,10 @@ export async function showReplay(tid) {
       conn = new Connection(tid, {
         hello: () => (asSeat ? { seat: asSeat.seat, token: asSeat.token } : { seat: null }),
         onMessage: (msg) => {
-          if (msg.type === "welcome") { ready = true; while (queued.length) conn.send(queued.shift()); }
+          if (msg.type === "welcome") {
+            ready = true;
+            if (queued.length) { while (queued.length) conn.send(queued.shift()); } else view.reask();
+          }
           else if (msg.type === "analysis" || msg.type === "analysis_progress") view.onFrame(msg);
           else if (msg.type === "error" && msg.code === "bad_token" && asSeat) { asSeat = null; conn.reopen(); }
           else if (msg.type === "error" && view.pending) view.onError(msg);

@@ -144,6 +144,7 @@ function onMessage(msg) {
   } else if (msg.type === "welcome") {
     T.info = msg.table;
     renderInvites();
+    T.analysis.reask();  // an analysis asked for on a socket that dropped since
   } else if (msg.type === "ack") {
     showError(null);
   }
