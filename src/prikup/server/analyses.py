@@ -211,6 +211,8 @@ class Analyses:
                 limit=self.config.analysis_limit,
                 progress=progress,
             )
+            if job.total and job.done < job.total:  # its last reports may come after the result
+                progress(job.total, job.total)
             data = dict(data)
             stored = await asyncio.to_thread(self.storage.store_analysis, table.id, job.deal, data, seconds)
             if not stored:  # another worker stored it first: serve the stored one, as everyone else
