@@ -19,7 +19,13 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+import prikup
+
 ROOT = Path(__file__).resolve().parents[2]
+#: Where the prikup the tests import lives (``src`` of an editable install, else site-packages):
+#: the servers run that same package, with its built C solver — ``ROOT / "src"`` of a plain
+#: install has no C extension, and the analyses there ran the Python reference solver for minutes.
+PACKAGE_PATH = str(Path(prikup.__file__).resolve().parents[1])
 PG_ENV = "PRIKUP_TEST_PG_URL"
 
 CARD_RE = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][SCDH]|JK[12]?)(?![A-Za-z0-9])")
@@ -100,7 +106,7 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PRIKUP_ALLOW_SEED="1", PRIKUP_CREATE_PER_MINUTE="1000")
+        env = dict(os.environ, PYTHONPATH=PACKAGE_PATH, PRIKUP_ALLOW_SEED="1", PRIKUP_CREATE_PER_MINUTE="1000")
         env.update(self.env)
         cmd = [sys.executable, "-m", "prikup", "serve", "--port", str(self.port), "--db", self.url]
         cmd += ["--bot-delay", str(self.bot_delay), "--workers", str(self.workers)]
@@ -156,12 +162,19 @@ class ServerProcess:
 
 
 class Client:
-    """A WebSocket client of one table that keeps every frame it receives."""
+    """A WebSocket client of one table that keeps every frame it receives.
+
+    Its connection buffers every frame unread (``max_queue=None``): a test reads one client at a
+    time, and with the default bound (16 frames) a client left unread stops reading its socket,
+    so it no longer sees the keepalive pongs and closes itself with 1011 "keepalive ping
+    timeout" about 40 s later — what a slow analysis on a loaded machine used to cause."""
 
     def __init__(
         self, server: ServerProcess, table_id: str, seat: int | None, token: str | None, *, hello: bool = True
     ) -> None:
-        self.ws: ClientConnection = connect(f"{server.ws_base}/ws/{table_id}", open_timeout=10).__enter__()
+        self.ws: ClientConnection = connect(
+            f"{server.ws_base}/ws/{table_id}", open_timeout=10, max_queue=None
+        ).__enter__()
         self.seat = seat
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []

@@ -12,7 +12,6 @@ import gc
 import logging
 import os
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from prikup.games.presets import presets_for
 from prikup.i18n import LANGS, words
 from prikup.server.botpool import BotRunner
 from prikup.server.config import ServerConfig
-from prikup.server.guards import Guards
+from prikup.server.guards import Guards, RateLimit
 from prikup.server.levels import bot_levels
 from prikup.server.notify import Listener
 from prikup.server.observe import Metrics
@@ -58,6 +57,7 @@ _STATUS = {
     "malformed": 400,
     "unknown_language": 404,
     "not_finished": 409,
+    "not_analysed": 404,
     "abandoned": 410,
     "rate_limited": 429,
     "busy": 503,
@@ -116,26 +116,6 @@ def _int_field(body: dict[str, Any], name: str) -> int:
     return value
 
 
-class _RateLimit:
-    """At most ``per_minute`` events per key in any 60 seconds."""
-
-    def __init__(self, per_minute: int) -> None:
-        self.per_minute = per_minute
-        self.events: dict[str, deque[float]] = {}
-
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
-        if len(self.events) > 10_000:
-            self.events = {k: q for k, q in self.events.items() if q and now - q[-1] < 60}
-        q = self.events.setdefault(key, deque())
-        while q and now - q[0] >= 60:
-            q.popleft()
-        if len(q) >= self.per_minute:
-            return False
-        q.append(now)
-        return True
-
-
 def _origin_allowed(websocket: WebSocket, config: ServerConfig) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:  # not a browser: the Origin check protects browsers' users only
@@ -163,12 +143,17 @@ def create_app(
     config = config or ServerConfig.from_env(bot_delay=bot_delay, allow_seed=allow_seed)
     metrics = Metrics()
     holder: dict[str, Any] = {}
-    creations = _RateLimit(config.create_per_minute)
+    creations = RateLimit(config.create_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         storage = await asyncio.to_thread(Storage, db_url)
-        bots = BotRunner(config.bot_workers, config.bot_limit)
+        bots = BotRunner(
+            config.bot_workers,
+            config.bot_limit,
+            analysis_workers=config.analysis_workers,
+            hint_limit=config.hint_limit,
+        )
         manager = TableManager(storage, config, metrics, bots)
         holder["manager"] = manager
         listener = None
@@ -305,10 +290,13 @@ def create_app(
         seed = body.get("seed")
         if seed is not None and not (config.allow_seed and isinstance(seed, int) and not isinstance(seed, bool)):
             raise ProtocolError("malformed", "this server does not let a creator choose the seed")
+        hints = body.get("hints")
+        if hints is not None and not isinstance(hints, bool):
+            raise ProtocolError("malformed", "'hints' is true, false or absent (then on for one human against bots)")
         client = request.client.host if request.client else "?"
         if not creations.allow(client):
             raise ProtocolError("rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
-        table, seat, token, invites = await manager().create(game, options, seats, body.get("name"), seed)
+        table, seat, token, invites = await manager().create(game, options, seats, body.get("name"), seed, hints)
         return {
             "id": table.id,
             "seat": seat,
@@ -346,6 +334,20 @@ def create_app(
         await table.authenticate_fresh(seat, _bearer(request))
         frames = await manager().replay(table, seat)
         return {"table": table.public_info(), "viewer": seat, "sheet": table.sheet, "frames": frames}
+
+    @app.get("/api/tables/{table_id}/analysis/{deal}")
+    async def analysis(table_id: str, deal: int, request: Request, seat: int | None = None) -> dict[str, Any]:
+        if "token" in request.query_params:
+            raise ProtocolError("malformed", "a token is never sent in a URL: use the header Authorization: Bearer")
+        table = await table_or_404(table_id)
+        await table.authenticate_fresh(seat, _bearer(request))
+        if deal < 1:
+            raise ProtocolError("malformed", "'deal' must be a deal's number: 1, 2, …")
+        table.check_deal_over(deal)
+        data = await manager().analyses.stored_for(table, deal, seat)
+        if data is None:
+            raise ProtocolError("not_analysed", f"deal {deal} has not been analysed: ask for it on the table's socket")
+        return {"table": table.id, "deal": deal, "viewer": seat, "source": "stored", "analysis": data}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
@@ -403,6 +405,7 @@ def create_app(
         finally:
             metrics.connections.dec()
             table.connections.discard(conn)
+            manager().analyses.forget(conn)
             conn.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(writer, 1)
@@ -495,6 +498,15 @@ async def _handle(table: Table, conn: Connection, text: str | bytes, config: Ser
                 conn.send(table.state_message(None))
             else:
                 table.broadcast()
+        elif msg.type == "hint":
+            await table.request_hint(conn, msg.ply)
+        elif msg.type == "analyse":
+            assert msg.deal is not None
+            if not table.manager.analysis_rate.allow(f"{table.id} {conn.seat}"):
+                raise ProtocolError(
+                    "rate_limited", f"at most {config.analyses_per_minute} analysis requests a minute per viewer"
+                )
+            await table.manager.analyses.request(table, conn, msg.deal)
         else:
             assert msg.action is not None
             ply = await table.act(conn, msg.action, msg.ply, msg.seat, msg.has_seat)

@@ -26,6 +26,13 @@ PRIKUP_ORIGINS             allowed WebSocket origins besides the page's own    (
 PRIKUP_OPENAPI             1: serve the OpenAPI schema at /openapi.json        0
 PRIKUP_BOT_DELAY           seconds a bot waits before acting                   0.4
 PRIKUP_ALLOW_SEED          1: a creator may choose the dealing seed (tests)    0
+PRIKUP_HINTS_PER_MINUTE    hints one seat of a table may ask for per minute    12
+PRIKUP_HINT_LIMIT          hard limit of one hint, seconds                     15
+PRIKUP_ANALYSES_PER_MINUTE analysis requests per table and viewer per minute   10
+PRIKUP_MAX_ANALYSES        deal analyses under way or waiting, in all          8
+PRIKUP_ANALYSIS_WORKERS    processes that analyse deals (never the bots')      1
+PRIKUP_ANALYSIS_LIMIT      hard limit of one deal's analysis, seconds          900
+PRIKUP_ANALYSIS_SAMPLES    samples per decision (0: the analysis's default)    0
 =========================  ==================================================  =========
 """
 
@@ -56,6 +63,13 @@ _ENV = {
     "openapi": "PRIKUP_OPENAPI",
     "bot_delay": "PRIKUP_BOT_DELAY",
     "allow_seed": "PRIKUP_ALLOW_SEED",
+    "hints_per_minute": "PRIKUP_HINTS_PER_MINUTE",
+    "hint_limit": "PRIKUP_HINT_LIMIT",
+    "analyses_per_minute": "PRIKUP_ANALYSES_PER_MINUTE",
+    "max_analyses": "PRIKUP_MAX_ANALYSES",
+    "analysis_workers": "PRIKUP_ANALYSIS_WORKERS",
+    "analysis_limit": "PRIKUP_ANALYSIS_LIMIT",
+    "analysis_samples": "PRIKUP_ANALYSIS_SAMPLES",
 }
 
 
@@ -81,6 +95,13 @@ class ServerConfig:
     openapi: bool = False
     bot_delay: float = 0.4
     allow_seed: bool = False
+    hints_per_minute: int = 12
+    hint_limit: float = 15.0
+    analyses_per_minute: int = 10
+    max_analyses: int = 8
+    analysis_workers: int = 1
+    analysis_limit: float = 900.0
+    analysis_samples: int = 0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> ServerConfig:

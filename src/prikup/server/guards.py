@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
+from collections import deque
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "Guards"]
+__all__ = ["SECURITY_HEADERS", "Guards", "RateLimit"]
 
 #: Sent with every HTTP response.
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
@@ -88,3 +90,24 @@ class Guards:
             await send(message)
 
         await self.app(scope, replay, with_headers)
+
+
+class RateLimit:
+    """At most ``per_minute`` events per key in any 60 seconds."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.events: dict[str, deque[float]] = {}
+
+    def allow(self, key: str) -> bool:
+        """Count an event of ``key``; False (not counted) if it is over the limit."""
+        now = time.monotonic()
+        if len(self.events) > 10_000:
+            self.events = {k: q for k, q in self.events.items() if q and now - q[-1] < 60}
+        q = self.events.setdefault(key, deque())
+        while q and now - q[0] >= 60:
+            q.popleft()
+        if len(q) >= self.per_minute:
+            return False
+        q.append(now)
+        return True

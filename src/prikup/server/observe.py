@@ -86,3 +86,16 @@ class Metrics:
         )
         self.bot_timeouts = Counter("prikup_bot_timeouts", "Bot decisions stopped by the hard limit", registry=r)
         self.refused = Counter("prikup_refused", "Requests and messages refused, by code", ["code"], registry=r)
+        self.hints = Counter("prikup_hints", "Hints computed and sent", registry=r)
+        self.analyses = Counter(
+            "prikup_analyses",
+            "Deal analyses sent, by source (computed now, or read from storage)",
+            ["source"],
+            registry=r,
+        )
+        self.analysis_seconds = Histogram(
+            "prikup_analysis_cpu_seconds",
+            "CPU time of one deal's analysis in its worker",
+            buckets=(0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900),
+            registry=r,
+        )

@@ -31,6 +31,12 @@ absent only for errors that are not refusals, such as an unknown route):
 - ``GET /api/tables/<id>/replay`` (Bearer token for a seat's view; none: the spectator's view):
   the match step by step as that viewer saw it.  ``GET /api/tables/<id>/record``: the game record
   (``prikup replay`` reads it) of a finished or abandoned match.
+- ``GET /api/tables/<id>/analysis/<deal>`` (``?seat=`` and a Bearer token for a seat's view, as
+  the replay): the stored analysis of a finished deal as that viewer may see it (the ``analysis``
+  frame below, with ``"source": "stored"``); 404 ``not_analysed`` if it was never asked for on the
+  socket, 409 ``not_finished`` for a deal not over.
+- ``POST /api/tables`` takes ``"hints": true | false`` too (absent: on for one human against
+  bots, off when more than one seat is human); every table's public description says ``hints``.
 - ``GET /health`` (200 when the database answers and takes writes, else 503), ``GET /metrics``.
 
 **WebSocket** ``/ws/<id>`` (text frames of at most ``PRIKUP_MAX_WS_MESSAGE`` bytes; a larger one
@@ -43,6 +49,16 @@ Client → server:
 - ``{"type": "act", "action": "play QH", "ply": 17}``: take an action.  ``ply`` (optional) is
   the number of actions the client has seen; a stale one is refused.  ``seat`` (optional) must be
   the connection's own seat.
+- ``{"type": "hint", "ply": 17}``: the seat to act asks what the pimc bot would do in its place,
+  from its own knowledge.  Refused (``hints_off``) at a table created with ``"hints": false``
+  (the default when more than one seat is human) and never computed there; also refused when it
+  is not the seat's turn (``not_your_turn``), for a stale ``ply`` (``stale``), past
+  ``PRIKUP_HINTS_PER_MINUTE`` (``rate_limited``) and while its previous hint is being computed
+  (``hint_pending``).  The hint is computed in the bots' worker processes under
+  ``PRIKUP_HINT_LIMIT`` seconds (past it: ``hint_failed``).
+- ``{"type": "analyse", "deal": 3}``: the analysis of a finished deal (numbered from 1).  A deal
+  not yet over is refused (``not_finished``).  A stored analysis is sent at once; otherwise it is
+  computed once, in the analysis worker processes, stored with the table and then sent.
 - ``{"type": "ping"}``.
 
 Server → client:
@@ -60,7 +76,17 @@ Server → client:
   texts), ``rule`` (the stable id of the rule it breaks, e.g. ``follow_suit``, ``bid_too_low``:
   the refusal ids listed in the API documentation) and ``fields`` (the values the rule names, e.g.
   ``{"suit": "S"}``); the page says it with the catalogue's ``rules.<rule>`` words, never by
-  reading ``message``, which is English), ``pong``.
+  reading ``message``, which is English), ``pong``,
+- ``hint`` (to the seat that asked: ``{"type": "hint", "ply", "seat", "hint": Hint.to_json()}``,
+  the suggestion and the top candidates' estimates; a page drops it once the table moved on),
+- ``analysis_progress`` (to every connection of the table while a deal is analysed: ``{"deal",
+  "done", "total"}``: decisions analysed and in all),
+- ``analysis`` (to each connection that asked: ``{"deal", "source": "computed" | "stored",
+  "analysis": DealAnalysis.to_json()}``).  While the match goes on the analysis is filtered for
+  the connection's viewer as its replay is: a decision that names a card the viewer never saw in
+  that deal (a card given face down to someone else, a discard, a hand that was never played out)
+  is sent with ``"hidden": true`` and only its seat, phase, grade and losses.  Once the match is
+  over (or abandoned) the whole deal is public, as in the game record.
 
 A connection whose reader falls ``PRIKUP_OUTBOX`` frames behind is closed with code 4008.
 
@@ -108,6 +134,7 @@ class ClientMessage:
     action: str | None = None
     ply: int | None = None
     has_seat: bool = False
+    deal: int | None = None
 
 
 def _depth(value: Any) -> int:
@@ -176,8 +203,15 @@ def parse_client_message(
         )
     if kind == "ping":
         return ClientMessage("ping")
+    if kind == "hint":
+        return ClientMessage("hint", ply=_int_or_none(value.get("ply"), "ply"))
+    if kind == "analyse":
+        deal = value.get("deal")
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise ProtocolError("malformed", "'deal' must be a deal's number: 1, 2, …")
+        return ClientMessage("analyse", deal=deal)
     shown = repr(kind)[:40]
-    raise ProtocolError("unknown_type", f"unknown message type {shown}; expected hello, act or ping")
+    raise ProtocolError("unknown_type", f"unknown message type {shown}; expected hello, act, hint, analyse or ping")
 
 
 def error_message(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -56,6 +56,7 @@ __all__ = [
     "DealRow",
     "Storage",
     "StorageUnavailable",
+    "StoredAnalysis",
     "StoredSeat",
     "StoredTable",
     "default_url",
@@ -81,6 +82,7 @@ matches = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("finished_at", Float, nullable=True),
     Column("abandoned_at", Float, nullable=True),  # closed unfinished after PRIKUP_TABLE_TTL idle
+    Column("hints", Boolean, nullable=True),  # hints on request (None: a table older than the option)
 )
 
 seats = Table(
@@ -116,6 +118,16 @@ actions = Table(
     Column("created_at", Float, nullable=False),
 )
 
+
+analyses = Table(
+    "prikup_analysis",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("deal", Integer, primary_key=True),  # 1, 2, … as the page numbers deals
+    Column("data", JSON, nullable=False),  # DealAnalysis.to_json(): every card, filtered when served
+    Column("computed_at", Float, nullable=False),
+    Column("seconds", Float, nullable=False),  # the CPU time the analysis took in its worker
+)
 
 presence = Table(
     "prikup_presence",
@@ -156,6 +168,17 @@ class ActionWrite:
     finished: bool = False
 
 
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A deal's analysis as stored: the analysis engine's JSON, when and in how much CPU time."""
+
+    table_id: str
+    deal: int
+    data: dict[str, Any]
+    computed_at: float
+    seconds: float
+
+
 @dataclass
 class StoredSeat:
     """One seat as stored."""
@@ -186,6 +209,7 @@ class StoredTable:
     first_ply: int = 0  # the ply of actions[0]
     abandoned_at: float | None = None  # when the unfinished table was closed as abandoned
     active_at: float = 0.0  # the time of its last action (or of its creation)
+    hints: bool | None = None  # hints on request; None: stored before the option existed
 
     def record(self) -> dict[str, Any]:
         """The table as a game record (``prikup-record/1``), ready for ``records.replay``."""
@@ -297,6 +321,7 @@ class Storage:
         first_deal: DealRow,
         seat_rows: list[StoredSeat],
         creator_seat: int,
+        hints: bool = False,
     ) -> None:
         """Store a new table, its seats and its first deal in one transaction."""
         try:
@@ -310,6 +335,7 @@ class Storage:
                         creator_seat=creator_seat,
                         created_at=time.time(),
                         finished=False,
+                        hints=hints,
                     )
                 )
                 conn.execute(
@@ -485,6 +511,43 @@ class Storage:
         except SQLAlchemyError as exc:
             raise StorageUnavailable(f"the seat could not be stored: {_one_line(exc)}") from None
 
+    # -- analyses ------------------------------------------------------------------------
+    def store_analysis(self, table_id: str, deal: int, data: dict[str, Any], seconds: float) -> bool:
+        """Store a deal's analysis; False if one was already stored (another worker was first)."""
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    insert(analyses).values(
+                        table_id=table_id, deal=deal, data=data, computed_at=time.time(), seconds=seconds
+                    )
+                )
+        except IntegrityError:
+            return False
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the analysis could not be stored: {_one_line(exc)}") from None
+        return True
+
+    def load_analysis(self, table_id: str, deal: int) -> StoredAnalysis | None:
+        """A deal's stored analysis, or None."""
+        query = select(analyses).where(analyses.c.table_id == table_id, analyses.c.deal == deal)
+        try:
+            with self.engine.connect() as conn:
+                row = conn.execute(query).first()
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the analysis could not be read: {_one_line(exc)}") from None
+        if row is None:
+            return None
+        return StoredAnalysis(row.table_id, row.deal, dict(row.data), row.computed_at, row.seconds)
+
+    def analysed_deals(self, table_id: str) -> list[int]:
+        """The deals of a table whose analysis is stored."""
+        query = select(analyses.c.deal).where(analyses.c.table_id == table_id).order_by(analyses.c.deal)
+        try:
+            with self.engine.connect() as conn:
+                return [int(r[0]) for r in conn.execute(query)]
+        except SQLAlchemyError as exc:
+            raise StorageUnavailable(f"the analyses could not be read: {_one_line(exc)}") from None
+
     # -- presence (several workers) ---------------------------------------------------------
     def set_presence(self, worker: str, table_id: str, seat: int, here: bool) -> None:
         """Record whether ``seat``'s human is connected to ``worker`` (a process of a PostgreSQL
@@ -586,6 +649,7 @@ class Storage:
             from_ply,
             row.abandoned_at,
             max(row.created_at, last_action or 0.0),
+            row.hints,
         )
 
     def unfinished_ids(self, *, with_bots: bool = False) -> list[str]:
@@ -660,10 +724,13 @@ def _idle(before: float) -> Any:
 
 
 def _add_missing_columns(conn: Connection) -> None:
-    """Add the columns a database made by an older version lacks (``abandoned_at``)."""
+    """Add the columns a database made by an older version lacks (``abandoned_at``, ``hints``);
+    tables it lacks (``prikup_analysis``) are made by ``create_all``."""
     have = {c["name"] for c in inspect(conn).get_columns(matches.name)}
     if "abandoned_at" not in have:
         conn.execute(text(f"ALTER TABLE {matches.name} ADD COLUMN abandoned_at FLOAT"))
+    if "hints" not in have:
+        conn.execute(text(f"ALTER TABLE {matches.name} ADD COLUMN hints BOOLEAN"))
 
 
 def _announce(w: ActionWrite) -> str:

@@ -34,13 +34,15 @@ from prikup.core.errors import IllegalActionError, OptionError
 from prikup.core.game import Game, Phase, State
 from prikup.games import find_game, make_game
 from prikup.records import Seat, to_record
-from prikup.server.botpool import BotRunner
+from prikup.server.analyses import Analyses
+from prikup.server.botpool import AdviceFailed, BotRunner
 from prikup.server.config import ServerConfig
+from prikup.server.guards import RateLimit
 from prikup.server.levels import INLINE_BOTS, bot_levels, level_bot
 from prikup.server.names import clean_name
 from prikup.server.notify import Announced
 from prikup.server.observe import Metrics
-from prikup.server.protocol import ProtocolError
+from prikup.server.protocol import ProtocolError, error_message
 from prikup.server.storage import (
     PRESENCE,
     ActionWrite,
@@ -207,6 +209,8 @@ class Table:
         self._bot_salt = int(hash_secret(self.id)[:12], 16)
         self.remote: dict[int, int] = {}  # seat -> other workers holding its human
         self._checks: set[asyncio.Task[None]] = set()
+        self._hinting: set[int] = set()  # seats whose hint is being computed
+        self._hint_rate = RateLimit(self.config.hints_per_minute)
         self._load(stored)
 
     # -- building from storage ---------------------------------------------------------------
@@ -218,6 +222,9 @@ class Table:
         self.abandoned_at = stored.abandoned_at
         self.active_at = stored.active_at
         self.seats = [SeatInfo(s.kind, s.name, s.bot, s.token_hash, s.invite_hash) for s in stored.seats]
+        humans = sum(1 for s in stored.seats if s.kind == "human")
+        #: hints on request (a table stored before the option: on for one human against bots)
+        self.hints = stored.hints if stored.hints is not None else humans == 1
         self.state: State = self.game.new_replay(stored.first_dealer)
         self.deals: list[DealRow] = []
         self.actions: list[tuple[int, int, str]] = []
@@ -350,6 +357,7 @@ class Table:
             "finished": self.finished,
             "abandoned": self.closed,
             "created_at": self.created_at,
+            "hints": self.hints,
         }
 
     def state_message(self, viewer: int | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -404,6 +412,70 @@ class Table:
     def record(self) -> dict[str, Any]:
         """The match as a game record (every card: only for a finished match)."""
         return to_record(self.state, [Seat(s.name, s.kind) for s in self.seats])
+
+    def record_through(self, deal: int) -> dict[str, Any]:
+        """The game record of deals 1..``deal`` (the analysis of a finished deal reads it)."""
+        record = self.record()
+        record["deals"] = record["deals"][:deal]
+        return record
+
+    def check_deal_over(self, deal: int) -> None:
+        """Raise :class:`ProtocolError` ``not_finished`` unless deal ``deal`` (from 1) is over."""
+        played = len(self.state.deals)
+        if deal > played or self.state.deals[deal - 1].scores_after is None:
+            current = f"deal {played} is being played" if not self.finished else f"the match had {played} deals"
+            raise ProtocolError(
+                "not_finished", f"deal {deal} is not over ({current}): only a finished deal is analysed"
+            )
+
+    def advice_seed(self, salt: int) -> int:
+        """The seed of a hint or an analysis at this table (reproducible, unknown to players)."""
+        return (self._bot_salt * 31 + salt) % 2**62
+
+    # -- hints --------------------------------------------------------------------------------
+    async def request_hint(self, conn: Connection, ply: int | None) -> None:
+        """Start computing a hint for the connection's seat (sent as a ``hint`` frame when done).
+
+        Refused with :class:`ProtocolError` — and never computed — at a table with hints off,
+        for a spectator, out of turn, at a stale ply, past the rate limit or while the seat's
+        previous hint is under way.
+        """
+        if not conn.authenticated:
+            raise ProtocolError("no_hello", "send hello (seat and token) before asking for a hint")
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "a spectator gets no hints")
+        if not self.hints:
+            raise ProtocolError("hints_off", "this table was created with hints off: it gives no hints")
+        self.check_open()
+        if self.finished:
+            raise ProtocolError("finished", "the match is over")
+        seat = conn.seat
+        if self.state.to_act != seat:
+            raise ProtocolError("not_your_turn", f"seat {self.state.to_act} is to act, not seat {seat}")
+        if ply is not None and ply != self.ply:
+            raise ProtocolError("stale", f"the table is at ply {self.ply}, not {ply}: reload the state")
+        if seat in self._hinting:
+            raise ProtocolError("hint_pending", "your previous hint is still being computed")
+        if not self._hint_rate.allow(str(seat)):
+            raise ProtocolError("rate_limited", f"at most {self.config.hints_per_minute} hints a minute per seat")
+        self._hinting.add(seat)
+        task = asyncio.get_running_loop().create_task(self._hint(seat, self.ply, self.record()))
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
+
+    async def _hint(self, seat: int, ply: int, record: dict[str, Any]) -> None:
+        try:
+            data = await self.manager.bots.hint(record, seat, self.advice_seed(ply))
+        except AdviceFailed as exc:
+            frame = error_message("hint_failed", f"{exc}; ask again")
+        else:
+            self.manager.metrics.hints.inc()
+            frame = {"type": "hint", "ply": ply, "seat": seat, "hint": data}
+        finally:
+            self._hinting.discard(seat)
+        for conn in list(self.connections):
+            if conn.authenticated and conn.seat == seat:
+                conn.send(frame)
 
     # -- seats ------------------------------------------------------------------------------
     def check_seat(self, seat: int) -> SeatInfo:
@@ -737,6 +809,8 @@ class TableManager:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._seed_rng: dict[str, random.Random] = {}
         self.replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
+        self.analyses = Analyses(storage, bots, config, metrics)
+        self.analysis_rate = RateLimit(config.analyses_per_minute)
 
     async def get(self, table_id: str) -> Table | None:
         """A live table, rebuilt from storage if it is not in memory; None if unknown.
@@ -841,11 +915,14 @@ class TableManager:
         seat_specs: list[dict[str, Any]],
         creator: str | None,
         seed: int | None = None,
+        hints: bool | None = None,
     ) -> tuple[Table, int, str, list[dict[str, Any]]]:
         """Create, store and load a new table; returns it, the creator's seat and token, and
         the invitations (seat and secret) of the other human seats.
 
-        Missing seats are filled with heuristic bots; at least one seat must be human.
+        Missing seats are filled with heuristic bots; at least one seat must be human.  ``hints``
+        (None: on for one human against bots, off when more than one seat is human) lets the
+        seats ask for hints.
         """
         if not isinstance(game_id, str):
             raise OptionError("'game' must be a game id")
@@ -887,8 +964,10 @@ class TableManager:
         first_dealer = rng.randrange(n) if rng is not None else secrets.randbelow(n)
         table_id = secrets.token_urlsafe(12)
         first = draw_deal(game, first_dealer, rng)
+        if hints is None:
+            hints = len(humans) == 1
         await asyncio.to_thread(
-            self.storage.create_table, table_id, game.id, dict(game.options), first, rows, creator_seat
+            self.storage.create_table, table_id, game.id, dict(game.options), first, rows, creator_seat, hints
         )
         if rng is not None:
             self._seed_rng[table_id] = rng
@@ -993,6 +1072,7 @@ class TableManager:
 
     async def close(self) -> None:
         """Stop every table's bots and connections, then the writer; forget this worker's presence."""
+        self.analyses.cancel_all()
         for table in list(self.tables.values()):
             await table.stop()
         await self.writer.close()

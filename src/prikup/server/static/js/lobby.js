@@ -104,6 +104,18 @@ function renderSeats() {
     rows.push(el("div", { class: "seat-row" }, el("label", { for: id }, t("web.seat_n", { n: i + 1 })), kind));
   }
   $("#seats-config").replaceChildren(...rows);
+  for (const s of document.querySelectorAll("[data-seat-kind]")) s.addEventListener("change", hintsDefault);
+  hintsDefault();
+}
+
+let hintsChosen = false; // once the creator ticks or clears the box, it stays as he chose
+/** Hints are on by default for one human against bots, off when more than one seat is human. */
+function hintsDefault() {
+  const box = $("#hints");
+  if (!box.dataset.watched) { box.dataset.watched = "1"; box.addEventListener("change", () => { hintsChosen = true; }); }
+  if (hintsChosen) return;
+  const humans = [...document.querySelectorAll("[data-seat-kind]")].filter((s) => s.value === "human").length;
+  box.checked = humans === 1;
 }
 
 async function createTable(ev) {
@@ -117,7 +129,7 @@ async function createTable(ev) {
     s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
   const name = $("#your-name").value.trim();
   try {
-    await openNewTable({ game: game.id, options, seats, name: name || null });
+    await openNewTable({ game: game.id, options, seats, name: name || null, hints: $("#hints").checked });
   } catch (e) {
     $("#lobby-error").textContent = t("web.err.create", { why: e.message });
   }

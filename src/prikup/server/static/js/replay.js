@@ -1,5 +1,6 @@
 // The replay of a match, deal by deal, with autoplay; every hand shown once the match is over.
-import { api, held } from "./net.js";
+import { Connection, api, held } from "./net.js";
+import { AnalysisView } from "./analysis.js";
 import { cardEl } from "./cards.js";
 import { el } from "./bidding.js";
 import { areaOf } from "./seats.js";
@@ -68,6 +69,7 @@ export async function showReplay(tid) {
     const winners = obs.winners && obs.winners.length ? t("web.match_won", { names: obs.winners.map((w) => seatName(seats, w)).join(", ") }) : "";
     nodes.push(el("div", { id: "rp-centre", class: "centre" }, el("div", { class: "contract-line" }, line), winners ? el("p", { class: "winner" }, winners) : null, trick));
     board.replaceChildren(...nodes);
+    $("#rp-analyse").textContent = t("web.analyse_deal_n", { n: obs.deal });
     $("#rp-deals").querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", +b.dataset.deal === obs.deal ? "true" : "false"));
   };
   $("#rp-deals").replaceChildren(el("span", { class: "label" }, t("deal") + ":"), ...deals.map((d) => el("button", {
@@ -82,7 +84,35 @@ export async function showReplay(tid) {
     play.setAttribute("aria-pressed", "true");
     timer = setInterval(() => { if (at >= frames.length - 1) stop(); else show(at + 1); }, 700);
   };
-  window.prikupReplay = { frames, show, at: () => at };
+  // the analysis of the deal shown, over the table's socket (opened when first asked)
+  let conn = null, ready = false, asSeat = mine;
+  // a decision opened in the analysis shows the table as it was when it was taken
+  const before = (deal, d) => show(frames.findIndex((f) => f.obs.deal === deal) + d.number);
+  const view = new AnalysisView($("#rp-analysis"), { send: (frame) => sendWhenOpen(frame), seats: () => seats, onChoose: before });
+  const queued = [];
+  const sendWhenOpen = (frame) => {
+    if (!conn) {
+      conn = new Connection(tid, {
+        hello: () => (asSeat ? { seat: asSeat.seat, token: asSeat.token } : { seat: null }),
+        onMessage: (msg) => {
+          if (msg.type === "welcome") {
+            ready = true;
+            if (queued.length) { while (queued.length) conn.send(queued.shift()); } else view.reask();
+          }
+          else if (msg.type === "analysis" || msg.type === "analysis_progress") view.onFrame(msg);
+          else if (msg.type === "error" && msg.code === "bad_token" && asSeat) { asSeat = null; conn.reopen(); }
+          else if (msg.type === "error" && view.pending) view.onError(msg);
+        },
+        onStatus: (st) => { if (st !== "ok") ready = false; },
+      });
+      conn.open();
+    }
+    if (ready) conn.send(frame);
+    else queued.push(frame);
+    return true;
+  };
+  $("#rp-analyse").onclick = () => view.ask(frames[at].obs.deal);
+  window.prikupReplay = { frames, show, at: () => at, analysis: view };
   $("#rp-first").onclick = () => show(0);
   $("#rp-prev").onclick = () => show(at - 1);
   $("#rp-next").onclick = () => show(at + 1);

@@ -48,7 +48,7 @@ export function buildSummary(msg, prev) {
 }
 
 /** The summary panel. */
-export function renderSummary(sum, msg, { tableId, onNext, onRematch }) {
+export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse }) {
   const n = msg.obs.scores.length;
   const box = el("section", { class: "summary", role: "dialog", "aria-modal": "false", "aria-labelledby": "summary-title", "data-summary": sum.deal });
   box.append(el("h2", { id: "summary-title" }, sum.finished ? t("match_over") : t("web.deal_n_over", { n: sum.deal })), el("p", {}, sum.headline));
@@ -76,6 +76,7 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch }) {
   } else {
     buttons.append(el("button", { type: "button", class: "primary", id: "next-deal", onclick: onNext }, t("web.next_deal")));
   }
+  if (onAnalyse) buttons.append(el("button", { type: "button", id: "analyse", "data-deal": sum.deal, onclick: () => onAnalyse(sum.deal) }, t("web.analyse_deal")));
   box.append(buttons);
   return box;
 }

@@ -7,6 +7,8 @@ import { el, renderBidding } from "./bidding.js";
 import { renderSheet } from "./sheets.js";
 import { buildSummary, renderSummary } from "./summary.js";
 import { areaOf, sideOf } from "./seats.js";
+import { AnalysisView } from "./analysis.js";
+import { H, hintParts, markHintedCard, renderHint } from "./hint.js";
 import {
   CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, has, seatName, suitWord, t, variantText,
 } from "./words.js";
@@ -47,6 +49,8 @@ export async function showTable(tid) {
   $("#peek").addEventListener("click", () => { T.peek = !T.peek; render(); });
   renderClaim();
   renderInvites();
+  T.analysis = new AnalysisView($("#analysis"), { send: (frame) => T.conn.send(frame), seats: () => (T.state ? T.state.seats : T.info.seats) });
+  T.hint = H;
   T.conn = new Connection(tid, {
     hello: () => ({ seat: T.token ? T.seat : null, token: T.token }),
     onMessage,
@@ -118,6 +122,21 @@ function onMessage(msg) {
     if (free(msg.seats) !== free(T.info.seats)) { T.info.seats = msg.seats; renderInvites(); }
     T.queue.push(msg);
     pump();
+  } else if (msg.type === "hint") {
+    H.frame = msg;
+    H.asked = null;
+    if (T.state && msg.ply === T.state.ply) announce(t("web.hint_suggests", { action: describe(hintParts(msg.hint).best ?? "", { seats: T.state.seats }) }));
+    render();
+  } else if (msg.type === "analysis_progress" || msg.type === "analysis") {
+    const waited = T.analysis.pending && msg.type === "analysis" && msg.deal === T.analysis.deal;
+    T.analysis.onFrame(msg);
+    if (waited) announce(t("web.analysis_ready", { deal: msg.deal }));
+  } else if (msg.type === "error" && HINT_REFUSALS.has(msg.code) && H.asked !== null) {
+    H.asked = null;
+    $("#error").textContent = t(`web.err.hint.${msg.code}`);
+    render();
+  } else if (msg.type === "error" && ANALYSIS_REFUSALS.has(msg.code) && T.analysis.pending) {
+    T.analysis.onError(msg);
   } else if (msg.type === "error") {
     showError(msg);
     T.pending = [];
@@ -125,10 +144,15 @@ function onMessage(msg) {
   } else if (msg.type === "welcome") {
     T.info = msg.table;
     renderInvites();
+    T.analysis.reask();  // an analysis asked for on a socket that dropped since
   } else if (msg.type === "ack") {
     showError(null);
   }
 }
+
+/** Refusals of a hint request and of an analysis request, said in their own words. */
+const HINT_REFUSALS = new Set(["hints_off", "hint_pending", "hint_failed", "rate_limited", "not_your_turn", "stale"]);
+const ANALYSIS_REFUSALS = new Set(["not_finished", "analysis_failed", "busy", "rate_limited"]);
 
 async function pump() {
   if (T.busy) return;
@@ -269,7 +293,15 @@ function render() {
   renderCentre(msg, T.finished);
   renderPrompt(msg);
   renderActions(msg);
+  renderHint(msg, { allowed: !!T.info.hints, mine, seats: msg.seats, ask: (ply) => T.conn.send({ type: "hint", ply }) });
+  markHintedCard(msg);
   renderLog(msg);
+  // the deal just over (or the last one of a finished match) can be analysed at any time
+  const over = msg.finished ? obs.deal : obs.deal - 1;
+  const again = $("#analyse-previous");
+  again.hidden = over < 1;
+  again.textContent = t("web.analyse_deal_n", { n: over });
+  again.onclick = () => T.analysis.ask(over);
   renderSheet($("#sheet"), obs, msg.sheet, msg.seats, me);
   $("#peek").hidden = !(obs.tricks && obs.tricks.length);
   $("#peek").setAttribute("aria-expanded", T.peek ? "true" : "false");
@@ -453,6 +485,7 @@ function renderCentre(msg, finished) {
   if (T.summary) {
     felt.append(renderSummary(T.summary, msg, {
       tableId: T.id, onRematch: rematch, onNext: () => { T.summary = null; render(); },
+      onAnalyse: (deal) => T.analysis.ask(deal),
     }));
   }
 }
@@ -710,7 +743,7 @@ async function rematch() {
   const info = T.info;
   const seats = (T.state ? T.state.seats : info.seats).map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
   try {
-    await openNewTable({ game: info.game, options: info.options, seats });
+    await openNewTable({ game: info.game, options: info.options, seats, hints: !!info.hints });
   } catch (e) {
     showError({ code: e.code, message: e.message });
   }
