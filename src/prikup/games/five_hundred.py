@@ -49,10 +49,10 @@ from prikup.games.five_hundred_actions import (
     _K_MISDEAL,
     _K_PASS,
     _K_PLAY,
-    _K_SLAM,
     _M_AS,
     _MATCH_OVER,
     _PLAY,
+    SLAM_ACTION,
     ActionsFiveHundred,
 )
 from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
@@ -514,7 +514,7 @@ class StateFiveHundred(VariantsFiveHundred):
                 return refusal("not_held", card=str(action.card))
             return None
         if phase is _DISCARD:
-            if action.kind is _K_SLAM:
+            if action == SLAM_ACTION:
                 return None if self.may_slam(seat) else refusal("fh_slam_when")
             if action.kind is not _K_DISCARD or action.card is None:
                 return refusal("discard_more", n=self._discards_left())
@@ -686,7 +686,7 @@ class StateFiveHundred(VariantsFiveHundred):
             self.calls.append((seat, "give a card"))
             self.phase = _DISCARD
             self._turn = self.contractor
-        elif self.phase is _DISCARD and action.kind is _K_SLAM:
+        elif self.phase is _DISCARD and action == SLAM_ACTION:
             self.slam_called = True
             self.calls.append((seat, str(action)))
             partner = self.partner(seat)

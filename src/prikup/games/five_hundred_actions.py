@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
     from prikup.games.table_rules import RulesFiveHundred
 
-__all__ = ["ActionsFiveHundred", "LegalFiveHundred"]
+__all__ = ["SLAM", "SLAM_ACTION", "ActionsFiveHundred", "LegalFiveHundred"]
 
 #: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
@@ -47,11 +47,13 @@ _BREAK = Phase.declare("BREAK", "break")
 _K_CLAIM = ActionKind.declare("CLAIM", "claim", Takes.NOTHING, order=18)
 #: the contractor on lead, every card of his sure to win: claim, or play on (pass)
 _CLAIM = Phase.declare("CLAIM", "claim")
-#: Option ``slam_bid``: the contractor, the kitty taken, calls a slam (all ten tricks alone)
-_K_SLAM = ActionKind.declare("SLAM", "slam", Takes.NOTHING, order=21)
 #: after a slam call: the contractor's partner gives him one card (``give 9C``)
 _K_GIVE = ActionKind.declare("GIVE", "give", Takes.CARD, order=13)  # the word 501 uses too
 _GIVE = Phase.declare("GIVE", "give")
+#: Option ``slam_bid``: the contractor, the kitty taken and nothing discarded, names a slam
+#: (``contract SLAM``: all ten tricks alone)
+SLAM = "SLAM"
+SLAM_ACTION = Action(_K_CONTRACT, call=SLAM)
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -76,7 +78,7 @@ class ActionsFiveHundred(TrickGame):
         if self.rules.breaking:
             actions.append(Action(_K_BREAK))
         if self.rules.slam_bid:
-            actions.append(Action(_K_SLAM))
+            actions.append(SLAM_ACTION)
             actions += [Action(_K_GIVE, card=c) for c in self.cards]
         actions += [Action(_K_BID, call=c) for c in self.calls]
         actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
@@ -92,7 +94,7 @@ class ActionsFiveHundred(TrickGame):
         self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
         self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
         self.break_id = self._id(Action(_K_BREAK)) if self.rules.breaking else -1
-        self.slam_id = self._id(Action(_K_SLAM)) if self.rules.slam_bid else -1
+        self.slam_id = self._id(SLAM_ACTION) if self.rules.slam_bid else -1
         self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) if self.rules.slam_bid else -1 for i in cards]
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
@@ -235,7 +237,7 @@ class LegalFiveHundred(TrickState):
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_DISCARD, card=card)
             if self.game.rules.slam_bid:
-                yield Action(_K_SLAM)
+                yield SLAM_ACTION
         elif phase is _GIVE:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_GIVE, card=card)
