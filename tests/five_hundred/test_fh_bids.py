@@ -236,7 +236,13 @@ def test_the_heuristic_never_bids_the_new_bids() -> None:
 # -- property: whole matches with the options on -------------------------------------------------
 
 _ON = {"slam_bid": True, "j5": True, "double_shields": True, "patastrophe": True, "double_misere": True}
-_FORMS = [_ON, {**_ON, "players": 3}]
+#: each new bid in a form of its own, so that random auctions reach it
+_FORMS = [
+    {"slam_bid": True, "j5": True},
+    {"double_shields": True},
+    {"patastrophe": True, "j5": True},
+    {"slam_bid": True, "j5": True, "players": 3},
+]
 
 
 def _knowable(s: StateFiveHundred, seat: int | None, dealt: dict[int, set[str]], kitty: set[str]) -> set[str]:
@@ -272,7 +278,6 @@ def test_random_matches_with_the_new_bids_keep_every_invariant(form: int, seed: 
     rng = random.Random(seed * 31 + form)
     s = g.new_match(seed)
     assert isinstance(s, StateFiveHundred)
-    seen_slam = False
     while not s.is_over and len(s.deals) <= 6:
         union = 0
         for mask in s.card_places().values():
@@ -288,8 +293,9 @@ def test_random_matches_with_the_new_bids_keep_every_invariant(form: int, seed: 
         legal_now = s.legal_actions()
         assert set(legal_now) == set(s.legal_actions_reference())
         # favour the new bids so that they are played
-        pick = next((a for a in legal_now if str(a) in ("contract SLAM", "bid PAT", "bid DSHL") and rng.random() < 0.5), None)
-        seen_slam |= pick is not None and str(pick) == "contract SLAM"
+        pick = next(
+            (a for a in legal_now if str(a) in ("contract SLAM", "bid PAT", "bid DSHL") and rng.random() < 0.5), None
+        )
         deals_before = len(s.deals)
         s.apply(pick or rng.choice(legal_now))
         if len(s.deals) > deals_before or s.is_over:

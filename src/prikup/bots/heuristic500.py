@@ -298,7 +298,11 @@ class Heuristic500(Bot):
     # -- play ---------------------------------------------------------------------------------
     def _play(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         trump = obs.trump_suit
-        layout = self._layout(obs.contract) if trump is None and obs.contract else self.game.layouts[4 if trump is None else int(trump)]
+        layout = (
+            self._layout(obs.contract)
+            if trump is None and obs.contract
+            else self.game.layouts[4 if trump is None else int(trump)]
+        )
         seat = obs.seat
         assert seat is not None
         contractor = obs.declarer
