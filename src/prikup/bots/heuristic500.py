@@ -119,6 +119,9 @@ class Heuristic500(Bot):
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "give":  # a partner's slam: give him the card worth most in his strain
+            layout = self._layout(obs.contract)
+            return max(legal, key=lambda a: (bool(a.card and layout.trump >> a.card.id & 1), self._strength(layout, a)))
         if phase.value == "break":
             return self._break(obs, legal, hand)
         if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
@@ -126,10 +129,14 @@ class Heuristic500(Bot):
             return next(a for a in legal if a.kind.value == wanted)
         return self._play(obs, legal, hand)
 
+    @staticmethod
+    def _strength(layout: Layout, action: Action) -> int:
+        return 0 if action.card is None else layout.strength[action.card.id]
+
     # -- auction ------------------------------------------------------------------------------
     def _estimates(self, hand: list[Card]) -> dict[str, float]:
         deck = self.game.deck()
-        return {s: estimate_tricks(hand, self.game.layouts[k], deck) for s, k in _STRAIN_KEYS.items()}
+        return {s: estimate_tricks(hand, self._strain_layout(s), deck) for s in _STRAIN_KEYS}
 
     def _totals(self, obs: ObsFiveHundred, own: dict[str, float]) -> dict[str, float]:
         """Tricks the side should take in each strain: the hand's own, the kitty's and a partner's."""
@@ -226,7 +233,14 @@ class Heuristic500(Bot):
     # -- kitty --------------------------------------------------------------------------------
     def _layout(self, call: str | None) -> Layout:
         strain = None if call is None else call_strain(call)
-        return self.game.layouts[_STRAIN_KEYS.get(strain or "NT", 4)]
+        if call in MISERE_CALLS or call == HI_LO:
+            return self.game.layouts[4]
+        return self._strain_layout(strain or "NT")
+
+    def _strain_layout(self, strain: str) -> Layout:
+        if strain == "NT":
+            return self.game.nt_contract_layout  # option j5: the jacks above the aces
+        return self.game.layouts[_STRAIN_KEYS[strain]]
 
     def _discard(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         return Action(ActionKind.DISCARD, card=min(hand, key=self._discard_key(obs, hand)))
@@ -284,7 +298,11 @@ class Heuristic500(Bot):
     # -- play ---------------------------------------------------------------------------------
     def _play(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         trump = obs.trump_suit
-        layout = self.game.layouts[4 if trump is None else int(trump)]
+        layout = (
+            self._layout(obs.contract)
+            if trump is None and obs.contract
+            else self.game.layouts[4 if trump is None else int(trump)]
+        )
         seat = obs.seat
         assert seat is not None
         contractor = obs.declarer

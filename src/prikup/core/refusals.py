@@ -105,6 +105,8 @@ ENGLISH: dict[str, str] = {
     "fh_break_or_pass": "you may break the contract (break) or let it be played (pass)",
     "fh_bid_off": "{call} is not a bid at this table (its option is off)",
     "fh_blind_misere_first": "blind misère may be bid only as your first call, before looking at your cards",
+    "fh_give_card": "give your partner, who called a slam, one card of your hand: give <card>",
+    "fh_slam_when": "a slam is called by a suit or no-trump contractor after the kitty, before discarding",
     "fh_name_contract": "the contractor now names his final contract: contract CALL (the bid or higher)",
     "contract_keep_kind": "the contract stays a misère if the bid was one, and a trick contract if not",
     "contract_raise_only": "the contract may be raised, never lowered below the bid {call}",

@@ -39,17 +39,20 @@ from prikup.games.five_hundred_actions import (
     _CLAIM,
     _CONTRACT,
     _DISCARD,
+    _GIVE,
     _K_BID,
     _K_BREAK,
     _K_CLAIM,
     _K_CONTRACT,
     _K_DISCARD,
+    _K_GIVE,
     _K_MISDEAL,
     _K_PASS,
     _K_PLAY,
     _M_AS,
     _MATCH_OVER,
     _PLAY,
+    SLAM_ACTION,
     ActionsFiveHundred,
 )
 from prikup.games.five_hundred_end import TRICK_POINTS, EndRules, match_winners
@@ -61,11 +64,14 @@ from prikup.games.five_hundred_tables import (
     DECK_FORMS,
     DECKS,
     DOUBLE_MISERE,
+    DOUBLE_SHIELDS,
     EXTRA_CALLS,
     HI_LO,
     MISERE,
     MISERE_CALLS,
     OPEN_MISERE,
+    OPEN_MISERE_CALLS,
+    PATASTROPHE,
     TABLES,
     DeckSpec,
     ScoringTable,
@@ -105,6 +111,11 @@ HAND_SIZE = 10
 TRICKS = 10
 #: Hi/Lo: the bidder takes exactly this many tricks (and loses as many)
 HILO_TRICKS = 5
+#: option slam_bid: what a slam called after the kitty is worth, with trumps and in no-trump
+SLAM_BID_TRUMPS = 500
+SLAM_BID_NO_TRUMP = 520
+#: the misères both partners play
+_DOUBLE_CALLS = (DOUBLE_MISERE, DOUBLE_SHIELDS, PATASTROPHE)
 #: option claim=penalty: what a claim costs the claimer's side
 CLAIM_PENALTY = 100
 #: option breaking: a break succeeds when the contractor's side falls this many tricks short
@@ -187,7 +198,25 @@ def layout_for(
     return Layout(trump, trumps, (suits[0], suits[1], suits[2], suits[3]), tuple(strength))
 
 
+def j5_layout(no_trump: Layout) -> Layout:
+    """Option ``j5``: the no-trump layout with every jack above its suit's ace (the joker still
+    the only trump and above all; no bowers)."""
+    strength = list(no_trump.strength)
+    for suit in Suit:
+        jack = Card.of(Rank.JACK, suit)
+        if no_trump.suits[suit] >> jack.id & 1:
+            strength[jack.id] = int(Rank.ACE) + 2
+    return replace(no_trump, strength=tuple(strength))
+
+
 # -- scoring: pure functions -----------------------------------------------------------------
+
+
+def slam_bid_score(call: str, tricks: int) -> int:
+    """Option ``slam_bid``: a slam called on ``call`` scores 500 (520 in no-trump) for all ten
+    tricks, minus as much otherwise."""
+    value = SLAM_BID_NO_TRUMP if call_strain(call) == "NT" else SLAM_BID_TRUMPS
+    return value if tricks == TRICKS else -value
 
 
 def contract_score(table: ScoringTable, call: str, tricks: int, *, slam: bool = True) -> int:
@@ -283,6 +312,8 @@ class GameFiveHundred(ActionsFiveHundred):
                 (BLIND_MISERE, rules.blind_misere),
                 (DOUBLE_MISERE, rules.double_misere and self.partnership_play),
                 (HI_LO, rules.hi_lo),
+                (DOUBLE_SHIELDS, rules.double_shields and self.partnership_play),
+                (PATASTROPHE, rules.patastrophe and self.partnership_play),
             )
             if on
         )
@@ -311,6 +342,8 @@ class GameFiveHundred(ActionsFiveHundred):
             *(layout_for(self.cards, s, colour_fours=fours, high_joker=high) for s in Suit),
             no_trump,
         )
+        #: option j5: the layout no-trump contracts are played in (the jacks above the aces)
+        self.nt_contract_layout: Layout = j5_layout(no_trump) if rules.j5 else no_trump
         # what the rules' use sites read, from the typed options
         self.misere_allowed: bool = rules.misere
         self.open_misere_allowed: bool = rules.open_misere
@@ -392,6 +425,9 @@ class StateFiveHundred(VariantsFiveHundred):
     def _clear_deal(self) -> None:
         super()._clear_deal()
         self.discards = 0
+        #: option slam_bid: the contractor called a slam; the card his partner gave him
+        self.slam_called = False
+        self.given: Card | None = None
         #: option claim: the trick at which the contractor claimed the rest (None: no claim)
         self.claimed: int | None = None
         #: option breaking: the defender who broke the contract, the defenders yet to decide, and
@@ -455,10 +491,12 @@ class StateFiveHundred(VariantsFiveHundred):
 
     @property
     def plays_alone(self) -> bool:
-        """True when the contractor's partner lays his hand down: a misère (not the double one)
-        or Hi/Lo."""
+        """True when the contractor's partner lays his hand down: a misère (not a double one:
+        double misère, double shields, patastrophe), Hi/Lo, or a called slam."""
         call = None if self.contract is None else CALLS[self.contract]
-        return call is not None and (call in MISERE_CALLS or call == HI_LO) and call != DOUBLE_MISERE
+        if self.slam_called:
+            return True
+        return call is not None and (call in MISERE_CALLS or call == HI_LO) and call not in _DOUBLE_CALLS
 
     @property
     def trump(self) -> Suit | None:
@@ -469,7 +507,15 @@ class StateFiveHundred(VariantsFiveHundred):
         phase = self.phase
         if phase is _AUCTION:
             return self._why_illegal_call(seat, action)
+        if phase is _GIVE:
+            if action.kind is not _K_GIVE or action.card is None:
+                return refusal("fh_give_card")
+            if not self.hands[seat] >> action.card.id & 1:
+                return refusal("not_held", card=str(action.card))
+            return None
         if phase is _DISCARD:
+            if action == SLAM_ACTION:
+                return None if self.may_slam(seat) else refusal("fh_slam_when")
             if action.kind is not _K_DISCARD or action.card is None:
                 return refusal("discard_more", n=self._discards_left())
             if not self.hands[seat] >> action.card.id & 1:
@@ -607,7 +653,20 @@ class StateFiveHundred(VariantsFiveHundred):
         return None
 
     def _discards_left(self) -> int:
-        return self.game.kitty_size - self.discards.bit_count()
+        return self.game.kitty_size + (self.given is not None) - self.discards.bit_count()
+
+    def may_slam(self, seat: int) -> bool:
+        """Option ``slam_bid``: the contractor of a suit or no-trump contract, the kitty taken and
+        nothing discarded yet, may call a slam."""
+        return (
+            self.game.rules.slam_bid
+            and self.phase is _DISCARD
+            and seat == self.contractor
+            and not self.slam_called
+            and self.discards == 0
+            and self.contract is not None
+            and call_level(CALLS[self.contract]) is not None
+        )
 
     # -- carrying out ------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
@@ -619,12 +678,29 @@ class StateFiveHundred(VariantsFiveHundred):
             return
         if self.phase is _AUCTION:
             self._do_call(seat, action)
+        elif self.phase is _GIVE:
+            assert action.card is not None and self.contractor is not None
+            self.hands[seat] &= ~action.card.mask
+            self.hands[self.contractor] |= action.card.mask
+            self.given = action.card
+            self.calls.append((seat, "give a card"))
+            self.phase = _DISCARD
+            self._turn = self.contractor
+        elif self.phase is _DISCARD and action == SLAM_ACTION:
+            self.slam_called = True
+            self.calls.append((seat, str(action)))
+            partner = self.partner(seat)
+            if partner is not None:
+                self.phase = _GIVE
+                self._turn = partner
         elif self.phase is _DISCARD:
             assert action.card is not None
             self.hands[seat] &= ~action.card.mask
             self.discards |= action.card.mask
             if self._discards_left() == 0:
-                if self.game.raise_after_kitty:
+                if self.slam_called:
+                    self._start_play()  # a called slam: no raise, no break
+                elif self.game.raise_after_kitty:
                     self.phase = _CONTRACT
                 else:
                     self._before_play()
@@ -716,7 +792,10 @@ class StateFiveHundred(VariantsFiveHundred):
         else:
             assert self.contractor is not None and self.contract is not None
             strain = call_strain(CALLS[self.contract])
-            self.layout = g.layouts[_NT if strain in (None, "NT") else int(Suit[strain])]
+            if strain == "NT":
+                self.layout = g.nt_contract_layout
+            else:
+                self.layout = g.layouts[_NT if strain is None else int(Suit[strain])]
             partner = self.partner(self.contractor)
             self.sitting_out = (partner,) if self.plays_alone and partner is not None else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
@@ -794,7 +873,10 @@ class StateFiveHundred(VariantsFiveHundred):
             assert self.contractor is not None and self.contract is not None
             call = CALLS[self.contract]
             side_tricks = self._side_tricks()
-            amount = contract_score(g.table, call, side_tricks, slam=g.slam)
+            if self.slam_called:
+                amount = slam_bid_score(call, side_tricks)
+            else:
+                amount = contract_score(g.table, call, side_tricks, slam=g.slam)
             level = call_level(call)
             if stopped and level is not None and side_tricks < level <= side_tricks + TRICKS - len(self.tricks):
                 amount = 0  # stopped while the contract was neither made nor beaten: not scored
@@ -811,7 +893,7 @@ class StateFiveHundred(VariantsFiveHundred):
             changes = deal_changes(
                 g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
             )
-            if made and call not in MISERE_CALLS and amount != g.table.value(call):
+            if made and call not in MISERE_CALLS and amount != g.table.value(call) and not self.slam_called:
                 outcome = "slam"
             margin = g.rules.set_margin
             if margin and not stopped and level is not None and level - side_tricks >= margin:
@@ -841,6 +923,8 @@ class StateFiveHundred(VariantsFiveHundred):
                 result["break_points"] = won_or_lost
             if result_set:
                 result["set"] = self.contractor
+            if self.slam_called:
+                result["slam_called"] = True
             if self.claimed is not None:
                 result["claimed_at"] = self.claimed + 1
         result["tricks_won"] = list(self.won)
@@ -866,9 +950,12 @@ class StateFiveHundred(VariantsFiveHundred):
         return {"discards": self.discards}
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
-        """A discard is seen by the contractor only."""
+        """A discard is seen by the contractor only; a card given for a slam by the giver and
+        the contractor only."""
         if action.kind is _K_DISCARD and viewer != seat:
             return "discard a card"
+        if action.kind is _K_GIVE and viewer not in (seat, self.contractor):
+            return "give a card"
         return str(action)
 
     # -- what a seat may know ----------------------------------------------------------------
@@ -876,7 +963,7 @@ class StateFiveHundred(VariantsFiveHundred):
     def open_hand_shown(self) -> bool:
         """True once an open misère bidder's hand is shown (after the first trick; with
         ``wilkinson`` the closed misère's too)."""
-        open_calls = (OPEN_MISERE, MISERE) if self.game.rules.wilkinson else (OPEN_MISERE,)
+        open_calls = (*OPEN_MISERE_CALLS, MISERE) if self.game.rules.wilkinson else OPEN_MISERE_CALLS
         return (
             self.phase is _PLAY
             and self.contract is not None
@@ -889,8 +976,14 @@ class StateFiveHundred(VariantsFiveHundred):
         own = seat is not None and in_deal and seat in self._in_deal
         is_contractor = seat is not None and seat == self.contractor and in_deal
         open_hand = None
+        open_hands: tuple[OpenHand, ...] = ()
         if self.open_hand_shown and self.contractor is not None:
-            open_hand = OpenHand(self.contractor, tuple(cards_of(self.hands[self.contractor])))
+            shown = [self.contractor]
+            partner = self.partner(self.contractor)
+            if self.contract_call == PATASTROPHE and partner is not None:
+                shown.append(partner)
+            open_hands = tuple(OpenHand(s, tuple(cards_of(self.hands[s]))) for s in shown)
+            open_hand = open_hands[0]
         trick_suit = None
         if self.trick:
             _, c0, n0 = self.trick[0]
@@ -916,4 +1009,5 @@ class StateFiveHundred(VariantsFiveHundred):
             open_hand=open_hand,
             trick_suit=trick_suit,
             voids=tuple([_VOID_SUITS[v] for v in self.voids]),
+            open_hands=open_hands,
         )

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
     from prikup.games.table_rules import RulesFiveHundred
 
-__all__ = ["ActionsFiveHundred", "LegalFiveHundred"]
+__all__ = ["SLAM", "SLAM_ACTION", "ActionsFiveHundred", "LegalFiveHundred"]
 
 #: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
@@ -47,6 +47,13 @@ _BREAK = Phase.declare("BREAK", "break")
 _K_CLAIM = ActionKind.declare("CLAIM", "claim", Takes.NOTHING, order=18)
 #: the contractor on lead, every card of his sure to win: claim, or play on (pass)
 _CLAIM = Phase.declare("CLAIM", "claim")
+#: after a slam call: the contractor's partner gives him one card (``give 9C``)
+_K_GIVE = ActionKind.declare("GIVE", "give", Takes.CARD, order=13)  # the word 501 uses too
+_GIVE = Phase.declare("GIVE", "give")
+#: Option ``slam_bid``: the contractor, the kitty taken and nothing discarded, names a slam
+#: (``contract SLAM``: all ten tricks alone)
+SLAM = "SLAM"
+SLAM_ACTION = Action(_K_CONTRACT, call=SLAM)
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -70,6 +77,9 @@ class ActionsFiveHundred(TrickGame):
             actions.append(Action(_K_CLAIM))
         if self.rules.breaking:
             actions.append(Action(_K_BREAK))
+        if self.rules.slam_bid:
+            actions.append(SLAM_ACTION)
+            actions += [Action(_K_GIVE, card=c) for c in self.cards]
         actions += [Action(_K_BID, call=c) for c in self.calls]
         actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
         actions += [Action(_K_DISCARD, card=c) for c in self.cards]
@@ -84,6 +94,8 @@ class ActionsFiveHundred(TrickGame):
         self.misdeal_id = self._id(Action(_K_MISDEAL)) if self.rules.misdeal else -1
         self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
         self.break_id = self._id(Action(_K_BREAK)) if self.rules.breaking else -1
+        self.slam_id = self._id(SLAM_ACTION) if self.rules.slam_bid else -1
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) if self.rules.slam_bid else -1 for i in cards]
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
@@ -146,6 +158,9 @@ class LegalFiveHundred(TrickState):
         def may_inkle(self, seat: int) -> bool:
             """Whether ``seat`` may bid at the 6 level."""
 
+        def may_slam(self, seat: int) -> bool:
+            """Whether ``seat`` may call a slam now (option ``slam_bid``)."""
+
         barred: int | None
 
     # -- legal actions, generated directly -----------------------------------------------------
@@ -184,7 +199,12 @@ class LegalFiveHundred(TrickState):
             ids.extend(bids[0])
             return acts, ids, mask | bids[1]
         if phase is _DISCARD:
-            return acts, ids, add_cards(actions, hand, g.discard_ids, acts, ids)
+            mask = add_cards(actions, hand, g.discard_ids, acts, ids)
+            if g.slam_id >= 0 and self.may_slam(seat):
+                mask |= add_one(actions, g.slam_id, acts, ids)
+            return acts, ids, mask
+        if phase is _GIVE:
+            return acts, ids, add_cards(actions, hand, g.give_ids, acts, ids)
         if phase is _CLAIM or phase is _BREAK:
             mask = add_one(actions, g.pass_id, acts, ids)
             return acts, ids, mask | add_one(actions, g.claim_id if phase is _CLAIM else g.break_id, acts, ids)
@@ -216,6 +236,11 @@ class LegalFiveHundred(TrickState):
         elif phase is _DISCARD:
             for card in cards_of(self.hands[seat]):
                 yield Action(_K_DISCARD, card=card)
+            if self.game.rules.slam_bid:
+                yield SLAM_ACTION
+        elif phase is _GIVE:
+            for card in cards_of(self.hands[seat]):
+                yield Action(_K_GIVE, card=card)
         elif phase is _CLAIM:
             yield Action(_K_PASS)
             yield Action(_K_CLAIM)

@@ -95,6 +95,30 @@ OPTIONS = (
         "Hi/Lo (HILO, 350, between 9C and 9D) may be bid: exactly five tricks in no-trump, the partner sits out",
     ),
     Option(
+        "double_shields",
+        False,
+        "partnerships: double shields (DSHL, 600) may be bid: a double misère whose bidder plays his hand "
+        "open after the first trick",
+    ),
+    Option(
+        "patastrophe",
+        False,
+        "partnerships: patastrophe (PAT, 1000) may be bid: a double misère with both partners' hands open "
+        "after the first trick",
+    ),
+    Option(
+        "j5",
+        False,
+        "J5: no-trump contracts are played with the jack above the ace in every suit (no bowers; the joker "
+        "the only trump)",
+    ),
+    Option(
+        "slam_bid",
+        False,
+        "the contractor of a suit or no-trump bid may call a slam after taking the kitty (slam): the partner "
+        "gives him a card and sits out; all ten tricks score 500 with trumps, 520 in no-trump",
+    ),
+    Option(
         "wilkinson",
         False,
         "Wilkinson's misère: misère may be bid at any time, even first, and is played open; open misère is "

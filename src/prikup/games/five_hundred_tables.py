@@ -26,6 +26,7 @@ __all__ = [
     "DECKS",
     "DECK_FORMS",
     "DOUBLE_MISERE",
+    "DOUBLE_SHIELDS",
     "EXTRA_CALLS",
     "HI_LO",
     "LEVELS",
@@ -33,6 +34,8 @@ __all__ = [
     "MISERE_CALLS",
     "MISERE_RANKS",
     "OPEN_MISERE",
+    "OPEN_MISERE_CALLS",
+    "PATASTROPHE",
     "STRAINS",
     "TABLES",
     "DeckSpec",
@@ -54,10 +57,17 @@ OPEN_MISERE: Final = "OMIS"
 BLIND_MISERE: Final = "BMIS"
 DOUBLE_MISERE: Final = "DMIS"
 HI_LO: Final = "HILO"
+#: double misère with the bidder's hand played open after the first trick (double shields) and
+#: with both partners' hands open (patastrophe)
+DOUBLE_SHIELDS: Final = "DSHL"
+PATASTROPHE: Final = "PAT"
 #: the contracts to take no trick at all
-MISERE_CALLS: Final = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_MISERE)
+MISERE_CALLS: Final = (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_MISERE, DOUBLE_SHIELDS, PATASTROPHE)
+#: the misères whose bidder lays his hand face up after the first trick (patastrophe: his
+#: partner's too)
+OPEN_MISERE_CALLS: Final = (OPEN_MISERE, DOUBLE_SHIELDS, PATASTROPHE)
 #: the calls beyond the standard game's, offered only under their options
-EXTRA_CALLS: Final = (BLIND_MISERE, DOUBLE_MISERE, HI_LO)
+EXTRA_CALLS: Final = (BLIND_MISERE, DOUBLE_MISERE, HI_LO, DOUBLE_SHIELDS, PATASTROPHE)
 #: the contract calls 6S ... 10NT
 CONTRACT_CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in STRAINS)
 #: Every call of every table, in a fixed order (their position is their id).
@@ -246,11 +256,15 @@ class ScoringTable:
 
 
 #: the extra calls' values: the table's own (its ``others``) or the seed's usual one — Hi/Lo
-#: "usually 350", double misère 450 (the Ideal table's: the only value the seed gives)
+#: "usually 350", double misère 450 (the Ideal table's: the only value the seed gives),
+#: patastrophe 1000 (the bid's own description; the Ideal table says 750), double shields 600 (the
+#: seed gives none: halfway between double misère and the Ideal table's patastrophe)
 _EXTRA_VALUES: dict[str, tuple[str, int]] = {
     BLIND_MISERE: ("blind misère", 1000),
     DOUBLE_MISERE: ("double misère", 450),
     HI_LO: ("hi/lo", 350),
+    DOUBLE_SHIELDS: ("double shields", 600),
+    PATASTROPHE: ("patastrophe", 1000),
 }
 #: Hi/Lo "beats 9S or 9C but not 9D or 9H" whatever its value
 _EXTRA_PLACED: dict[str, str] = {HI_LO: "9C"}

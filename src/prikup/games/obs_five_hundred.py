@@ -47,6 +47,9 @@ class ObsFiveHundred(Observation):
     open_hand: OpenHand | None
     trick_suit: Suit | None
     voids: tuple[tuple[Suit, ...], ...]
+    #: every hand face up on the table, the contractor's first (``open_hand``); patastrophe
+    #: shows his partner's too
+    open_hands: tuple[OpenHand, ...] = ()
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -68,6 +71,7 @@ class ObsFiveHundred(Observation):
         out["playing"] = list(self.playing)
         hand = self.open_hand
         out["open_hand"] = None if hand is None else {"seat": hand.seat, "cards": cards_json(hand.cards)}
+        out["open_hands"] = [{"seat": h.seat, "cards": cards_json(h.cards)} for h in self.open_hands]
         out["trick"] = trick_json(self.trick)
         out["trick_suit"] = None if self.trick_suit is None else self.trick_suit.name
         out["tricks"] = [
@@ -95,4 +99,7 @@ class ObsFiveHundred(Observation):
             "open_hand": None if hand is None else OpenHand(hand["seat"], cards_from_json(hand["cards"]) or ()),
             "trick_suit": None if data["trick_suit"] is None else Suit[data["trick_suit"]],
             "voids": tuple(tuple(Suit[s] for s in v) for v in data["voids"]),
+            "open_hands": tuple(
+                OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
+            ),
         }

@@ -194,6 +194,10 @@ class RulesFiveHundred(Rules):
     blind_misere: bool
     double_misere: bool
     hi_lo: bool
+    double_shields: bool
+    patastrophe: bool
+    j5: bool
+    slam_bid: bool
     wilkinson: bool
     misere_from: MisereFrom
     auction: Auction

@@ -13,7 +13,14 @@ from collections.abc import Callable
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
-from prikup.games.five_hundred import TRICK_POINTS, TRICKS, Layout, StateFiveHundred, contract_score
+from prikup.games.five_hundred import (
+    TRICK_POINTS,
+    TRICKS,
+    Layout,
+    StateFiveHundred,
+    contract_score,
+    slam_bid_score,
+)
 from prikup.games.five_hundred_tables import HI_LO
 from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
@@ -53,8 +60,11 @@ def score_utility(state: State) -> Callable[[int], float] | None:
     assert call is not None
     table, slam = state.game.table, state.game.rules.slam
 
+    slam_called = state.slam_called
+
     def utility(tricks: int) -> float:
-        return float(contract_score(table, call, tricks, slam=slam) - TRICK_POINTS * (TRICKS - tricks))
+        score = slam_bid_score(call, tricks) if slam_called else contract_score(table, call, tricks, slam=slam)
+        return float(score - TRICK_POINTS * (TRICKS - tricks))
 
     return utility
 
