@@ -39,7 +39,7 @@ def test_core_declares_only_the_words_every_game_has() -> None:
         (ace_ten, {"give", "concede"}),
         (five_oh_one_actions, {"look", "give", "concede"}),
         (pyatsot_actions, {"give", "concede", "keep", "take"}),
-        (five_hundred_actions, {"discard", "misdeal", "claim", "break"}),
+        (five_hundred_actions, {"discard", "misdeal", "claim", "break", "give"}),
         (
             preferans_actions,
             {"look", "whist", "half-whist", "open", "closed", "take", "settle", "invite", "pulya", "discard"},
