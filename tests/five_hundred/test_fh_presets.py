@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fh_properties import cards_in, knowable
+from test_fh_properties import check_cards_and_sight
 from typer.testing import CliRunner
 
 from prikup import make_game
@@ -105,28 +105,12 @@ EXTRA_FORMS: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("seed", range(3))
 def test_preset_random_matches_keep_every_invariant(name: str, seed: int) -> None:
     g = make_game("five-hundred", **PRESETS["five-hundred"].get(name, EXTRA_FORMS.get(name, {})))
-    deck_mask = sum(c.mask for c in g.deck())
-    deck_codes = {str(c) for c in g.deck()}
     rng = random.Random(seed)
     state = g.new_match(seed)
     assert isinstance(state, StateFiveHundred)
     scored = 0
     while not state.is_over and len(state.deals) <= 8:
-        union = 0
-        for mask in state.card_places().values():
-            assert union & mask == 0
-            union |= mask
-        assert union == deck_mask
-        log = state.deals[-1]
-        dealt = {s: {str(c) for c in h} for s, h in zip(state.active_seats(log.dealer), log.hands, strict=True)}
-        kitty = {str(c) for c in log.talon}
-        played = {str(c) for tr, _, _ in state.tricks for _, c, _ in tr} | {str(c) for _, c, _ in state.trick}
-        for seat in [None, *range(g.players)]:
-            known = knowable(state, seat, dealt, kitty, played)
-            if state.open_hand_shown and state.contractor is not None:  # Wilkinson's misère: open
-                known |= dealt[state.contractor]
-            leaked = cards_in(state.observation(seat).to_json(), deck_codes) - known
-            assert not leaked, f"seat {seat} sees {leaked}"
+        check_cards_and_sight(state)
         before = len(state.deals)
         state.apply(rng.choice(state.legal_actions()))
         if len(state.deals) > before or state.is_over:

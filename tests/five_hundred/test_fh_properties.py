@@ -68,19 +68,42 @@ def knowable(
     state: StateFiveHundred, seat: int | None, dealt: dict[int, set[str]], kitty: set[str], played: set[str]
 ) -> set[str]:
     """The visibility rule, written from the rules page rather than the engine: a seat knows
-    its own cards (what it was dealt, and the kitty if it took it), every card played to a
-    trick, and an open misère bidder's hand once the first trick is over."""
+    its own cards (what it was dealt, the kitty if it took it, the card a slam partner gave
+    it), every card played to a trick, and once the first trick is over the hands played open —
+    the bidder's at an open misère or double shields (and at any misère with Wilkinson's), both
+    partners' at patastrophe."""
     known = set(played)
-    if seat is None:
-        pass
-    else:
+    if seat is not None:
         known |= dealt.get(seat, set())
         if seat == state.contractor and state.kitty_taken:
             known |= kitty
-    if state.contract_call == "OMIS" and len(state.tricks) >= 1 and state.phase is Phase.PLAY:
+        if seat == state.contractor and state.given is not None:
+            known.add(str(state.given))
+    open_calls = {"OMIS", "DSHL", "PAT"} | ({"MIS"} if state.game.rules.wilkinson else set())
+    if state.phase is Phase.PLAY and len(state.tricks) >= 1 and state.contract_call in open_calls:
         assert state.contractor is not None
-        known |= dealt[state.contractor] | kitty
+        shown = [state.contractor] + ([(state.contractor + 2) % 4] if state.contract_call == "PAT" else [])
+        known |= {str(c) for o in shown for c in state.game.deck() if c.mask & state.hands[o]}
     return known
+
+
+def check_cards_and_sight(state: StateFiveHundred) -> None:
+    """Cards conserved (the places are disjoint and hold the whole deck) and no observation of
+    any seat or a spectator shows a card :func:`knowable` does not allow."""
+    g = state.game
+    union = 0
+    for mask in state.card_places().values():
+        assert union & mask == 0
+        union |= mask
+    assert union == sum(c.mask for c in g.deck())
+    deck = {str(c) for c in g.deck()}
+    log = state.deals[-1]
+    dealt = {s: {str(c) for c in h} for s, h in zip(state.active_seats(log.dealer), log.hands, strict=True)}
+    kitty = {str(c) for c in log.talon}
+    played = {str(c) for t, _, _ in state.tricks for _, c, _ in t} | {str(c) for _, c, _ in state.trick}
+    for seat in [None, *range(g.players)]:
+        leaked = cards_in(state.observation(seat).to_json(), deck) - knowable(state, seat, dealt, kitty, played)
+        assert not leaked, f"seat {seat} sees {leaked}"
 
 
 def fingerprint(state: StateFiveHundred) -> Any:
@@ -138,8 +161,6 @@ def check_deal_end(state: StateFiveHundred, log_index: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_keep_every_invariant(form: int, seed: int) -> None:
     g = game(**FORMS[form])
-    deck_mask = sum(c.mask for c in g.deck())
-    deck_codes = {str(c) for c in g.deck()}
     all_actions = set(g.all_actions())
     rng = random.Random(seed * 100 + form)
     state = g.new_match(seed)
@@ -147,22 +168,7 @@ def test_random_matches_keep_every_invariant(form: int, seed: int) -> None:
     checked_deals = 0
     steps = 0
     while not state.is_over and len(state.deals) <= 6:
-        # cards conserved: the places are disjoint and hold the whole deck
-        places = state.card_places()
-        union = 0
-        for mask in places.values():
-            assert union & mask == 0
-            union |= mask
-        assert union == deck_mask
-        # nothing leaked
-        log = state.deals[-1]
-        dealt = {s: {str(c) for c in h} for s, h in zip(state.active_seats(log.dealer), log.hands, strict=True)}
-        kitty = {str(c) for c in log.talon}
-        played = {str(c) for t, _, _ in state.tricks for _, c, _ in t} | {str(c) for _, c, _ in state.trick}
-        for seat in [None, *range(g.players)]:
-            obs = state.observation(seat).to_json()
-            leaked = cards_in(obs, deck_codes) - knowable(state, seat, dealt, kitty, played)
-            assert not leaked, f"seat {seat} sees {leaked}"
+        check_cards_and_sight(state)
         # legality: the legal list is exact, every legal action is in the id table
         legal = state.legal_actions()
         assert legal and set(legal) <= all_actions
