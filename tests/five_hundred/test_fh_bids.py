@@ -1,4 +1,4 @@
-"""Rule-clause tests for Five Hundred's last non-standard bids of seed 004: the slam bid
+"""Rule-clause tests for Five Hundred's last non-standard bids of the full rules: the slam bid
 (``slam_bid``), J5 (``j5``), double shields (``double_shields``) and patastrophe
 (``patastrophe``), each named after the clause of the rules it checks, and a seeded property
 test of whole matches with them on."""

@@ -176,7 +176,7 @@ def test_led_joker_in_no_trump_names_a_suit():
 
 
 def test_led_joker_may_not_name_a_suit_its_holder_has_shown_void_in():
-    s = nt_state(joker_lead="not_void")  # a listed variant; seed 004's main text: any suit
+    s = nt_state(joker_lead="not_void")  # a listed variant; the standard game's own text: any suit
     run(s, "play AH", "play 5C", "play 5H")  # seat 1 shows void in hearts
     lowest(s)
     assert s.voids[1] == 1 << 3

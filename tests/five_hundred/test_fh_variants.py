@@ -1,5 +1,5 @@
-"""Rule-clause tests for Five Hundred's variants (seed 004's "Variations", "Other scoring
-variants" and seed 001's forms), each named after the clause of the rules page it checks."""
+"""Rule-clause tests for Five Hundred's variants (the "Variations", "Other scoring
+variants" and American preferans's forms), each named after the clause of the rules page it checks."""
 
 from __future__ import annotations
 
@@ -278,7 +278,7 @@ def test_hands_of_no_face_card_helper_is_what_it_says() -> None:
     assert hand(deal(NO_FACE), 0) == set(NO_FACE[0].split())
 
 
-# -- item 3: seed 004's non-standard bids -------------------------------------------------------
+# -- item 3: the non-standard bids -------------------------------------------------------
 
 
 def test_the_extra_bids_are_offered_only_under_their_options() -> None:

@@ -4,9 +4,9 @@ Three forms from one engine, chosen by ``players`` and ``partnership``:
 
 * the standard game: 4 players, partners opposite (seats 0+2 against 1+3), 43 cards (A–5, the
   red 4s, the joker), 10 each and a kitty of 3, dealt 3-1-4-1-3-1;
-* 3 players each for himself (seed 001): 33 or 32 cards (A–7, with or without the joker), a
+* 3 players each for himself (American preferans): 33 or 32 cards (A–7, with or without the joker), a
   widow of 3 or 2, dealt 3-widow-4-3;
-* 4 players each for himself (seed 001): as for 3, the dealer dealing to the others and sitting
+* 4 players each for himself (American preferans): as for 3, the dealer dealing to the others and sitting
   the deal out.
 
 Auction 6S … 10NT ranked by the scoring table's values (Avondale by default), pass is final;
@@ -164,7 +164,7 @@ def layout_for(
     """The layout of ``deck`` with ``trump`` (``None``: no-trump or misère).
 
     ``colour_fours``: the deck lacks 4S and 4D, and the 4 of the trumps' colour is the lowest
-    trump (seed 004).  ``high_joker``: with two jokers, the one that ranks higher.
+    trump (a variant deck).  ``high_joker``: with two jokers, the one that ranks higher.
     """
     plain = [0, 0, 0, 0]
     jokers = 0
@@ -274,7 +274,7 @@ _TRISTATE = ("raise_after_kitty",)
 
 
 class GameFiveHundred(ActionsFiveHundred):
-    """Five Hundred (500), the standard partnership game and the 3/4-player forms of seed 001."""
+    """Five Hundred (500), the standard partnership game and the 3/4-player forms of American preferans."""
 
     id = "five-hundred"
     OBSERVATION = ObsFiveHundred

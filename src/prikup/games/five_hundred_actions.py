@@ -37,7 +37,7 @@ _K_BID = ActionKind.BID
 _K_CONTRACT = ActionKind.CONTRACT
 #: Five Hundred's own word: ``discard 9C`` (a card into the kitty's place)
 _K_DISCARD = ActionKind.declare("DISCARD", "discard", Takes.CARD, order=15)
-#: Option ``misdeal``: a hand with no face card is thrown in (seed 004)
+#: Option ``misdeal``: a hand with no face card is thrown in (a variant)
 _K_MISDEAL = ActionKind.declare("MISDEAL", "misdeal", Takes.NOTHING, order=17)
 #: Option ``breaking``: a defender announces he will beat the contract by two tricks
 _K_BREAK = ActionKind.declare("BREAK", "break", Takes.NOTHING, order=19)

@@ -1,5 +1,5 @@
 """The end of a Five Hundred match: who wins after a deal, under the standard rule and the
-variants of seed 004 ("Other scoring variants", Walker Ultimate 500, the points-spread rule).
+scoring variants (Walker Ultimate 500, the points-spread rule).
 
 Pure functions of the units' scores before and after the deal, so each rule is written once
 and tested on its own.
@@ -64,7 +64,7 @@ def match_winners(
     if several got there on this deal, the contractor's unit first, else the one that got there
     first trick by trick (10 a trick to a defender as the tricks fall).  Else a unit at ``-goal``
     or below loses, and the best other unit wins (with two sides: the other side).  ``rules``
-    (when given, its goal and trick scoring override the keywords) adds seed 004's variants.
+    (when given, its goal and trick scoring override the keywords) adds the scoring variants.
     """
     r = rules if rules is not None else EndRules(goal, defender_tricks_score)
     goal = r.goal

@@ -1,7 +1,7 @@
-"""Five Hundred's declared options: the standard game's and every variant of seed 004 and seed 001.
+"""Five Hundred's declared options: the standard game's and every variant of the full rules and of American preferans.
 
 Each option is a [table choice] of the rules page; ``auto`` ones are resolved by the game for
-its form (the standard partnership game, or seed 001's each-for-himself forms).  The rules they
+its form (the standard partnership game, or American preferans's each-for-himself forms).  The rules they
 name live in :mod:`prikup.games.five_hundred` (the play), :mod:`~prikup.games.five_hundred_tables`
 (decks, tables, precedences) and :mod:`~prikup.games.five_hundred_end` (the end of a match).
 """
@@ -13,7 +13,7 @@ from prikup.games.five_hundred_tables import TABLES
 
 __all__ = ["FORM_DEFAULTS", "OPTIONS"]
 
-#: option: (standard 4-player partnership game — seed 004, 3 or 4 each for himself — seed 001)
+#: option: (standard 4-player partnership game, 3 or 4 each for himself — American preferans)
 FORM_DEFAULTS = {
     "deck": ("43", "33"),
     "no_bid": ("redeal", "play_nt"),
@@ -66,7 +66,7 @@ OPTIONS = (
         "auto",
         "in no-trump and misère the joker may be played only when void in the suit led (void_only) "
         "or at any time as the top card of the suit led (any_time); auto = void_only for partnerships "
-        "(seed 004), any_time each-for-himself (seed 001)",
+        "(the standard game), any_time each-for-himself (American preferans)",
         choices=("auto", "void_only", "any_time"),
     ),
     Option(
@@ -128,7 +128,7 @@ OPTIONS = (
         "misere_from",
         "auto",
         "misère may be bid once a 7-level bid stands (seven) or whenever it outbids (any: unlimited "
-        "bidding); auto = seven for partnerships, any for each-for-himself (seed 001)",
+        "bidding); auto = seven for partnerships, any for each-for-himself (American preferans)",
         choices=("auto", "seven", "any"),
     ),
     Option(
@@ -163,7 +163,7 @@ OPTIONS = (
         "raise_after_kitty",
         "auto",
         "the contractor may raise his contract after the kitty (contract 8S); auto = false for "
-        "partnerships, true for each-for-himself (seed 001)",
+        "partnerships, true for each-for-himself (American preferans)",
         choices=("auto", "true", "false"),
     ),
     Option("slam", True, "all ten tricks on a bid worth less than 250 score 250"),

@@ -1,6 +1,6 @@
 """The data of Five Hundred: decks, calls, scoring tables and the bid ladder each table implies.
 
-Everything here is data plus small pure functions, so a variant of seed 004 (a 45- or 63-card
+Everything here is data plus small pure functions, so a variant (a 45- or 63-card
 deck, two jokers, a table with Hi/Lo or blind misère, a different misère placement) is a new
 entry, not new engine code.
 
@@ -51,7 +51,7 @@ STRAINS: Final = ("S", "C", "D", "H", "NT")
 LEVELS: Final = (6, 7, 8, 9, 10)
 MISERE: Final = "MIS"
 OPEN_MISERE: Final = "OMIS"
-#: seed 004's non-standard bids, each under its option: blind misère (bid before a look at the
+#: the non-standard bids, each under its option: blind misère (bid before a look at the
 #: cards: here only as the bidder's first call), double misère (grand nullo: both partners play
 #: and neither may take a trick) and Hi/Lo (5 and 5: exactly five tricks, in no-trump)
 BLIND_MISERE: Final = "BMIS"
@@ -98,14 +98,14 @@ class DeckSpec:
     """A deck as data: the ranks kept in every suit, extra single cards, and the jokers.
 
     ``ranks`` are listed high to low (the plain-suit order; the generic :class:`Rank` numbering
-    already orders A K Q J 13 12 11 10 … 2 the way seed 004 does).
+    already orders A K Q J 13 12 11 10 … 2 the way the 63-card variant does).
     """
 
     name: str
     ranks: tuple[Rank, ...]
     extra: tuple[tuple[Rank, Suit], ...] = ()
     jokers: tuple[str, ...] = ()
-    #: seed 004: with 4S and 4D removed (4C and 4H kept) the 4 of the trumps' colour is a trump,
+    #: with 4S and 4D removed (4C and 4H kept) the 4 of the trumps' colour is a trump,
     #: so that a suit contract always has 13 trumps (14 with two jokers)
     colour_fours: bool = False
 
@@ -129,7 +129,8 @@ _A_TO_7 = _A_TO_5[:8]
 _RED_FOURS = ((_R.FOUR, Suit.D), (_R.FOUR, Suit.H))
 _CLUB_HEART_FOURS = ((_R.FOUR, Suit.C), (_R.FOUR, Suit.H))
 
-#: Every deck the project knows, by name (seed 004's "Setup" and seed 001): the ``deck`` option
+#: Every deck the project knows, by name (the standard deck, the variants' and American preferans's):
+#: the ``deck`` option
 #: offers each where the player count fits (:data:`DECK_FORMS`); the 63-card deck of the
 #: six-handed game is data for the forms still to come.
 DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
@@ -166,9 +167,9 @@ DECK_FORMS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
 def deal_pattern(hands: int, hand_size: int, kitty: int, style: str) -> list[tuple[int, int]]:
     """The packets of a deal as ``(target, count)``; target -1 is the kitty.
 
-    ``spread`` (seed 004, 4 hands): 3 each, kitty, 4 each, kitty, 3 each, kitty, the kitty's
+    ``spread`` (the standard game, 4 hands): 3 each, kitty, 4 each, kitty, 3 each, kitty, the kitty's
     cards split as evenly as possible over its three turns (1-1-1 for three cards).
-    ``widow`` (seed 001, 3 hands): 3 each, the whole widow, 4 each, 3 each.
+    ``widow`` (American preferans, 3 hands): 3 each, the whole widow, 4 each, 3 each.
     """
     rounds = (3, 4, hand_size - 7)
     if style == "widow":
@@ -255,8 +256,8 @@ class ScoringTable:
         )
 
 
-#: the extra calls' values: the table's own (its ``others``) or the seed's usual one — Hi/Lo
-#: "usually 350", double misère 450 (the Ideal table's: the only value the seed gives),
+#: the extra calls' values: the table's own (its ``others``) or the rules' usual one — Hi/Lo
+#: "usually 350", double misère 450 (the Ideal table's: the only value the rules give),
 #: patastrophe 1000 (the bid's own description; the Ideal table says 750), double shields 600 (the
 #: seed gives none: halfway between double misère and the Ideal table's patastrophe)
 _EXTRA_VALUES: dict[str, tuple[str, int]] = {
@@ -323,7 +324,7 @@ IDEAL = ScoringTable(
     others={"hi/lo": 350, "double misère": 450, "patastrophe": 750, "blind misère": 1000},
 )
 
-#: French-Canadian 500 (seed 004): the Avondale contracts; petite misère 500, outbid only by 8NT
+#: French-Canadian 500: the Avondale contracts; petite misère 500, outbid only by 8NT
 #: (it ranks just above 8H), grande (open) misère 1000, outbid only by 10NT.
 FRENCH_CANADIAN = replace(
     AVONDALE,
@@ -339,7 +340,7 @@ TABLES: MappingProxyType[str, ScoringTable] = MappingProxyType(
     {t.name: t for t in (AVONDALE, ORIGINAL, IDEAL, FRENCH_CANADIAN)}
 )
 
-#: The misère precedences of seed 004 (option ``misere_rank``): the calls each places just above
+#: The misère precedences of the variants (option ``misere_rank``): the calls each places just above
 #: a contract, and the values it changes.  ``australian``: misère beats a 7 bid but not an 8,
 #: open misère 520 is the top bid; ``colour_split``: misère beats 7S/7C but not 7D/7H, open
 #: misère 8S/8C but not 8D/8H; ``omis_330``: open misère worth 330, between 8NT and 9S.

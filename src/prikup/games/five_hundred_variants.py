@@ -1,4 +1,4 @@
-"""The variants' moments of a Five Hundred deal (seed 004's "Variations" and "Other scoring
+"""The variants' moments of a Five Hundred deal (the "Variations" and "Other scoring
 variants"), as a part of the state: the misdeal and the inkle, the American single round, the
 auction winner raising his own bid, the breaking rule's question before the play, claiming the
 remaining tricks, and the 1904 rule's stop at the goal.

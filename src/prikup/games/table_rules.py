@@ -64,7 +64,7 @@ class Rules501(Rules):
 
 # -- Five Hundred ----------------------------------------------------------------------------------
 class DeckChoice(StrEnum):
-    """The deck: the form's own (auto), or one of seed 004's and seed 001's decks."""
+    """The deck: the form's own (auto), or one of the variants' decks."""
 
     AUTO = "auto"
     D43 = "43"
@@ -87,7 +87,7 @@ class JokerHigh(StrEnum):
 
 
 class MisereRank(StrEnum):
-    """Where the misères rank among the bids: as the table says, or a precedence of seed 004."""
+    """Where the misères rank among the bids: as the table says, or a precedence of a variant."""
 
     TABLE = "table"
     AUSTRALIAN = "australian"
