@@ -203,12 +203,17 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
         page.evaluate("() => window.prikup.conn.ws.close()")
     page.locator("#analysis .decisions li").first.wait_for(timeout=240_000)
     seen = page.evaluate("() => window.__progress")
+    source = page.evaluate("() => window.prikup.analysis.source")
+    # with the socket dropped, the job may end while the page is away: asked again, the page is
+    # then served the stored analysis and sees no progress; otherwise it joins the job and its
+    # progress (the server sends where the job stands to a page that joins)
+    assert source == "computed" or (size == "phone" and source == "stored"), source
     word = "Analysing deal 1:" if lang == "en" else "Разбор сдачи 1:"
-    assert any(line.startswith(word) for line in seen), seen  # the progress line, done of total
+    if source == "computed":
+        assert any(line.startswith(word) for line in seen), seen  # the progress line, done of total
     ready = "The analysis of deal 1 is ready" if lang == "en" else "Разбор сдачи 1 готов"
     assert ready in page.locator("#live").inner_text()  # said to a screen reader too
     analysis = page.evaluate("() => window.prikup.analysis.data")
-    assert page.evaluate("() => window.prikup.analysis.source") == "computed"
     rows = page.locator("#analysis .decisions li")
     assert rows.count() == len(analysis["decisions"])
     for i, d in enumerate(analysis["decisions"]):
