@@ -107,7 +107,7 @@ def test_a_record_saved_by_the_command_line_conforms(tmp_path: Path, record_sche
 
 
 def _seed_example() -> dict[str, Any]:
-    return read(TESTS / "data" / "501_seed_example.json")
+    return read(TESTS / "data" / "501_worked_example.json")
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,7 @@ def test_preferans_worked_example_a_made_seven_spades_scores_minus_14() -> None:
 
 
 def test_501_worked_example_is_the_stored_seed_deal() -> None:
-    state = replay(read(ROOT / "tests" / "data" / "501_seed_example.json"))
+    state = replay(read(ROOT / "tests" / "data" / "501_worked_example.json"))
     assert state.scores_json() == [701, 469, 481]
 
 

@@ -9,7 +9,7 @@ from prikup.games.five_hundred_tables import CALLS, DECKS, EXTRA_CALLS, TABLES, 
 
 STRAINS = ["S", "C", "D", "H", "NT"]
 
-# The seed's tables, typed in again here (not read from the module under test).
+# The rules' tables, typed in again here (not read from the module under test).
 AVONDALE = {
     6: [40, 60, 80, 100, 120],
     7: [140, 160, 180, 200, 220],

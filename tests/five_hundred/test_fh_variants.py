@@ -13,7 +13,7 @@ from prikup.core.errors import OptionError
 from prikup.games.five_hundred_end import EndRules, match_winners
 from prikup.games.five_hundred_tables import TABLES, deal_pattern
 
-# -- item 1: the seeds' joker defaults per form -------------------------------------------------
+# -- item 1: the joker defaults per form --------------------------------------------------------
 
 
 def test_joker_auto_follows_seed_004_in_the_partnership_game() -> None:

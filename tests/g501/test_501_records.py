@@ -1,4 +1,4 @@
-"""Game records of 501: the seed's worked example, round trips, and rejected records."""
+"""Game records of 501: the rules page's worked example, round trips, and rejected records."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ DATA = Path(__file__).parent.parent / "data"
 
 
 def _example() -> dict:
-    return json.loads((DATA / "501_seed_example.json").read_text())
+    return json.loads((DATA / "501_worked_example.json").read_text())
 
 
 def test_seed_worked_example_replays_to_701_469_481():

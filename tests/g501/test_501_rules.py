@@ -101,7 +101,7 @@ def test_everyone_sees_his_cards_when_the_auction_ends():
 
 
 def test_dark_winner_is_doubled_even_after_raising_the_contract():
-    # the seed's worked example: tests/data/501_seed_example.json (see test_501_records)
+    # the rules page's worked example: tests/data/501_worked_example.json (see test_501_records)
     s = deal(TRUMPS, TRUMPS_TALON)
     run(s, "bid 66", "pass", "pass")
     assert s.declarer_dark

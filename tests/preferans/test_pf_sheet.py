@@ -1,4 +1,4 @@
-"""The score sheet: every operation a pure function on an immutable value, and the seed's cases."""
+"""The score sheet: every operation a pure function on an immutable value, and the rules' worked cases."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def test_sheet_json_round_trip() -> None:
     assert s.to_json()["balances"] == ["10/3", "-20/3", "10/3"]
 
 
-# -- raspasy (the seed's numbers) ---------------------------------------------------------------
+# -- raspasy (the rules' numbers) --------------------------------------------------------------
 
 
 def test_raspasy_2_3_5_winner_writes_15_and_25() -> None:

@@ -13,7 +13,7 @@ lead a trump while holding other suits.  The declarer scores ±contract, everybo
 points; three dashes cost 120; the barrel at 380 (three attempts at 120, two refusals, X
 marks, knock-offs, a reset to 0 after the third fall); 500 wins.
 
-Decisions of this module where the seed is silent (each an :class:`Option` where it is a real
+Decisions of this module where the rules are silent (each an :class:`Option` where it is a real
 table choice) are listed in :data:`GamePyatsot.OPTIONS` and in the docstrings below.
 """
 
