@@ -385,6 +385,9 @@ static int search_value_from(Pos *p, int guess) {
         int r = search_ab(p, gamma - 1, gamma);
         search_limit = -1;
         if (search_abort) {
+#ifdef SEARCH_TRACE
+            fprintf(stderr, "  [%d,%d] guess %d gamma %d given up after %ld nodes\n", lo, hi, guess, gamma, search_nodes - n0);
+#endif
             search_abort = 0;
             step = 0;
             continue;
