@@ -50,6 +50,21 @@ typedef struct {
 /* The root's null-window tests go down from the upper bound after the guess's two (search.h):
  * bisection spent most of the slow deals' nodes proving lower bounds just under the value. */
 #define SEARCH_SKEW 8
+/* The slowest deals were guesses: a test that the declarer passes well under the value can cost
+ * far more than the one at the value (his first move reaching the lower aim is often not his
+ * best, and both defenders' every card is searched under it), and the table's best moves it leaves
+ * then lead the later tests astray.  So the guess's two tests may cost 10,000 nodes each (given
+ * up past it: the tests go down from the upper bound as without a guess), and a position's moves
+ * are ordered by the game's order, history and killer only, not the table's best move.  Measured
+ * over 100 deals at seeds 0 / 1000 / 2000 (bench_solver --tails): the slowest deal 7.1x / 14.2x /
+ * 5.5x -> 5.6x / 8.9x / 5.4x the median's nodes in 501, 9.5x / 13.5x / 13.4x -> 8.5x / 8.5x /
+ * 9.7x in Пятьсот, medians within 10% (see the README's solver paragraph). */
+#ifndef SEARCH_GUESS_BUDGET
+#define SEARCH_GUESS_BUDGET 10000
+#endif
+#ifndef SEARCH_TT_HINT
+#define SEARCH_TT_HINT 0
+#endif
 #include "search.h"
 #include "glue.h"
 #include "cards.h"

@@ -30,13 +30,14 @@
  *  - move ordering: the game's own cheap order (pos_moves); at a lead, where the game asks for it
  *    (pos_history), re-ordered by the history heuristic (how often and how deep each card cut
  *    off for the side to move in this search, stable: the game's order breaks ties); then the
- *    table's best move put first and the killer move of the depth (the last move that cut off
- *    there) second;
+ *    table's best move put first (where the game asks for it: SEARCH_TT_HINT) and the killer
+ *    move of the depth (the last move that cut off there) second;
  *  - the root value's null-window searches start at a guess (search_guess: the gain of the line
  *    where every player plays the first move of the game's order), then next to it, then probe
  *    a quarter of the way up from the lower bound (the trick games) or go down from the upper
  *    bound (the point games: SEARCH_SKEW): fewer searches than bisecting the bounds when the
- *    guess is near (most deals);
+ *    guess is near (most deals); the guess's two tests may be given a budget of nodes
+ *    (SEARCH_GUESS_BUDGET: the point games), past which they are given up;
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -100,6 +101,19 @@ static int pos_history(const Pos *p);
  * search_value_from).  A game file may define it before including this header. */
 #ifndef SEARCH_SKEW
 #define SEARCH_SKEW 4
+#endif
+
+/* The root's first two null-window tests, at the guess and next to it, may cost at most this many
+ * nodes each (0: no limit); a test past it is given up, and the tests go on from the bounds as
+ * without a guess (see search_value_from).  A game file may define it. */
+#ifndef SEARCH_GUESS_BUDGET
+#define SEARCH_GUESS_BUDGET 0
+#endif
+
+/* 1: the table's best move of a position is searched first (0: the game's order, history and
+ * killer only).  A game file may define it. */
+#ifndef SEARCH_TT_HINT
+#define SEARCH_TT_HINT 1
 #endif
 
 #define TT_BITS 17
@@ -224,9 +238,18 @@ static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
     history[maximise][move & 63] += (long)p->left * p->left;
 }
 
+/* A search may be given a budget of nodes (search_limit): past it, search_abort is set and the
+ * search unwinds at once, storing nothing more in the table (what it stored before is exact). */
+static long search_limit = -1;
+static int search_abort = 0;
+
 static int search_ab(Pos *p, int alpha, int beta) {
     if (pos_over(p)) return 0;
     search_nodes++;
+    if (search_limit >= 0 && search_nodes > search_limit) {
+        search_abort = 1;
+        return 0;
+    }
     int last = pos_last_trick(p);
     if (last >= 0) return last;
     /* the table's entry is fetched from memory (prefetched) while the bounds are worked out */
@@ -261,8 +284,9 @@ static int search_ab(Pos *p, int alpha, int beta) {
     int kill = killer[ply];
     int maximise = pos_max_to_move(p);
     if (!p->ntrick && pos_history(p)) sort_by_history(moves, n, history[maximise]);
-    if (hint >= 0) move_to_front(moves, n, hint);
-    if (kill >= 0 && kill != hint && n > 2) move_to_front(moves + 1, n - 1, kill);
+    int first = SEARCH_TT_HINT ? hint : -1; /* without the table's move, the game's first stays first */
+    if (first >= 0) move_to_front(moves, n, first);
+    if (kill >= 0 && kill != first && n > 2) move_to_front(moves + 1, n - 1, kill);
     int seen_group[MAX_MOVES], seen_r[MAX_MOVES], seen_pts[MAX_MOVES];
     int nseen = 0;
     int best_move = -1;
@@ -290,6 +314,7 @@ static int search_ab(Pos *p, int alpha, int beta) {
         int r = gain + search_ab(p, a - gain, b - gain);
         search_ply--;
         pos_undo(p);
+        if (search_abort) return 0;
         if (group >= 0 && twin < 0) {
             seen_group[nseen] = group;
             seen_r[nseen] = r;
@@ -341,7 +366,7 @@ static int search_value_from(Pos *p, int guess) {
     pos_bounds(p, &lo, &hi);
     int step = guess >= 0 ? 1 : 0, failed_high = 0;
     while (lo < hi) {
-        int gamma;
+        int gamma, guessing = step != 0;
         if (step == 1) {
             gamma = guess <= lo ? lo + 1 : (guess > hi ? hi : guess);
             step = 2;
@@ -354,7 +379,19 @@ static int search_value_from(Pos *p, int guess) {
 #ifdef SEARCH_TRACE
         long n0 = search_nodes;
 #endif
+        /* the guess's tests within a budget (SEARCH_GUESS_BUDGET nodes, 0: none): past it, give up the
+         * guess and go on from the bounds as without one */
+        search_limit = guessing && SEARCH_GUESS_BUDGET ? search_nodes + SEARCH_GUESS_BUDGET : -1;
         int r = search_ab(p, gamma - 1, gamma);
+        search_limit = -1;
+        if (search_abort) {
+#ifdef SEARCH_TRACE
+            fprintf(stderr, "  [%d,%d] guess %d gamma %d given up after %ld nodes\n", lo, hi, guess, gamma, search_nodes - n0);
+#endif
+            search_abort = 0;
+            step = 0;
+            continue;
+        }
 #ifdef SEARCH_TRACE
         fprintf(stderr, "  [%d,%d] guess %d gamma %d -> %d  %ld nodes\n", lo, hi, guess, gamma, r, search_nodes - n0);
 #endif
