@@ -158,6 +158,8 @@ class Names:
         self.kinds = list(bots)
 
     def __getitem__(self, seat: int) -> str:
+        if seat >= len(self.names):  # a hand beyond the seats: a dummy, played by its partner
+            return t("cli.dummy_of", self.lang, who=self.names[seat % len(self.names)])
         return self.names[seat]
 
     def is_you(self, seat: int | None) -> bool:
