@@ -211,7 +211,7 @@ ENGLISH: dict[str, str] = {
     "fh_form_option": "the form {form} does not play option {option}: leave it at its default",
     "fh_dummies_misere": "the two-handed game with dummies has no misère",
     "fh_face_down": "{card} lies face down under a face-up card: a dummy plays only its face-up cards",
-    "fh_draw": "keep {card} (and set the next card aside) or discard it (and keep the next): keep {card} | discard {card}",
+    "fh_draw": "keep {card} (the next card is set aside) or discard it (the next is kept): keep|discard {card}",
     "fh_pick": "add one of the table cards {cards} to the kitty: give <card>",
     "fh_table_keep": "take one of the table cards {cards} into your hand: keep <card>",
     "misere_half_players": "misere_half needs 4 players: the misère is shared with the dealer, who sits out",

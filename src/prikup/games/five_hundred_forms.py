@@ -360,7 +360,7 @@ class StateFiveHundredForms(StateFiveHundred):
         hand = self._hand_for(seat)
         if hand == seat or action.kind is not _K_PLAY:
             return super()._why_illegal(hand, action)
-        if action.card is not None and self.face_down[hand] & self.hands[hand] >> action.card.id & 1:
+        if action.card is not None and (self.face_down[hand] & self.hands[hand]) >> action.card.id & 1:
             return refusal("fh_face_down", card=str(action.card))
         with self._face_up_only(hand):
             return super()._why_illegal(hand, action)
