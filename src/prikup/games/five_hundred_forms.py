@@ -502,6 +502,31 @@ class StateFiveHundredForms(StateFiveHundred):
             self._end = (contractor, [t % 2 for t in takers])
         return super()._winners()
 
+    # -- a deal from where its cards lie (resampling) ------------------------------------------
+    def deal_from_places(self, places: dict[str, list[Card]]) -> tuple[list[list[Card]], list[Card]] | None:
+        """The deal's log (hands in dealing order, the talon) of a deal given as the cards of each
+        place at its start (what :mod:`prikup.core.resample` draws); ``None``: the drawing form,
+        whose log order is the order of the draws, which places do not tell.  With dummies a
+        card whose place in a dummy is public — a face-up card, a face-down card turned up —
+        keeps it, the others fill the face-down places in the order given."""
+        spec = self._spec()
+        if spec.name == "drawing":
+            return None
+        active = self.active_seats(self.deals[-1].dealer)
+        hands = [list(places.get(f"hand {s}", [])) for s in active]
+        if spec.name == "dummies":
+            log = self.deals[-1]
+            done = {c for t, _, _ in self.tricks for _, c, _ in t}
+            for i, hand in enumerate(active):
+                if hand < 2:
+                    continue
+                real = log.hands[i]
+                public = set(real[_DOWN:]) | {d for d, up in zip(real[:_DOWN], real[_DOWN:], strict=True) if up in done}
+                rest = [c for c in hands[i] if c not in public]
+                hands[i] = [c if c in public else rest.pop(0) for c in real]
+        talon = [c for name in ("kitty", "table", "dead") for c in places.get(name, [])]
+        return hands, talon
+
     # -- what a seat sees -----------------------------------------------------------------------
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """Drawing: a kept or set-aside card is the drawer's alone; table cards: a table card
