@@ -159,7 +159,10 @@ class Names:
 
     def __getitem__(self, seat: int) -> str:
         if seat >= len(self.names):  # a hand beyond the seats: a dummy, played by its partner
-            return t("cli.dummy_of", self.lang, who=self.names[seat % len(self.names)])
+            owner = seat % len(self.names)
+            if self.is_you(owner):
+                return t("cli.your_dummy", self.lang)
+            return t("cli.dummy_of", self.lang, who=self.names[owner])
         return self.names[seat]
 
     def is_you(self, seat: int | None) -> bool:
