@@ -37,7 +37,9 @@ def test_the_terminal_speaks_russian_for_the_dummies() -> None:
 def test_each_form_preset_plays_records_and_replays(name: str, tmp_path: Path) -> None:
     rec = tmp_path / "r.json"
     runner = CliRunner()
-    played = runner.invoke(app, ["play", "five-hundred", "--preset", name, "--auto", "--seed", "1", "--record", str(rec)])
+    played = runner.invoke(
+        app, ["play", "five-hundred", "--preset", name, "--auto", "--seed", "1", "--record", str(rec)]
+    )
     assert played.exit_code == 0, played.output
     replayed = runner.invoke(app, ["replay", str(rec)])
     assert replayed.exit_code == 0 and "every score reproduced" in replayed.output, replayed.output
