@@ -356,6 +356,13 @@ function openCards(obs, i, msg = null) {
   return null;
 }
 
+/** The tricks a seat has taken (with dummies: its own hand's and its dummy's). */
+function sideTricks(obs, i) {
+  const won = obs.tricks_won || [];
+  const dummy = (obs.dummies || []).find((d) => d.controller === i);
+  return (won[i] || 0) + (dummy ? won[dummy.hand] || 0 : 0);
+}
+
 function renderSeats(msg) {
   const obs = msg.obs;
   const n = obs.scores.length;
@@ -380,11 +387,12 @@ function renderSeats(msg) {
       call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
       call === null && obs.declarer === i && obs.contract !== null && obs.contract !== undefined
         ? el("span", { class: "call-said" }, obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract)) : null,
-      obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
+      obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: sideTricks(obs, i) })) : null,
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
     i !== msg.viewer && presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
-    open ? openRow(msg, i, open) : null);
+    open ? openRow(msg, i, open) : null,
+    ...(obs.dummies || []).filter((d) => d.controller === i).map((d) => dummyRow(msg, d)));
     felt.append(plate);
   }
 }
@@ -398,6 +406,30 @@ function openRow(msg, i, open) {
     row.append(plays[c]
       ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
       : cardEl(c, { cls: Object.keys(plays).length ? "open-play dim" : "mini" }));
+  }
+  return row;
+}
+
+/** Five Hundred for two: a player's dummy beside him, its face-up cards lying on its face-down
+ * ones (backs); on the dummy's turn its controller clicks the card it plays. */
+function dummyRow(msg, d) {
+  const plays = d.controller === msg.viewer ? talonActions(msg) : {};
+  const live = Object.keys(plays).length > 0;
+  const row = el("div", {
+    class: "open-cards dummy" + (live ? " to-play" : ""), "data-dummy": d.hand,
+    role: "group", "aria-label": seatName(msg.seats, d.hand),
+  }, el("span", { class: "dummy-name" }, seatName(msg.seats, d.hand)));
+  const piles = Math.max(d.face_up.length, d.face_down);
+  for (let k = 0; k < piles; k++) {
+    const pile = el("span", { class: "pile" + (k < d.face_down ? " covered" : "") });
+    if (k < d.face_down) pile.append(cardEl(null, { cls: "mini back" }));
+    const c = d.face_up[k];
+    if (c) {
+      pile.append(plays[c]
+        ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
+        : cardEl(c, { cls: live ? "open-play dim" : "open-play" }));
+    }
+    row.append(pile);
   }
   return row;
 }
@@ -474,7 +506,7 @@ function renderCentre(msg, finished) {
   const trick = el("div", { class: "trick" + (finished ? " finished" : ""), "data-n": n, role: "group", "aria-label": label });
   for (const [s, c] of trickCards) {
     const won = winner === s;
-    trick.append(el("div", { class: "played" + (won ? " won" : ""), "data-dir": areaOf(s, n, me), "data-trick-seat": s },
+    trick.append(el("div", { class: "played" + (won ? " won" : "") + (s >= n ? " dummy" : ""), "data-dir": areaOf(s % n, n, me), "data-trick-seat": s },
       cardEl(c), won ? el("span", { class: "won-tag" }, "★ " + t("web.takes")) : null));
   }
   if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
@@ -600,6 +632,7 @@ function promptText(msg) {
     const r = nextReceiver(msg);
     return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });
   }
+  if (verb === "play" && obs.dummies && obs.dummies.length && Object.keys(talonActions(msg)).length) return t("web.prompt.dummy");
   if (verb === "discard") return t("web.prompt.discard", { n: discardsNeeded(obs) });
   if (verb === "keep") return t("web.prompt.keep");
   if (legal.some((a) => a.startsWith("contract "))) {
