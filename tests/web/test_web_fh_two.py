@@ -90,3 +90,59 @@ def test_a_two_handed_deal_with_dummies_is_played_through_the_page(browser: Any,
     assert len(st["obs"]["scores"]) == 2
     page.screenshot(path=str(SCREENSHOTS / f"five-hundred-two-handed-deal-over-{size}.png"))
     page.context.close()
+
+
+def _open_preset(browser: Any, server: ServerProcess, preset: str) -> Any:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('prikup.trickPause', '0')")
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.locator('[data-game="five-hundred"]').wait_for()
+    page.click('[data-game="five-hundred"]')
+    page.click(f'[data-preset="{preset}"]')
+    page.fill("#your-name", "Ivan")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    return page
+
+
+def test_table_cards_are_given_to_the_kitty_and_kept_through_the_page(browser: Any, server: ServerProcess) -> None:
+    page = _open_preset(browser, server, "two_table_cards")
+    player = Player(page, "five-hundred", {"players": 2, "form": "table_cards"})
+    st = play_until(page, player, lambda s: s["obs"]["phase"] == "pick" and s["obs"]["to_act"] == s["viewer"], 60)
+    assert page.locator("#centre .table-cards button.playable").count() == len(st["obs"]["table_cards"])
+    assert "table cards to the kitty" in page.locator("#prompt").inner_text().lower() or "kitty" in page.locator(
+        "#prompt"
+    ).inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "five-hundred-two-table-cards-pick.png"))
+    st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
+    assert len(st["obs"]["scores"]) == 2
+    page.context.close()
+
+
+def test_a_drawn_card_is_kept_or_set_aside_through_the_page(browser: Any, server: ServerProcess) -> None:
+    page = _open_preset(browser, server, "two_drawing")
+    player = Player(page, "five-hundred", {"players": 2, "form": "drawing"})
+    kept = 0
+    while True:
+        st = state(page)
+        assert st is not None
+        obs = st["obs"]
+        if obs["phase"] != "draw":
+            break
+        if obs["to_act"] != st["viewer"]:
+            page.wait_for_timeout(20)
+            continue
+        drawn = obs["drawn"]
+        assert drawn and page.locator(f'#centre .drawn [data-card="{drawn}"]').count() == 1
+        action = f"keep {drawn}" if kept % 2 == 0 else f"discard {drawn}"
+        if kept == 0:
+            page.screenshot(path=str(SCREENSHOTS / "five-hundred-two-drawing.png"))
+        page.click(f'#actions [data-action="{action}"]')
+        page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
+        kept += 1
+    assert kept == 10
+    assert len(state(page)["obs"]["hand"]) == 10  # type: ignore[index]
+    st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
+    page.context.close()

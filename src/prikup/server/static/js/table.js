@@ -494,6 +494,22 @@ function renderCentre(msg, finished) {
     }
     parts.push(row);
   }
+  // Five Hundred for two: the face-up table cards (given to the kitty, one kept by the defender),
+  // the card just drawn and the stock
+  if (obs.table_cards && obs.table_cards.length) {
+    const clickable = talonActions(msg);
+    const row = el("div", { class: "talon table-cards", "aria-label": t("web.table_cards") }, el("span", { class: "label" }, t("web.table_cards")));
+    for (const c of obs.table_cards) {
+      row.append(clickable[c] ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
+    }
+    parts.push(row);
+  }
+  if (obs.drawn || obs.stock_size) {
+    const row = el("div", { class: "talon drawn", "aria-label": t("web.stock_n", { n: obs.stock_size || 0 }) },
+      el("span", { class: "label" }, t("web.stock_n", { n: obs.stock_size || 0 })));
+    if (obs.drawn) row.append(cardEl(obs.drawn, { cls: "small-card" }));
+    parts.push(row);
+  }
   // the trick (or the finished one, or the last trick peeked), each card in front of its player
   let trickCards = obs.trick || [];
   let winner = null;
@@ -628,6 +644,9 @@ function promptText(msg) {
   const nums = (verb) => legal.filter((a) => a.startsWith(verb + " ")).map((a) => parseInt(a.split(" ")[1], 10)).filter((x) => !isNaN(x));
   const verb = cardVerb(msg);
   const n = obs.scores.length;
+  if (obs.drawn) return t("web.prompt.draw", { card: cardShort(obs.drawn) });
+  if (verb === "give" && obs.table_cards && obs.table_cards.length) return t("web.prompt.to_kitty");
+  if (verb === "keep" && obs.table_cards && obs.table_cards.length) return t("web.prompt.table_keep");
   if (verb === "give") {
     const r = nextReceiver(msg);
     return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });
@@ -694,12 +713,21 @@ function renderActions(msg) {
         el("button", { type: "button", class: "call", onclick: () => { T.chooser = null; render(); } }, t("web.cancel"))));
     }
   }
-  if (verb && verb !== "play") {
+  const drawing = mine && obs.drawn;
+  if (drawing) {  // the card drawn: keep it (the next is set aside) or set it aside (the next is kept)
+    for (const a of [`keep ${obs.drawn}`, `discard ${obs.drawn}`].filter((x) => legal.includes(x))) {
+      parts.push(el("button", { type: "button", class: "call wide", "data-action": a, onclick: () => send(a) },
+        t(a.startsWith("keep") ? "web.do.keep_drawn" : "web.do.set_aside_drawn", { card: cardShort(obs.drawn) })));
+    }
+  }
+  if (verb && verb !== "play" && !drawing) {
     T.selected = T.selected.filter((c) => byCard[c] || onTalon[c]);
     const need = verb === "discard" ? discardsNeeded(obs) : 1;
     const ready = T.selected.length === need;
     let label;
-    if (verb === "give") {
+    if (verb === "give" && obs.table_cards && obs.table_cards.length) {
+      label = ready ? t("web.confirm.to_kitty", { card: cardShort(T.selected[0]) }) : t("web.confirm.choose_to_kitty");
+    } else if (verb === "give") {
       const r = nextReceiver(msg);
       label = ready ? t("web.confirm.give", { card: cardShort(T.selected[0]), name: seatName(msg.seats, r) }) : t("web.confirm.choose_give");
     } else if (verb === "keep") label = ready ? t("web.confirm.keep", { card: cardShort(T.selected[0]) }) : t("web.confirm.choose_keep");
