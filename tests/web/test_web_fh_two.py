@@ -49,7 +49,9 @@ def _my_dummys_turn(st: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_two_handed_deal_with_dummies_is_played_through_the_page(browser: Any, server: ServerProcess, size: str) -> None:
+def test_a_two_handed_deal_with_dummies_is_played_through_the_page(
+    browser: Any, server: ServerProcess, size: str
+) -> None:
     page = _open(browser, server, size)
     st = state(page)
     assert st is not None
@@ -81,9 +83,7 @@ def test_a_two_handed_deal_with_dummies_is_played_through_the_page(browser: Any,
     page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply > {ply}")
     after = state(page)
     assert after is not None
-    played = [c for _, c in after["obs"]["trick"]] + [
-        c for t in after["obs"]["tricks"] for _, c in t["cards"]
-    ]
+    played = [c for _, c in after["obs"]["trick"]] + [c for t in after["obs"]["tricks"] for _, c in t["cards"]]
     assert card in played
     # the deal to its end: the page's summary, the scores of two players
     st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
@@ -112,9 +112,10 @@ def test_table_cards_are_given_to_the_kitty_and_kept_through_the_page(browser: A
     player = Player(page, "five-hundred", {"players": 2, "form": "table_cards"})
     st = play_until(page, player, lambda s: s["obs"]["phase"] == "pick" and s["obs"]["to_act"] == s["viewer"], 60)
     assert page.locator("#centre .table-cards button.playable").count() == len(st["obs"]["table_cards"])
-    assert "table cards to the kitty" in page.locator("#prompt").inner_text().lower() or "kitty" in page.locator(
-        "#prompt"
-    ).inner_text()
+    assert (
+        "table cards to the kitty" in page.locator("#prompt").inner_text().lower()
+        or "kitty" in page.locator("#prompt").inner_text()
+    )
     page.screenshot(path=str(SCREENSHOTS / "five-hundred-two-table-cards-pick.png"))
     st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
     assert len(st["obs"]["scores"]) == 2
