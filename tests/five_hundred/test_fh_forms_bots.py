@@ -10,6 +10,7 @@ import random
 
 import pytest
 from fh_forms import form_deal
+from test_fh_forms import DUMMY_DEAL, DUMMY_KITTY
 
 from prikup import make_game
 from prikup.bots import make_bot
@@ -66,13 +67,7 @@ def test_the_heuristic_counts_its_dummys_face_up_cards_in_the_bidding() -> None:
 
 
 def test_the_heuristic_does_not_overtake_its_own_dummys_winning_card() -> None:
-    hands = {
-        0: "JK JS JC AS KS QS TS 9S AH KH",
-        1: "AD KD QD JD TD 9D 8D 7D 6D 5D",
-        2: "QH JH TH 9H 8H 8C 7C 6C 5C 4D",
-        3: "AC KC QC TC 9C 8S 7S 6S 5S 4H",
-    }
-    state = form_deal(hands, "7H 6H 5H", dealer=1, players=2)
+    state = form_deal(DUMMY_DEAL, DUMMY_KITTY, dealer=1, players=2)
     for a in ("bid 7S", "pass", "discard 7H", "discard 6H", "discard 5H", "play AH", "play 5D", "play 8C"):
         state.apply(a)
     state.apply("play 4H")  # AH took the first trick; QH is face up now

@@ -14,7 +14,6 @@ from typing import Any
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
-from prikup.core.tricks import follow_mask
 from prikup.games.five_hundred import (
     TRICK_POINTS,
     TRICKS,
@@ -170,14 +169,12 @@ class DummyPosition(PositionFiveHundred):
 
     def allowed(self, seat: int) -> int:
         """The face-up cards ``seat`` may play (follow the suit led with them, else any)."""
-        hand = self.hands[seat] & ~self.down[seat]
-        if not self.trick:
-            return hand
-        led = self.suits[self.led]
-        allowed = follow_mask(hand, led, self.trump, self.must_trump)
-        if self.joker_any_time and self.nt_jokers and hand & led:
-            allowed |= hand & self.nt_jokers
-        return allowed
+        hand = self.hands[seat]
+        self.hands[seat] = hand & ~self.down[seat]
+        try:
+            return super().allowed(seat)
+        finally:
+            self.hands[seat] = hand
 
     def play(self, move: int) -> int:
         """Play a move; a finished trick turns up the cards whose cover it took."""
