@@ -71,6 +71,8 @@ _TABLE = 8
 _TABLE_KITTY = 3
 #: drawing: cards drawn at a turn, and turns per player
 _PAIR = 2
+#: dummies: the seat that plays each hand (0 and 2 by seat 0, 1 and 3 by seat 1)
+_CONTROLLERS = (0, 1, 0, 1)
 
 #: the options each form does not play (their rules assume seats that bid or play alone)
 FORM_OFF: dict[str, tuple[str, ...]] = {
@@ -330,10 +332,24 @@ class StateFiveHundredForms(StateFiveHundred):
             self.hands[hand] |= hidden
 
     def _lead_rule(self) -> Any:
-        return None if self.has_dummies else super()._lead_rule()
+        """The fast path's lead: with dummies, of the face-up cards, the hand's controller deciding."""
+        rule = super()._lead_rule()
+        if rule is None or not self.has_dummies:
+            return rule
+        turn = self._turn
+        assert turn is not None
+        return (rule[0], self.hands[turn] & ~self.face_down[turn], rule[2], _CONTROLLERS)
 
     def _follow_rule(self) -> Any:
-        return None if self.has_dummies else super()._follow_rule()
+        """The fast path's follow: with dummies, only once no dummy has a face-down card left (a
+        face-down card neither follows nor shows a void: the Python rules decide; the fast path
+        keeps a follow rule for the rest of the trick)."""
+        rule = super()._follow_rule()
+        if rule is None or not self.has_dummies:
+            return rule
+        if any(self.face_down[h] & self.hands[h] for h in (2, 3)):
+            return None
+        return (*rule[:7], _CONTROLLERS)
 
     # -- the rules ------------------------------------------------------------------------------
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
