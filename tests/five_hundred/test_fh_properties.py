@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from fh_forms import form_knowable
 from fh_helpers import game
 
 from prikup import IllegalActionError
@@ -71,9 +72,12 @@ def knowable(
     its own cards (what it was dealt, the kitty if it took it, the card a slam partner gave
     it), every card played to a trick, and once the first trick is over the hands played open —
     the bidder's at an open misère or double shields (and at any misère with Wilkinson's), both
-    partners' at patastrophe."""
-    known = set(played)
-    if seat is not None:
+    partners' at patastrophe.  The forms of 2 players and the dead hand: :func:`form_knowable`."""
+    if state.game.form is not None:
+        known = form_knowable(state, seat, played)
+    else:
+        known = set(played)
+    if seat is not None and state.game.form is None:
         known |= dealt.get(seat, set())
         if seat == state.contractor and state.kitty_taken:
             known |= kitty

@@ -127,7 +127,33 @@ class Heuristic500(Bot):
         if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
             wanted = "pass" if self.game.rules.claim == "penalty" else "claim"
             return next(a for a in legal if a.kind.value == wanted)
+        if phase.value in ("draw", "pick", "exchange"):
+            return self._form_step(obs, legal, hand)
         return self._play(obs, legal, hand)
+
+    # -- the forms of two players ---------------------------------------------------------------
+    def _form_step(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        """Drawing: keep a joker, jack, ace or king (else the next card, unseen); table cards:
+        give the kitty the card worth most to a hand that should win the bidding, else the least;
+        the defender keeps the table card worth most and discards the one worth least."""
+        cards = [a.card for a in legal if a.card is not None]
+        if obs.phase.value == "draw":
+            card = cards[0]
+            good = card.is_joker or card.rank in (Rank.JACK, Rank.ACE, Rank.KING)
+            return next(a for a in legal if a.kind.value == ("keep" if good else "discard"))
+        own = self._estimates(hand)
+        strain = max(own, key=lambda k: own[k])
+        layout = self._layout(obs.contract) if obs.contract else self._strain_layout(strain)
+        value = self._discard_key(obs, [*hand, *cards])
+        if obs.phase.value == "pick":
+            strong = max(own.values()) + 0.6 >= 6.5
+            card = (max if strong else min)(cards, key=value)
+            return next(a for a in legal if a.card == card)
+        if legal[0].kind.value == "keep":
+            card = max(cards, key=lambda c: (value(c), layout.strength[c.id]))
+        else:
+            card = min(cards, key=value)
+        return next(a for a in legal if a.card == card)
 
     @staticmethod
     def _strength(layout: Layout, action: Action) -> int:
@@ -138,13 +164,21 @@ class Heuristic500(Bot):
         deck = self.game.deck()
         return {s: estimate_tricks(hand, self._strain_layout(s), deck) for s in _STRAIN_KEYS}
 
+    @staticmethod
+    def _dummy_up(obs: ObsFiveHundred) -> list[Card]:
+        """The two-handed game: the face-up cards of this seat's dummy (none otherwise)."""
+        return [c for d in obs.dummies if d.controller == obs.seat for c in d.face_up]
+
     def _totals(self, obs: ObsFiveHundred, own: dict[str, float]) -> dict[str, float]:
-        """Tricks the side should take in each strain: the hand's own, the kitty's and a partner's."""
-        partnership = len(obs.units) == 2
+        """Tricks the side should take in each strain: the hand's own (with dummies: and the
+        dummy's face-up cards), the kitty's and a partner's (with dummies: the face-down cards')."""
+        partnership = any(len(u) > 1 for u in obs.units)
         seat = obs.seat
         assert seat is not None
         partner_high = partnership and obs.bidder is not None and obs.bidder == (seat + 2) % 4
         bonus = 0.6 + (1.6 if partnership else 0.0)  # the kitty, and a partner's tricks
+        if obs.dummies:
+            bonus += 0.6  # the dummy's five face-down cards
         if partner_high:
             bonus -= 0.8  # the partner already counted his own cards
         return {strain: est + bonus for strain, est in own.items()}
@@ -161,7 +195,7 @@ class Heuristic500(Bot):
             return [Action(ActionKind.DISCARD, card=c) for c in sorted(hand, key=self._discard_key(obs, hand))]
         if obs.phase is not Phase.AUCTION:
             return None
-        own = self._estimates(hand)
+        own = self._estimates(hand + self._dummy_up(obs))
         totals = self._totals(obs, own)
         danger = misere_danger(hand, self.game.layouts[4]) - 1.5 * self.game.kitty_size / 3
         misere_margin = 0.3 - danger - max(0.0, max(own.values()) - 4.5)
@@ -179,7 +213,7 @@ class Heuristic500(Bot):
     def _call(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         pass_ = Action(ActionKind.PASS)
         bids = {a.call: a for a in legal if a.kind is ActionKind.BID and a.call is not None}
-        own = self._estimates(hand)
+        own = self._estimates(hand + self._dummy_up(obs))
         totals = self._totals(obs, own)
         if obs.bidder == obs.seat and pass_ in legal:
             return pass_  # the winner's last call (raise_own): the bid already counts the hand
@@ -309,7 +343,9 @@ class Heuristic500(Bot):
         misere = obs.contract in MISERE_CALLS
         playable = [a.card for a in legal if a.card is not None]
         seen = set(obs.cards_played)
-        unseen = [c for c in self.game.deck() if c not in seen and c not in hand]
+        up = self._dummy_up(obs)
+        me = seat + 2 if up and not set(playable) <= set(hand) else seat  # the hand to play: his dummy's?
+        unseen = [c for c in self.game.deck() if c not in seen and c not in hand and c not in up]
         discards = obs.discards
         if discards:
             unseen = [c for c in unseen if c not in discards]
@@ -324,9 +360,13 @@ class Heuristic500(Bot):
             assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, contractor), legal, hand, layout)
         partners = list(next((u for u in obs.units if seat in u), (seat,)))
+        if obs.dummies:
+            partners = [seat, seat + 2]  # his hand and his dummy's
+        if me != seat:
+            hand = up
         if not obs.trick:
             return self._as(self._lead(obs, playable, layout, unseen, contractor, partners), legal, hand, layout)
-        return self._as(self._follow(obs, playable, layout, unseen, partners), legal, hand, layout)
+        return self._as(self._follow(obs, playable, layout, unseen, partners, me), legal, hand, layout)
 
     def _as(self, card: Card, legal: list[Action], hand: list[Card], layout: Layout) -> Action:
         options = [a for a in legal if a.card == card]
@@ -402,12 +442,18 @@ class Heuristic500(Bot):
         return min(pool, key=key)
 
     def _follow(
-        self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, unseen: list[Card], partners: list[int]
+        self,
+        obs: ObsFiveHundred,
+        cards: list[Card],
+        layout: Layout,
+        unseen: list[Card],
+        partners: list[int],
+        me: int | None = None,
     ) -> Card:
         win_seat, best, led = self._winning(obs, layout)
         last = len(obs.trick) == len(obs.playing) - 1
         lowest = min(cards, key=lambda c: _rank_key(layout, c))
-        if win_seat in partners and win_seat != obs.seat:
+        if win_seat in partners and win_seat != (obs.seat if me is None else me):
             if last or self._master(best, unseen, layout):
                 return self._shed(cards, layout)
         winners = [c for c in cards if self._beats(c, best, led, layout)]

@@ -74,7 +74,12 @@ class Narrator:
         events: list[Event] = []
         shown = st.action_view(seat, action, self.viewer)
         gift = self._gift(seat, action)
-        events.append(Event("action", gift or f"{self.who(seat)}: {action_words(shown, self.lang)}"))
+        hand = seat
+        if action.kind.value == "play":  # the hand that played it (a dummy's, played by its partner)
+            trick, tricks = getattr(st, "trick", None), getattr(st, "tricks", None)
+            played = trick[-1] if trick else tricks[-1][0][-1] if tricks else None
+            hand = played[0] if played is not None and played[1] == action.card else seat
+        events.append(Event("action", gift or f"{self.who(hand)}: {action_words(shown, self.lang)}"))
         deal_index = len(st.deals) - 1
         scored = self._count_scored()
         finished_deal = scored != self._scored

@@ -46,6 +46,33 @@ def _partner(units: Sequence[Sequence[int]], seat: int) -> int | None:
     return None
 
 
+#: a face-down card, as the terminal shows it
+CARD_BACK = "🂠"
+
+
+def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
+    """The forms of 2 players and the dead hand: the dummies (face-down cards as backs) and whose
+    turn a dummy's is, the table cards, the dead cards, the card drawn and the stock."""
+    lines = []
+    for dummy in obs.dummies:
+        backs = " ".join([CARD_BACK] * dummy.face_down)
+        lines.append(
+            t("cli.fh_dummy", lang, who=name(dummy.hand), cards=cards(dummy.face_up) or "—", backs=backs or "—")
+        )
+    legal = [a.card for a in obs.legal_actions or () if a.card is not None and a.kind.value == "play"]
+    if obs.dummies and legal and obs.hand is not None and not set(legal) <= set(obs.hand):
+        lines.append(t("cli.fh_dummy_turn", lang))
+    if obs.table_cards:
+        lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards)))
+    if obs.dead_size:
+        lines.append(t("cli.fh_dead", lang, n=obs.dead_size))
+    if obs.drawn is not None:
+        lines.append(t("cli.fh_drawn", lang, card=cards([obs.drawn])))
+    if obs.stock_size:
+        lines.append(t("cli.fh_stock", lang, n=obs.stock_size))
+    return lines
+
+
 class FiveHundredView(GameView):
     """Five Hundred's status lines, sentences and score sheet."""
 
@@ -67,13 +94,16 @@ class FiveHundredView(GameView):
         if obs.phase is Phase.DISCARD and obs.discards_left and obs.declarer is not None:
             lines.append(t("cli.fh_discards_left", lang, who=name(obs.declarer), n=obs.discards_left))
         if obs.tricks_won and obs.phase is Phase.PLAY:
-            won = obs.tricks_won
+            won = list(obs.tricks_won)
+            if obs.dummies:  # a player's tricks and his dummy's
+                won = [won[s] + (won[s + 2] if s + 2 < len(won) else 0) for s in range(len(won))]
             parts = [
                 f"{_side(units, u[0], name, lang)}: {sum(won[s] for s in u)}"
                 for u in units
                 if any(s in obs.active for s in u)
             ]
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
+        lines += _form_lines(obs, name, lang)
         if obs.sitting_out:
             lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs.sitting_out)))
         if obs.open_hand:

@@ -158,6 +158,11 @@ class Names:
         self.kinds = list(bots)
 
     def __getitem__(self, seat: int) -> str:
+        if seat >= len(self.names):  # a hand beyond the seats: a dummy, played by its partner
+            owner = seat % len(self.names)
+            if self.is_you(owner):
+                return t("cli.your_dummy", self.lang)
+            return t("cli.dummy_of", self.lang, who=self.names[owner])
         return self.names[seat]
 
     def is_you(self, seat: int | None) -> bool:

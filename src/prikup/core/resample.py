@@ -453,9 +453,14 @@ class Resampler:
         st.phase = Phase.DEAL
         st._next_dealer = log.dealer
         st._rng = None
-        hands = [[Card(c) for c in deal.get(f"hand {s}", [])] for s in self.active]
-        talon_places = [p for p in deal if not p.startswith("hand ")]
-        talon = [Card(c) for p in talon_places for c in deal[p]]
+        by_places = getattr(self.state, "deal_from_places", None)  # a game whose deal's order is not its places'
+        laid = None if by_places is None else by_places({p: [Card(c) for c in cs] for p, cs in deal.items()})
+        if laid is not None:
+            hands, talon = laid
+        else:
+            hands = [[Card(c) for c in deal.get(f"hand {s}", [])] for s in self.active]
+            talon_places = [p for p in deal if not p.startswith("hand ")]
+            talon = [Card(c) for p in talon_places for c in deal[p]]
         weight = 0.0
         try:
             st.deal(hands, talon)

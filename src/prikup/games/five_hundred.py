@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prikup.core.actions import Action
 from prikup.core.cards import Card, Rank, Suit, cards_of
@@ -81,6 +81,9 @@ from prikup.games.five_hundred_tables import (
 )
 from prikup.games.five_hundred_variants import VariantsFiveHundred
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
+
+if TYPE_CHECKING:
+    from prikup.games.five_hundred_forms import FormSpec
 from prikup.games.table_rules import (
     Auction,
     Claim,
@@ -291,15 +294,19 @@ class GameFiveHundred(ActionsFiveHundred):
         super().__init__(**options)
 
     def _validate(self) -> None:
-        deck = self._resolved("deck")
+        from prikup.games.five_hundred_forms import form_spec
+
+        #: option ``form``: the form of 2 players, or of 3 with a dead hand (None: the player count's own)
+        self.form: FormSpec | None = form_spec(self)
+        deck = self._resolved("deck") if self.form is None else self.form.deck.name
         hands = 4 if self.partnership_play else 3
-        kitty = DECKS[deck].size - HAND_SIZE * hands
+        kitty = DECKS[deck].size - HAND_SIZE * hands if self.form is None else self.form.kitty
         form = "partnership" if self.partnership_play else "single"
-        if deck not in DECK_FORMS[form]:
+        if self.form is None and deck not in DECK_FORMS[form]:
             allowed = ", ".join(DECK_FORMS[form])
             raise OptionError(refusal(f"fh_deck_{form}", deck=deck, allowed=allowed))
         assert 2 <= kitty <= 6
-        self.deck_spec: DeckSpec = DECKS[deck]
+        self.deck_spec: DeckSpec = DECKS[deck] if self.form is None else self.form.deck
         self.cards: tuple[Card, ...] = self.deck_spec.cards()
         self.deck_mask = sum(c.mask for c in self.cards)
         self.joker_mask = sum(c.mask for c in self.cards if c.is_joker)
@@ -321,6 +328,7 @@ class GameFiveHundred(ActionsFiveHundred):
         self.calls: tuple[str, ...] = tuple(c for c in CALLS if c not in EXTRA_CALLS or c in self.extra_calls)
         style = "spread" if self.partnership_play else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
+        pattern = pattern if self.form is None else self.form.pattern
         no_trump = layout_for(self.cards, None, high_joker=rules.joker_high.upper())
         self.table: ScoringTable = TABLES[rules.table].ranked(rules.misere_rank)
         #: the rules value: 3 or 4 seats, 4 or 3 hands of 10, the kitty, ten tricks (won by the
@@ -377,7 +385,8 @@ class GameFiveHundred(ActionsFiveHundred):
         value = getattr(self.rules, name)
         assert isinstance(value, str)
         if value == "auto":
-            return FORM_DEFAULTS[name][0 if self.partnership_play else 1]
+            standard = self.partnership_play or (self.form is not None and self.form.standard)
+            return FORM_DEFAULTS[name][0 if standard else 1]
         return value
 
     @property
@@ -402,6 +411,10 @@ class GameFiveHundred(ActionsFiveHundred):
         return tuple((s,) for s in range(self.players))
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
+        if self.form is not None:
+            from prikup.games.five_hundred_forms import StateFiveHundredForms
+
+            return StateFiveHundredForms(self, rng, first_dealer, single_deal)
         return StateFiveHundred(self, rng, first_dealer, single_deal)
 
 

@@ -86,7 +86,9 @@ class ActionsFiveHundred(TrickGame):
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
         actions += [Action(_K_PLAY, card=c, modifier=_M_AS, argument=s.name) for c in jokers for s in Suit]
-        return actions
+        from prikup.games.five_hundred_forms import form_actions
+
+        return actions + form_actions(self)  # type: ignore[arg-type]
 
     def _prebuild(self) -> None:
         cards = range(67)

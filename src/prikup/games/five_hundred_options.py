@@ -24,7 +24,7 @@ FORM_DEFAULTS = {
 }
 
 OPTIONS = (
-    Option("players", 4, "players at the table", choices=(3, 4)),
+    Option("players", 4, "players at the table", choices=(2, 3, 4)),
     Option(
         "partnership",
         True,
@@ -234,4 +234,13 @@ OPTIONS = (
     ),
     Option("failed_to_other", False, "a failed contract's value is scored to the other side instead (French-Canadian)"),
     Option("no_negative", False, "points are never taken away: a failed contract costs nothing (French-Canadian)"),
+    Option(
+        "form",
+        "auto",
+        "how 2 or 3 play: dummies (2: each plays his hand and a dummy of 5 face-down cards under 5 face-up), "
+        "dead_hand (2: the three-handed game, 3: a 43/45-card deck; a fourth hand dealt out of play), "
+        "table_cards (2: 52 cards, 8 face-up table cards), drawing (2: hands drawn from the stock); "
+        "auto = dummies for 2, the form's own game otherwise",
+        choices=("auto", "dummies", "dead_hand", "table_cards", "drawing"),
+    ),
 )

@@ -10,7 +10,7 @@ from prikup.core.cards import Card, Suit
 from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
 from prikup.games.table_rules import RulesFiveHundred
 
-__all__ = ["ObsFiveHundred", "OpenHand"]
+__all__ = ["Dummy", "ObsFiveHundred", "OpenHand"]
 
 
 class OpenHand(NamedTuple):
@@ -18,6 +18,15 @@ class OpenHand(NamedTuple):
 
     seat: int
     cards: tuple[Card, ...]
+
+
+class Dummy(NamedTuple):
+    """A dummy of the two-handed game: its face-up cards and how many lie face down."""
+
+    hand: int
+    controller: int
+    face_up: tuple[Card, ...]
+    face_down: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,15 @@ class ObsFiveHundred(Observation):
     #: every hand face up on the table, the contractor's first (``open_hand``); patastrophe
     #: shows his partner's too
     open_hands: tuple[OpenHand, ...] = ()
+    #: the two-handed game's dummies (hands 2 and 3, played by seats 0 and 1)
+    dummies: tuple[Dummy, ...] = ()
+    #: a dead hand / the dead cards: how many; the face-up table cards (the table-card form)
+    dead_size: int = 0
+    table_cards: tuple[Card, ...] = ()
+    #: drawing: the cards still to draw, the card the seat to draw sees, the seat's cards set aside
+    stock_size: int = 0
+    drawn: Card | None = None
+    set_aside: tuple[Card, ...] | None = None
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -81,6 +99,19 @@ class ObsFiveHundred(Observation):
         out["tricks_won"] = list(self.tricks_won)
         out["voids"] = [[s.name for s in v] for v in self.voids]
         out["last_result"] = self.last_result
+        if self.dummies:
+            out["dummies"] = [
+                {"hand": d.hand, "controller": d.controller, "face_up": cards_json(d.face_up), "face_down": d.face_down}
+                for d in self.dummies
+            ]
+        if self.dead_size:
+            out["dead_size"] = self.dead_size
+        if self.table_cards:
+            out["table_cards"] = cards_json(self.table_cards)
+        if self.stock_size or self.drawn is not None or self.set_aside is not None:
+            out["stock_size"] = self.stock_size
+            out["drawn"] = None if self.drawn is None else str(self.drawn)
+            out["set_aside"] = cards_json(self.set_aside)
 
     @classmethod
     def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -99,6 +130,15 @@ class ObsFiveHundred(Observation):
             "open_hand": None if hand is None else OpenHand(hand["seat"], cards_from_json(hand["cards"]) or ()),
             "trick_suit": None if data["trick_suit"] is None else Suit[data["trick_suit"]],
             "voids": tuple(tuple(Suit[s] for s in v) for v in data["voids"]),
+            "dummies": tuple(
+                Dummy(d["hand"], d["controller"], cards_from_json(d["face_up"]) or (), d["face_down"])
+                for d in data.get("dummies", ())
+            ),
+            "dead_size": data.get("dead_size", 0),
+            "table_cards": cards_from_json(data.get("table_cards", [])) or (),
+            "stock_size": data.get("stock_size", 0),
+            "drawn": None if data.get("drawn") is None else Card.parse(data["drawn"]),
+            "set_aside": cards_from_json(data.get("set_aside")),
             "open_hands": tuple(
                 OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
             ),

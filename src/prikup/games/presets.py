@@ -47,6 +47,11 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
             "failed_to_other": True,
             "no_negative": True,
         },
+        "two_handed": {"players": 2, "form": "dummies"},
+        "two_dead_hand": {"players": 2, "form": "dead_hand"},
+        "two_table_cards": {"players": 2, "form": "table_cards"},
+        "two_drawing": {"players": 2, "form": "drawing"},
+        "three_dead_hand": {"players": 3, "form": "dead_hand"},
     },
     "pyatsot": {
         "classic": {},

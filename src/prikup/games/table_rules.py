@@ -29,6 +29,7 @@ __all__ = [
     "MisereFrom",
     "MisereRank",
     "NoBid",
+    "PlayForm",
     "RaiseAfterKitty",
     "Rules501",
     "RulesFiveHundred",
@@ -77,6 +78,16 @@ class DeckChoice(StrEnum):
     D33 = "33"
     D32 = "32"
     D63 = "63"
+
+
+class PlayForm(StrEnum):
+    """How 2 or 3 players play Five Hundred (auto: the form of the player count)."""
+
+    AUTO = "auto"
+    DUMMIES = "dummies"
+    DEAD_HAND = "dead_hand"
+    TABLE_CARDS = "table_cards"
+    DRAWING = "drawing"
 
 
 class JokerHigh(StrEnum):
@@ -222,6 +233,7 @@ class RulesFiveHundred(Rules):
     claim: Claim
     failed_to_other: bool
     no_negative: bool
+    form: PlayForm
 
 
 # -- Пятьсот ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ reductions.  Moves are a card id, plus ``128 * (suit + 1)`` for a joker led nami
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
@@ -21,11 +22,22 @@ from prikup.games.five_hundred import (
     contract_score,
     slam_bid_score,
 )
+from prikup.games.five_hundred_forms import StateFiveHundredForms
 from prikup.games.five_hundred_tables import HI_LO
 from prikup.solver.adapter import Adapter
 from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
+from prikup.solver.search import Solver
 
-__all__ = ["PositionFiveHundred", "TrickPosition", "action_of", "fast_values", "move_of", "score_utility"]
+__all__ = [
+    "DummyPosition",
+    "PositionFiveHundred",
+    "TrickPosition",
+    "action_of",
+    "fast_values",
+    "move_of",
+    "score_utility",
+    "values",
+]
 
 
 def move_of(action: Action) -> int:
@@ -85,33 +97,48 @@ class PositionFiveHundred(TrickPosition):
         index = {seat: i for i, seat in enumerate(playing)}
         assert state.to_act is not None
         layout: Layout = state.layout
+        suits, trump = layout.suits, layout.trump
         trick = [c.id for _, c, _ in state.trick]
+        to_play = state._turn  # the hand to play (a dummy's, played by its partner)
+        assert to_play is not None
         if state.trick:
             _, c0, n0 = state.trick[0]
             leader, led = index[state.trick[0][0]], int(layout.suit_of(c0.id, n0))
         else:
-            leader, led = index[state.to_act], -1
+            leader, led = index[to_play], -1
+        dummies = isinstance(state, StateFiveHundredForms) and state.has_dummies
         every = (1 << len(playing)) - 1
         stop = False
         if state.no_bid_play or state.contractor is None:
-            me = state.to_act
+            me = to_play
             count = maximisers = 1 << index[me]
             base = state.won[me]
         else:
-            side = next(u for u in g.units() if state.contractor in u)
+            if dummies:
+                side: tuple[int, ...] = (state.contractor, state.contractor + 2)  # his hand and his dummy
+            else:
+                side = next(u for u in g.units() if state.contractor in u)
             count = sum(1 << index[s] for s in side if s in index)
             base = sum(state.won[s] for s in side)
             if state.is_misere:
                 maximisers, stop = every & ~count, True
             else:
                 maximisers = count
-        pos = cls(
+        extra: dict[str, Any] = {}
+        if dummies:
+            assert isinstance(state, StateFiveHundredForms)
+            extra = {
+                "down": [state.face_down[s] & state.hands[s] for s in playing],
+                "covers": [state.covers[s] for s in playing],
+            }
+        kind = DummyPosition if dummies else cls
+        pos = kind(
             [state.hands[s] for s in playing],
             leader,
             trick,
             led,
-            layout.suits,
-            layout.trump,
+            suits,
+            trump,
             layout.strength,
             count,
             maximisers,
@@ -121,9 +148,79 @@ class PositionFiveHundred(TrickPosition):
             joker_any_time=g.joker_any_time,
             joker_lead_any=g.joker_lead_any,
             voids=[state.voids[s] for s in playing],
+            **extra,
         )
         return pos, base
 
 
+class DummyPosition(PositionFiveHundred):
+    """The two-handed game's position: the four hands of the partnership game, each dummy's
+    face-down cards (``down``, by play-order number) unplayable until the trick after the one
+    its cover (``covers``: (cover, card under it) ids) went in, and no duty to follow with them.
+    The Python search keeps that rule exactly; the C search (:func:`values`) is asked each legal
+    move's child position, in which the face-down cards count as playable (the partnership
+    position of four open hands)."""
+
+    def __init__(self, *args: Any, down: list[int], covers: list[tuple[tuple[int, int], ...]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.down = list(down)
+        self.covers = covers
+        self._downs: list[list[int]] = []
+
+    def allowed(self, seat: int) -> int:
+        """The face-up cards ``seat`` may play (follow the suit led with them, else any)."""
+        hand = self.hands[seat]
+        self.hands[seat] = hand & ~self.down[seat]
+        try:
+            return super().allowed(seat)
+        finally:
+            self.hands[seat] = hand
+
+    def play(self, move: int) -> int:
+        """Play a move; a finished trick turns up the cards whose cover it took."""
+        self._downs.append(list(self.down))
+        gain = super().play(move)
+        if not self.trick:
+            for seat, pairs in enumerate(self.covers):
+                for up, under in pairs:
+                    if not self.hands[seat] >> up & 1:
+                        self.down[seat] &= ~(1 << under)
+        return gain
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        self.down = self._downs.pop()
+        super().undo()
+
+
+def values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int], int]:
+    """Every legal move's future gain and the nodes searched (one best move's with ``best``): the
+    C search (:func:`~prikup.solver.play_tricks.fast_values`) for 3 or 4 hands, the Python search
+    for 2; a dummy position's legal moves each searched as a child position."""
+    if pos.n < 3:
+        solver = Solver(pos)
+        out = solver.values()
+    elif isinstance(pos, DummyPosition):
+        out, nodes = {}, 0
+        for move in pos.legal_moves():
+            gain = pos.play(move)
+            try:
+                if pos.over():
+                    out[move] = gain
+                    continue
+                child, searched = fast_values(pos, best=True)
+                nodes += searched
+                out[move] = gain + next(iter(child.values()))
+            finally:
+                pos.undo()
+    else:
+        return fast_values(pos, best)
+    if best:
+        pick = max if pos.max_to_move() else min
+        move = pick(out, key=lambda m: out[m])
+        out = {move: out[move]}
+    return out, solver.nodes if pos.n < 3 else nodes
+
+
 #: How the solver reads this game.
-ADAPTER = Adapter(PositionFiveHundred.from_state, move_of, action_of, fast_values, score_utility)
+ADAPTER = Adapter(PositionFiveHundred.from_state, move_of, action_of, values, score_utility)

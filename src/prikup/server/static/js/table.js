@@ -356,6 +356,13 @@ function openCards(obs, i, msg = null) {
   return null;
 }
 
+/** The tricks a seat has taken (with dummies: its own hand's and its dummy's). */
+function sideTricks(obs, i) {
+  const won = obs.tricks_won || [];
+  const dummy = (obs.dummies || []).find((d) => d.controller === i);
+  return (won[i] || 0) + (dummy ? won[dummy.hand] || 0 : 0);
+}
+
 function renderSeats(msg) {
   const obs = msg.obs;
   const n = obs.scores.length;
@@ -380,11 +387,12 @@ function renderSeats(msg) {
       call ? el("span", { class: "call-said", "data-call": call }, describe(call, { seats: msg.seats })) : null,
       call === null && obs.declarer === i && obs.contract !== null && obs.contract !== undefined
         ? el("span", { class: "call-said" }, obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract)) : null,
-      obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: obs.tricks_won ? obs.tricks_won[i] : 0 })) : null,
+      obs.phase === "play" || (obs.tricks_won && obs.tricks_won[i]) ? el("span", {}, t("web.tricks_n", { n: sideTricks(obs, i) })) : null,
       obs.phase === "play" && Array.isArray(obs.points) ? el("span", {}, t("web.points_n", { n: obs.points[i] })) : null,
       i !== msg.viewer && obs.hand_sizes ? el("span", { class: "muted" }, t("web.cards_n", { n: obs.hand_sizes[i] })) : null),
     i !== msg.viewer && presence(s) ? el("div", { class: "presence" }, presence(s)) : null,
-    open ? openRow(msg, i, open) : null);
+    open ? openRow(msg, i, open) : null,
+    ...(obs.dummies || []).filter((d) => d.controller === i).map((d) => dummyRow(msg, d)));
     felt.append(plate);
   }
 }
@@ -398,6 +406,30 @@ function openRow(msg, i, open) {
     row.append(plays[c]
       ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
       : cardEl(c, { cls: Object.keys(plays).length ? "open-play dim" : "mini" }));
+  }
+  return row;
+}
+
+/** Five Hundred for two: a player's dummy beside him, its face-up cards lying on its face-down
+ * ones (backs); on the dummy's turn its controller clicks the card it plays. */
+function dummyRow(msg, d) {
+  const plays = d.controller === msg.viewer ? talonActions(msg) : {};
+  const live = Object.keys(plays).length > 0;
+  const row = el("div", {
+    class: "open-cards dummy" + (live ? " to-play" : ""), "data-dummy": d.hand,
+    role: "group", "aria-label": seatName(msg.seats, d.hand),
+  }, el("span", { class: "dummy-name" }, seatName(msg.seats, d.hand)));
+  const piles = Math.max(d.face_up.length, d.face_down);
+  for (let k = 0; k < piles; k++) {
+    const pile = el("span", { class: "pile" + (k < d.face_down ? " covered" : "") });
+    if (k < d.face_down) pile.append(cardEl(null, { cls: "mini back" }));
+    const c = d.face_up[k];
+    if (c) {
+      pile.append(plays[c]
+        ? cardEl(c, { cls: "open-play playable", onClick: () => onCard(c), label: cardName(c) })
+        : cardEl(c, { cls: live ? "open-play dim" : "open-play" }));
+    }
+    row.append(pile);
   }
   return row;
 }
@@ -462,6 +494,22 @@ function renderCentre(msg, finished) {
     }
     parts.push(row);
   }
+  // Five Hundred for two: the face-up table cards (given to the kitty, one kept by the defender),
+  // the card just drawn and the stock
+  if (obs.table_cards && obs.table_cards.length) {
+    const clickable = talonActions(msg);
+    const row = el("div", { class: "talon table-cards", "aria-label": t("web.table_cards") }, el("span", { class: "label" }, t("web.table_cards")));
+    for (const c of obs.table_cards) {
+      row.append(clickable[c] ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
+    }
+    parts.push(row);
+  }
+  if (obs.drawn || obs.stock_size) {
+    const row = el("div", { class: "talon drawn", "aria-label": t("web.stock_n", { n: obs.stock_size || 0 }) },
+      el("span", { class: "label" }, t("web.stock_n", { n: obs.stock_size || 0 })));
+    if (obs.drawn) row.append(cardEl(obs.drawn, { cls: "small-card" }));
+    parts.push(row);
+  }
   // the trick (or the finished one, or the last trick peeked), each card in front of its player
   let trickCards = obs.trick || [];
   let winner = null;
@@ -474,7 +522,7 @@ function renderCentre(msg, finished) {
   const trick = el("div", { class: "trick" + (finished ? " finished" : ""), "data-n": n, role: "group", "aria-label": label });
   for (const [s, c] of trickCards) {
     const won = winner === s;
-    trick.append(el("div", { class: "played" + (won ? " won" : ""), "data-dir": areaOf(s, n, me), "data-trick-seat": s },
+    trick.append(el("div", { class: "played" + (won ? " won" : "") + (s >= n ? " dummy" : ""), "data-dir": areaOf(s % n, n, me), "data-trick-seat": s },
       cardEl(c), won ? el("span", { class: "won-tag" }, "★ " + t("web.takes")) : null));
   }
   if (T.peek && !finished) trick.append(el("div", { class: "peek-note" }, label));
@@ -596,10 +644,14 @@ function promptText(msg) {
   const nums = (verb) => legal.filter((a) => a.startsWith(verb + " ")).map((a) => parseInt(a.split(" ")[1], 10)).filter((x) => !isNaN(x));
   const verb = cardVerb(msg);
   const n = obs.scores.length;
+  if (obs.drawn) return t("web.prompt.draw", { card: cardShort(obs.drawn) });
+  if (verb === "give" && obs.table_cards && obs.table_cards.length) return t("web.prompt.to_kitty");
+  if (verb === "keep" && obs.table_cards && obs.table_cards.length) return t("web.prompt.table_keep");
   if (verb === "give") {
     const r = nextReceiver(msg);
     return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });
   }
+  if (verb === "play" && obs.dummies && obs.dummies.length && Object.keys(talonActions(msg)).length) return t("web.prompt.dummy");
   if (verb === "discard") return t("web.prompt.discard", { n: discardsNeeded(obs) });
   if (verb === "keep") return t("web.prompt.keep");
   if (legal.some((a) => a.startsWith("contract "))) {
@@ -661,12 +713,21 @@ function renderActions(msg) {
         el("button", { type: "button", class: "call", onclick: () => { T.chooser = null; render(); } }, t("web.cancel"))));
     }
   }
-  if (verb && verb !== "play") {
+  const drawing = mine && obs.drawn;
+  if (drawing) {  // the card drawn: keep it (the next is set aside) or set it aside (the next is kept)
+    for (const a of [`keep ${obs.drawn}`, `discard ${obs.drawn}`].filter((x) => legal.includes(x))) {
+      parts.push(el("button", { type: "button", class: "call wide", "data-action": a, onclick: () => send(a) },
+        t(a.startsWith("keep") ? "web.do.keep_drawn" : "web.do.set_aside_drawn", { card: cardShort(obs.drawn) })));
+    }
+  }
+  if (verb && verb !== "play" && !drawing) {
     T.selected = T.selected.filter((c) => byCard[c] || onTalon[c]);
     const need = verb === "discard" ? discardsNeeded(obs) : 1;
     const ready = T.selected.length === need;
     let label;
-    if (verb === "give") {
+    if (verb === "give" && obs.table_cards && obs.table_cards.length) {
+      label = ready ? t("web.confirm.to_kitty", { card: cardShort(T.selected[0]) }) : t("web.confirm.choose_to_kitty");
+    } else if (verb === "give") {
       const r = nextReceiver(msg);
       label = ready ? t("web.confirm.give", { card: cardShort(T.selected[0]), name: seatName(msg.seats, r) }) : t("web.confirm.choose_give");
     } else if (verb === "keep") label = ready ? t("web.confirm.keep", { card: cardShort(T.selected[0]) }) : t("web.confirm.choose_keep");

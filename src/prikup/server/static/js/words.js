@@ -82,6 +82,7 @@ export function contractText(action) {
 export function seatName(seats, i) {
   if (i === null || i === undefined) return "—";
   const s = seats && seats[i];
+  if (!s && seats && seats.length && i >= seats.length) return t("web.dummy_of", { name: seatName(seats, i % seats.length) });
   if (!s) return t("web.player_n", { n: i + 1 });
   const m = /^Player (\d+)$/.exec(s.name || "");
   if (s.kind === "bot" || /^\w+ bot$/.test(s.name || "")) {
