@@ -21,8 +21,11 @@ class Core:
     def apply(self, action: Action | str) -> Action: ...
     def apply_id(self, action_id: int) -> Action: ...
 
-def set_phases(play: object, auction: object) -> None:
-    """Name the play and auction phases: the hooks are asked about them alone."""
+def set_phases(play: object, auction: object, deal: object) -> None:
+    """Name the play, auction and deal phases: the hooks are asked about the first two alone."""
+
+def set_defaults(finished_trick: object, after_trick: object, after_commit: object) -> None:
+    """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."""
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""

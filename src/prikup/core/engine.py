@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
-from prikup.core.game import FollowRule, Game, State
+from prikup.core.game import FAST, FollowRule, Game, State
 from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
@@ -356,3 +356,9 @@ class TrickState(State):
     def in_deal(self) -> bool:
         """True while a deal is being played (cards dealt, not yet scored)."""
         return self.phase is not _DEAL_PHASE and bool(self.deals)
+
+
+if FAST:  # the C path does what the engine's own trick-end hooks do for states that keep them
+    from prikup.core import _fastcore
+
+    _fastcore.set_defaults(TrickState._finished_trick, TrickState._after_trick, State._after_commit)

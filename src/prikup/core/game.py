@@ -108,7 +108,7 @@ def _core_type() -> type:
     core: type | None = getattr(_fastcore, "Core", None)
     if core is None:  # the folder of the C sources imported as a namespace package: not built
         return _Reference
-    _fastcore.set_phases(PLAY, AUCTION)
+    _fastcore.set_phases(PLAY, AUCTION, DEAL)
     return core
 
 

@@ -69,12 +69,18 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
-    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction;
+    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
+    *s_trick_rules, *s_score_play;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
 /* the auction phase (``prikup.core.phases.AUCTION``) */
 static PyObject *auction_phase = NULL;
+/* the deal phase (``prikup.core.phases.DEAL``): a deal is over, the next one is due */
+static PyObject *deal_phase = NULL;
+/* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
+ * ``State._after_commit``): a state whose type keeps them has them done in C */
+static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
 
 /* -- Table: one configuration's actions --------------------------------------------------- */
 
@@ -733,6 +739,24 @@ static int list_update(PyObject *list, long i, u128 bits, int add) {
     return 0;
 }
 
+/* The tricks of a deal (``state.game.trick_rules.tricks``), -1 on an error. */
+static long deal_tricks(PyObject *dict) {
+    PyObject *game = field(dict, s_game);
+    PyObject *rules = game ? PyObject_GetAttr(game, s_trick_rules) : NULL;
+    PyObject *n = rules ? PyObject_GetAttr(rules, s_tricks) : NULL;
+    Py_XDECREF(rules);
+    long v = n ? PyLong_AsLong(n) : -1;
+    Py_XDECREF(n);
+    if (v < 0 && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the game has no tricks per deal");
+    return v;
+}
+
+/* The state's phase (borrowed; NULL when it has none: nothing is compared equal to it). */
+static PyObject *dict_phase(PyObject *dict) {
+    return PyDict_GetItem(dict, s_phase);
+}
+
 /* Play ``card`` of ``seat`` (action ``i``) to the open trick, as TrickState._lay does. */
 static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat, u128 hand, int card, int i) {
     TableObject *t = self->table;
@@ -842,8 +866,13 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     if (!tricks || list_update(won, w, 0, 1) < 0 || list_update(taken, w, cards, 0) < 0)
         goto close_fail;
     Py_INCREF(tricks);
-    finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
+    PyTypeObject *type = Py_TYPE(self);
+    if (_PyType_Lookup(type, s_finished_trick) == default_finished) /* the engine's: (trick, winner) */
+        finished = PyTuple_Pack(2, trick_list, winner);
+    else
+        finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
     bad = !finished || PyList_Append(tricks, finished) < 0;
+    Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
     Py_DECREF(tricks);
     Py_XDECREF(finished);
     if (bad)
@@ -854,7 +883,17 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_DECREF(tmp);
     if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
         goto close_fail;
-    if (hook((PyObject *)self, s_after_trick, winner) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
+    if (_PyType_Lookup(type, s_after_trick) == default_after_trick) {
+        /* the engine's: the deal is scored once every trick is played */
+        long per_deal = deal_tricks(dict);
+        if (per_deal < 0 || (done_tricks == per_deal && hook((PyObject *)self, s_score_play, NULL) < 0))
+            goto close_fail;
+    } else if (hook((PyObject *)self, s_after_trick, winner) < 0) {
+        goto close_fail;
+    }
+    /* the engine's _after_commit does nothing unless a deal is over */
+    if ((_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) &&
+        hook((PyObject *)self, s_after_commit, NULL) < 0)
         goto close_fail;
     Py_DECREF(winner);
     Py_DECREF(trick_list);
@@ -981,11 +1020,23 @@ static PyTypeObject CoreType = {
 
 static PyObject *set_phases(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *play, *auction;
-    if (!PyArg_ParseTuple(args, "OO", &play, &auction))
+    PyObject *play, *auction, *deal;
+    if (!PyArg_ParseTuple(args, "OOO", &play, &auction, &deal))
         return NULL;
     Py_XSETREF(play_phase, Py_NewRef(play));
     Py_XSETREF(auction_phase, Py_NewRef(auction));
+    Py_XSETREF(deal_phase, Py_NewRef(deal));
+    Py_RETURN_NONE;
+}
+
+static PyObject *set_defaults(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *finished, *after_trick, *after_commit;
+    if (!PyArg_ParseTuple(args, "OOO", &finished, &after_trick, &after_commit))
+        return NULL;
+    Py_XSETREF(default_finished, Py_NewRef(finished));
+    Py_XSETREF(default_after_trick, Py_NewRef(after_trick));
+    Py_XSETREF(default_after_commit, Py_NewRef(after_commit));
     Py_RETURN_NONE;
 }
 
@@ -1036,7 +1087,10 @@ fail:
 
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
-    {"set_phases", set_phases, METH_VARARGS, "Name the play and auction phases: the hooks are asked about them alone."},
+    {"set_phases", set_phases, METH_VARARGS,
+     "Name the play, auction and deal phases: the hooks are asked about the first two alone."},
+    {"set_defaults", set_defaults, METH_VARARGS,
+     "Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1050,6 +1104,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
+    INTERN(s_game, "game");
+    INTERN(s_trick_rules, "trick_rules");
+    INTERN(s_score_play, "_score_play");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_auction_rule, "_auction_rule");
