@@ -94,8 +94,8 @@ def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, o
         seed += 1
     assert sum(w[0] for w in walks) > 20  # the C path did decide follows
     assert sum(w[1] for w in walks) > 5  # and leads
-    if name in ("501", "pyatsot"):
-        assert sum(w[2] for w in walks) > 10  # and the calls of a points auction
+    if name in ("501", "pyatsot", "preferans"):
+        assert sum(w[2] for w in walks) > 10  # and the calls of an auction on a ladder
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
@@ -183,3 +183,57 @@ def test_c_shuffle_is_random_shuffle(size: int) -> None:
         theirs.shuffle(reference)
         assert mine == reference
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_c_deal_is_the_reference_deal(name: str) -> None:
+    """The deal in C (shuffle, then the packets of the game's pattern) gives the cards and leaves
+    the generator exactly as the Python definition does."""
+    from prikup.core.dealing import deal_packets, deal_packets_reference
+
+    game = make_game(name)
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    for seed in range(100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine = deal_packets(rules.deck, ours, rules.deal.hands, rules.deal.packets)
+        reference = deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_c_deal_refuses_a_pattern_that_does_not_fit() -> None:
+    from prikup.core._fastcore import deal_packets
+
+    deck = tuple(make_game("501").deck())
+    with pytest.raises(AssertionError, match="deals 10 of 24"):
+        deal_packets(random.Random(1), deck, 1, ((0, 10),))
+    with pytest.raises(ValueError, match="names no hand"):
+        deal_packets(random.Random(1), deck, 1, ((3, 10),))
+
+
+def test_c_cards_mask() -> None:
+    from prikup.core._fastcore import cards_mask
+
+    deck = make_game("five-hundred").deck()
+    assert cards_mask(deck) == sum(1 << c.id for c in deck)
+    assert cards_mask([]) == 0
+    with pytest.raises(AttributeError):
+        cards_mask([1])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_active_seats_are_the_dealt_seats(config: tuple[str, dict[str, object]]) -> None:
+    """``active_seats()`` (the deal's own tuple while it is played, else the next dealer's, from
+    the game's table) names the seats left of the dealer that are dealt in."""
+    name, options = config
+    game = make_game(name, **options)
+    rng = random.Random(2)
+    state = game.new_match(seed=2)
+    for _ in range(300):
+        if state.is_over:
+            break
+        n, d = game.players, state.dealer
+        assert state.active_seats() == tuple((d + i) % n for i in range(1, game.hands_dealt + 1))
+        for dealer in range(n):
+            assert state.active_seats(dealer) == tuple((dealer + i) % n for i in range(1, game.hands_dealt + 1))
+        state.apply_id(rng.choice(state.legal_action_ids()))

@@ -29,3 +29,11 @@ def set_defaults(finished_trick: object, after_trick: object, after_commit: obje
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""
+
+def cards_mask(cards: Sequence[Card]) -> int:
+    """The bitmask of a sequence of cards."""
+
+def deal_packets(
+    rng: Random, deck: tuple[Card, ...], hands: int, packets: tuple[tuple[int, int], ...]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -106,7 +106,7 @@ class Legal501(AceTenState):
     #: follow suit, else trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = True
 
-    def _calls(self, seat: int) -> AuctionRule:
+    def _calls(self, seat: int) -> LadderRule:
         """The legal calls of ``seat``: look (while dark), pass, a bid above the highest."""
         g = self.game
         first = (g.look_id, g.pass_id) if self.dark[seat] else (g.pass_id,)

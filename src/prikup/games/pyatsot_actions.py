@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -101,7 +101,7 @@ class LegalPyatsot(AceTenState):
     #: follow suit, no duty to trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = False
 
-    def _calls(self, seat: int) -> AuctionRule:
+    def _calls(self, seat: int) -> LadderRule:
         """The legal calls of ``seat``: pass once there is a bid, a bid above the highest up to
         his hand's cap."""
         g = self.game

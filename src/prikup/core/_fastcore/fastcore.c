@@ -23,6 +23,7 @@
 typedef unsigned __int128 u128;
 
 #define NCARDS 67
+#define MAXPREFIX 128
 
 /* -- card masks <-> Python ints (card ids go up to 66: jokers) ------------------------------ */
 
@@ -233,8 +234,11 @@ typedef struct {
     PyObject_HEAD
     long long version; /* the state version the fields below describe; -1: none */
     int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
-    int prefix[4];     /* an auction: the calls before the ladder's slice (look, pass), their count */
+    int prefix[MAXPREFIX]; /* an auction: the calls before the ladder's slice (look, pass…), their count */
     int nprefix, lo, hi, look_id, pass_id;
+    /* an auction: the field of the highest bid, the action's attribute it takes, the field of
+     * its seat (``high_bid``, ``number``, ``declarer`` unless the hook names others) */
+    PyObject *high_field, *value_attr, *seat_field;
     int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
@@ -242,18 +246,27 @@ typedef struct {
     unsigned char controller[16]; /* the seat that decides for each hand's seat (the log's seat) */
     unsigned char strength[NCARDS];
     PyObject *strength_of; /* the strength sequence the array was read from */
+    PyObject *rule_of;     /* the follow rule the fields were read from (the same object: not read again) */
     TableObject *table;
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->table);
     Py_VISIT(self->strength_of);
+    Py_VISIT(self->rule_of);
+    Py_VISIT(self->high_field);
+    Py_VISIT(self->value_attr);
+    Py_VISIT(self->seat_field);
     return 0;
 }
 
 static int core_clear(CoreObject *self) {
     Py_CLEAR(self->table);
     Py_CLEAR(self->strength_of);
+    Py_CLEAR(self->rule_of);
+    Py_CLEAR(self->high_field);
+    Py_CLEAR(self->value_attr);
+    Py_CLEAR(self->seat_field);
     return 0;
 }
 
@@ -348,6 +361,9 @@ static int read_controllers(CoreObject *self, PyObject *controllers) {
 
 /* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
 static int read_rule(CoreObject *self, PyObject *rule) {
+    if (rule == self->rule_of) /* the same (immutable) rule as last read: the fields hold it */
+        return 0;
+    Py_CLEAR(self->rule_of);
     if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
         PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
         return -1;
@@ -376,11 +392,13 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
     self->must_trump = must;
     self->void_suit = (int)void_suit;
+    self->rule_of = Py_NewRef(rule);
     return 0;
 }
 
 /* Read the lead hook's tuple: (table, allowed, width, controllers). */
 static int read_lead(CoreObject *self, PyObject *rule) {
+    Py_CLEAR(self->rule_of); /* the fields below are the lead's */
     if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
         PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
         return -1;
@@ -410,17 +428,38 @@ static int read_lead(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id). */
+/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id[, fields]) where
+ * fields are the names (high field, value attribute, seat field). */
 static int read_auction(CoreObject *self, PyObject *rule) {
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
-        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6-tuple with a tuple of ids");
+    Py_CLEAR(self->rule_of);
+    Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
+    if ((size != 6 && size != 7) || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6- or 7-tuple with a tuple of ids");
         return -1;
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0), *prefix = PyTuple_GET_ITEM(rule, 1);
-    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > 4) {
-        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 4 ids before the ladder");
+    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > MAXPREFIX) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 128 ids before the ladder");
         return -1;
     }
+    PyObject *names[3] = {s_high_bid, s_number, s_declarer};
+    if (size == 7) {
+        PyObject *given = PyTuple_GET_ITEM(rule, 6);
+        if (!PyTuple_Check(given) || PyTuple_GET_SIZE(given) != 3) {
+            PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: (high field, value attribute, seat field)");
+            return -1;
+        }
+        for (int k = 0; k < 3; k++) {
+            names[k] = PyTuple_GET_ITEM(given, k);
+            if (!PyUnicode_Check(names[k])) {
+                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings");
+                return -1;
+            }
+        }
+    }
+    Py_XSETREF(self->high_field, Py_NewRef(names[0]));
+    Py_XSETREF(self->value_attr, Py_NewRef(names[1]));
+    Py_XSETREF(self->seat_field, Py_NewRef(names[2]));
     Py_ssize_t n = ((TableObject *)table)->n;
     long v[4];
     for (int k = 0; k < 4; k++) {
@@ -624,17 +663,17 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     } else {
-        PyObject *number = PyObject_GetAttr(action, s_number);
+        PyObject *number = PyObject_GetAttr(action, self->value_attr);
         if (!number)
             goto fail;
-        bad = PyDict_SetItem(dict, s_high_bid, number) < 0 || PyDict_SetItem(dict, s_declarer, seat_obj) < 0;
+        bad = PyDict_SetItem(dict, self->high_field, number) < 0 || PyDict_SetItem(dict, self->seat_field, seat_obj) < 0;
         Py_DECREF(number);
         if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     }
     /* who is left: nobody (the game says), the highest bidder alone (he wins), else the next */
     PyObject *in_deal = field(dict, s_in_deal), *passed = in_deal ? field(dict, s_passed) : NULL;
-    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, s_declarer) : NULL;
+    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, self->seat_field) : NULL;
     if (!declarer)
         goto fail;
     if (!PyTuple_Check(in_deal) || !PyList_Check(passed) || !PyList_Check(after))
@@ -1085,8 +1124,108 @@ fail:
     return NULL;
 }
 
+/* The bitmask of a sequence of cards (each card's ``id``). */
+static int cards_mask_of(PyObject *cards, u128 *out) {
+    PyObject *seq = PySequence_Fast(cards, "the cards must be a sequence");
+    if (!seq)
+        return -1;
+    u128 m = 0;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        PyObject *idobj = PyObject_GetAttr(PySequence_Fast_GET_ITEM(seq, k), s_id);
+        long id = idobj ? PyLong_AsLong(idobj) : -1;
+        Py_XDECREF(idobj);
+        if (id < 0 || id >= NCARDS) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a card id is out of range");
+            return -1;
+        }
+        m |= (u128)1 << id;
+    }
+    Py_DECREF(seq);
+    *out = m;
+    return 0;
+}
+
+static PyObject *cards_mask(PyObject *module, PyObject *cards) {
+    (void)module;
+    u128 m;
+    if (cards_mask_of(cards, &m) < 0)
+        return NULL;
+    return mask_to_py(m);
+}
+
+/* Shuffle a copy of ``deck`` with ``rng`` (as ``shuffle``) and deal it in ``packets`` of
+ * ``(target, count)`` to ``hands`` hands (target -1: the talon): ``(hands, talon)``. */
+static PyObject *deal_packets(PyObject *module, PyObject *args) {
+    PyObject *rng, *deck, *packets;
+    int nhands;
+    if (!PyArg_ParseTuple(args, "OO!iO!", &rng, &PyTuple_Type, &deck, &nhands, &PyTuple_Type, &packets))
+        return NULL;
+    if (nhands < 1 || nhands > 16) {
+        PyErr_SetString(PyExc_ValueError, "1 … 16 hands");
+        return NULL;
+    }
+    PyObject *cards = PySequence_List(deck);
+    if (!cards)
+        return NULL;
+    PyObject *sargs = PyTuple_Pack(2, rng, cards), *done = sargs ? shuffle(module, sargs) : NULL;
+    Py_XDECREF(sargs);
+    if (!done) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    Py_DECREF(done);
+    PyObject *hands = PyList_New(nhands), *talon = PyList_New(0);
+    if (!hands || !talon)
+        goto fail;
+    for (int h = 0; h < nhands; h++) {
+        PyObject *hand = PyList_New(0);
+        if (!hand)
+            goto fail;
+        PyList_SET_ITEM(hands, h, hand);
+    }
+    Py_ssize_t pos = 0, total = PyList_GET_SIZE(cards);
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) {
+        PyObject *packet = PyTuple_GET_ITEM(packets, k);
+        if (!PyTuple_Check(packet) || PyTuple_GET_SIZE(packet) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a packet is a (target, count) tuple");
+            goto fail;
+        }
+        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        if (target < -1 || target >= nhands || count < 0 || pos + count > total) {
+            PyErr_SetString(PyExc_ValueError, "a packet names no hand or deals past the deck");
+            goto fail;
+        }
+        PyObject *into = target < 0 ? talon : PyList_GET_ITEM(hands, target);
+        for (long c = 0; c < count; c++, pos++)
+            if (PyList_Append(into, PyList_GET_ITEM(cards, pos)) < 0)
+                goto fail;
+    }
+    if (pos != total) {
+        PyErr_Format(PyExc_AssertionError, "deal pattern deals %zd of %zd cards", pos, total);
+        goto fail;
+    }
+    Py_DECREF(cards);
+    PyObject *out = PyTuple_Pack(2, hands, talon);
+    Py_DECREF(hands);
+    Py_DECREF(talon);
+    return out;
+fail:
+    Py_DECREF(cards);
+    Py_XDECREF(hands);
+    Py_XDECREF(talon);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
+    {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
+    {"deal_packets", deal_packets, METH_VARARGS,
+     "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
      "Name the play, auction and deal phases: the hooks are asked about the first two alone."},
     {"set_defaults", set_defaults, METH_VARARGS,
