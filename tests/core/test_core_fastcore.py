@@ -218,7 +218,7 @@ def test_c_cards_mask() -> None:
     assert cards_mask(deck) == sum(1 << c.id for c in deck)
     assert cards_mask([]) == 0
     with pytest.raises(AttributeError):
-        cards_mask([1])
+        cards_mask([1])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
