@@ -49,13 +49,13 @@ def same(fast: State, ref: State, where: str) -> None:
         assert fast.observation(seat, with_legal=False) == ref.observation(seat, with_legal=False), where
 
 
-def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
-    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads and
-    auction calls the C path decided."""
+def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int, int]:
+    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads,
+    auction calls and other choices (talon, gift, discard, contract…) the C path decided."""
     rng = random.Random(seed)
     fast = game.new_match(seed=seed)
     ref = game.new_match(seed=seed)
-    follows = leads = calls = 0
+    follows = leads = calls = choices = 0
     for step in range(decisions):
         if fast.is_over:
             break
@@ -69,6 +69,7 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
             follows += bool(fast.trick) and fast._follow_rule() is not None
             leads += not fast.trick and fast._lead_rule() is not None
         calls += fast._auction_rule() is not None
+        choices += fast._choice_rule() is not None
         k = rng.randrange(len(ids))
         if step % 2:
             assert fast.apply_id(ids[k]) == ref._ref_apply_id(ids[k]), where
@@ -80,7 +81,7 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
         elif step % 53 == 7:
             fast = pickle.loads(pickle.dumps(fast))
     assert fast.deals == ref.deals
-    return follows, leads, calls
+    return follows, leads, calls, choices
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -96,6 +97,8 @@ def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, o
     assert sum(w[1] for w in walks) > 5  # and leads
     if name in ("501", "pyatsot", "preferans"):
         assert sum(w[2] for w in walks) > 10  # and the calls of an auction on a ladder
+    if name in ("501", "pyatsot", "five-hundred"):
+        assert sum(w[3] for w in walks) > 3  # and choices of cards or contracts
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
@@ -237,3 +240,23 @@ def test_active_seats_are_the_dealt_seats(config: tuple[str, dict[str, object]])
         for dealer in range(n):
             assert state.active_seats(dealer) == tuple((dealer + i) % n for i in range(1, game.hands_dealt + 1))
         state.apply_id(rng.choice(state.legal_action_ids()))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_illegal_input_in_a_c_choice_is_refused_and_changes_nothing(name: str) -> None:
+    """A talon, gift or discard choice decided in C refuses what it does not list, unchanged."""
+    game = make_game(name)
+    rng = random.Random(5)
+    state = game.new_match(seed=5)
+    while not (isinstance(state, TrickState) and state._choice_rule() is not None):
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    before = fields(state)
+    legal = set(state.legal_action_ids())
+    assert state.legal_actions() == state._ref_legal_actions()
+    illegal = next(i for i in range(len(game.all_actions())) if i not in legal)
+    for bad in (illegal, len(game.all_actions()), -1):
+        with pytest.raises((IllegalActionError, ValueError)):
+            state.apply_id(bad)
+    with pytest.raises(IllegalActionError):
+        state.apply(game.all_actions()[illegal])
+    assert fields(state) == before

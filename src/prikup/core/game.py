@@ -36,6 +36,7 @@ __all__ = [
     "FAST",
     "PURE",
     "AuctionRule",
+    "ChoiceRule",
     "DealLog",
     "FollowRule",
     "Game",
@@ -85,6 +86,11 @@ LeadRule = tuple[Any, int, int, Sequence[int] | None]
 #: the field a bid sets, the action's attribute it takes and the field of the bidder's seat
 #: (``("high_bid", "number", "declarer")`` unless given).
 AuctionRule = Union["LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, str, str]]]
+#: A choice among cards and calls, as the C fast path reads it (``State._choice_rule``): the
+#: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
+#: card id; ``-1``: none), the cards to choose from (a bitmask, lowest card first), then the
+#: slice of ids ``lo … hi - 1``; applying one is the game's own step (``State._commit``).
+ChoiceRule = tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
 #: An :data:`AuctionRule` whose bid sets ``high_bid`` (the bid's number) and ``declarer``.
 LadderRule = tuple[Any, tuple[int, ...], int, int, int, int]
 
@@ -585,6 +591,13 @@ class State(_Base, ABC):
         engine's (``TrickState._pass``, ``_bid``, ``_after_call``: a bid names a number, the
         highest bidder left alone wins, ``_all_passed`` when nobody is left); ``None`` (the
         default): the decision is the game's own, decided by the Python reference."""
+        return None
+
+    def _choice_rule(self) -> ChoiceRule | None:
+        """The legal actions now, for the C fast path (:data:`ChoiceRule`), in a phase other than
+        the play and the auction where they are a few calls, a choice among cards and a slice of
+        ids, exactly in the order of :meth:`_legal`; ``None`` (the default): the Python reference
+        lists them.  Either way the chosen action is carried out by :meth:`_commit`."""
         return None
 
     def __getnewargs__(self) -> tuple[()]:

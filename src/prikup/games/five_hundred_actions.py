@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import FollowRule, LeadRule, Legal, Phase
+from prikup.core.game import ChoiceRule, FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
 
@@ -128,6 +128,20 @@ class LegalFiveHundred(TrickState):
         if hand & self.game.joker_mask and self.layout.trump_suit is None:
             return None
         return (self.game.fast_table(), hand, 3, None)
+
+    def _choice_rule(self) -> ChoiceRule | None:
+        """(The C fast path.) A discard (then the slam, where it may be called) or a card given,
+        as ``_legal`` lists them; other choices are listed by ``_legal``."""
+        phase = self.phase
+        if (phase is not _DISCARD and phase is not _GIVE) or self._turn is None:
+            return None
+        g = self.game
+        hand = self.hands[self._turn]
+        if phase is _GIVE:
+            return (g.fast_table(), (), g.give_ids, hand, 0, 0)
+        slam = g.slam_id >= 0 and self.may_slam(self._turn)
+        lo, hi = (g.slam_id, g.slam_id + 1) if slam else (0, 0)
+        return (g.fast_table(), (), g.discard_ids, hand, lo, hi)
 
     def _follow_rule(self) -> FollowRule | None:
         """The contract's layout (bowers, the joker): follow the suit led or play anything; in

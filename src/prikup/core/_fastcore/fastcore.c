@@ -71,7 +71,7 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
     *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
-    *s_trick_rules, *s_score_play;
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -239,6 +239,12 @@ typedef struct {
     /* an auction: the field of the highest bid, the action's attribute it takes, the field of
      * its seat (``high_bid``, ``number``, ``declarer`` unless the hook names others) */
     PyObject *high_field, *value_attr, *seat_field;
+    /* a choice (``_choice_rule``): the ids before the cards, each card's action id, the cards,
+     * then the slice ``lo … hi - 1`` */
+    PyObject *choice_before, *choice_ids_of;
+    int choice_id[NCARDS];
+    u128 choice_cards;
+    int choice_lo, choice_hi;
     int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
@@ -257,6 +263,8 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->high_field);
     Py_VISIT(self->value_attr);
     Py_VISIT(self->seat_field);
+    Py_VISIT(self->choice_before);
+    Py_VISIT(self->choice_ids_of);
     return 0;
 }
 
@@ -267,6 +275,8 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->high_field);
     Py_CLEAR(self->value_attr);
     Py_CLEAR(self->seat_field);
+    Py_CLEAR(self->choice_before);
+    Py_CLEAR(self->choice_ids_of);
     return 0;
 }
 
@@ -489,6 +499,60 @@ static int read_auction(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
+/* Read the choice hook's tuple: (table, before ids, the action id of each card id, cards, lo, hi). */
+static int read_choice(CoreObject *self, PyObject *rule) {
+    Py_CLEAR(self->rule_of);
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_choice_rule() must return None or a 6-tuple with a tuple of ids");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0), *before = PyTuple_GET_ITEM(rule, 1);
+    PyObject *ids_of = PyTuple_GET_ITEM(rule, 2);
+    if (!PyObject_TypeCheck(table, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "_choice_rule()[0] must be a Table");
+        return -1;
+    }
+    Py_ssize_t n = ((TableObject *)table)->n;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, k));
+        if (i < 0 || i >= n) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "_choice_rule(): an action id out of range");
+            return -1;
+        }
+    }
+    if (ids_of != self->choice_ids_of) {
+        PyObject *seq = PySequence_Fast(ids_of, "_choice_rule()[2] must be a sequence");
+        if (!seq)
+            return -1;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+        for (int c = 0; c < NCARDS; c++) {
+            long i = c < m ? PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c)) : -1;
+            if (i == -1 && PyErr_Occurred()) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            self->choice_id[c] = i >= 0 && i < n ? (int)i : -1;
+        }
+        Py_DECREF(seq);
+        Py_XSETREF(self->choice_ids_of, Py_NewRef(ids_of));
+    }
+    if (mask_from_py(PyTuple_GET_ITEM(rule, 3), &self->choice_cards) < 0)
+        return -1;
+    long lo = PyLong_AsLong(PyTuple_GET_ITEM(rule, 4)), hi = PyLong_AsLong(PyTuple_GET_ITEM(rule, 5));
+    if (PyErr_Occurred())
+        return -1;
+    if (lo < 0 || hi > n || (hi > lo && lo >= n)) {
+        PyErr_SetString(PyExc_ValueError, "_choice_rule(): the slice is out of range");
+        return -1;
+    }
+    Py_XSETREF(self->choice_before, Py_NewRef(before));
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    self->choice_lo = (int)lo;
+    self->choice_hi = (int)hi;
+    return 0;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -521,8 +585,23 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
         self->covered = ok;
         return ok;
     }
-    if (phase != play_phase) /* not the play: Python */
-        return 0;
+    if (phase != play_phase) { /* a choice of cards or calls, if the game's hook describes it */
+        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_choice_rule);
+        if (!rule)
+            return -1;
+        int ok = 0;
+        if (rule != Py_None) {
+            if (read_choice(self, rule) < 0) {
+                Py_DECREF(rule);
+                return -1;
+            }
+            ok = 4;
+        }
+        Py_DECREF(rule);
+        self->version = ver;
+        self->covered = ok;
+        return ok;
+    }
     PyObject *trick = field(dict, s_trick);
     if (!trick)
         return -1;
@@ -722,6 +801,46 @@ fail:
     return NULL;
 }
 
+/* A choice's legal actions: the ids before, each card's id (lowest card first), the slice. */
+static PyObject *choice_list(CoreObject *self, int as_ids) {
+    TableObject *t = self->table;
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    PyObject *before = self->choice_before;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, k));
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    }
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1) {
+        int i = self->choice_id[low_card(cards)];
+        if (i >= 0 && PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    }
+    for (int i = self->choice_lo; i < self->choice_hi; i++)
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* Whether action ``i`` is one of the choice's. */
+static int choice_has(CoreObject *self, long i) {
+    if (self->choice_lo <= i && i < self->choice_hi)
+        return 1;
+    PyObject *before = self->choice_before;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++)
+        if (PyLong_AsLong(PyTuple_GET_ITEM(before, k)) == i)
+            return 1;
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1)
+        if (self->choice_id[low_card(cards)] == i)
+            return 1;
+    return 0;
+}
+
 static PyObject *legal_common(CoreObject *self, int as_ids) {
     PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
     if (!dict)
@@ -731,6 +850,8 @@ static PyObject *legal_common(CoreObject *self, int as_ids) {
     PyObject *out = NULL;
     if (cov == 3) {
         out = auction_list(self, as_ids);
+    } else if (cov == 4) {
+        out = choice_list(self, as_ids);
     } else if (cov > 0) {
         long seat;
         u128 hand, allowed;
@@ -972,7 +1093,21 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
             out = call(self, dict, ver, (int)i);
             goto end;
         }
-    } else if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
+    } else if (cov == 4 && i >= 0 && i < self->table->n) {
+        if (choice_has(self, i)) { /* the game's own step, as the reference's _commit does it */
+            *done = 1;
+            self->version = -1;
+            PyObject *seat = field(dict, s_turn), *action = PyTuple_GET_ITEM(self->table->actions, i);
+            if (seat) {
+                Py_INCREF(seat);
+                Py_INCREF(action);
+                out = PyObject_CallMethodObjArgs((PyObject *)self, s_commit, action, seat, NULL);
+                Py_DECREF(action);
+                Py_DECREF(seat);
+            }
+            goto end;
+        }
+    } else if (cov > 0 && cov < 3 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
@@ -1246,6 +1381,8 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_game, "game");
     INTERN(s_trick_rules, "trick_rules");
     INTERN(s_score_play, "_score_play");
+    INTERN(s_choice_rule, "_choice_rule");
+    INTERN(s_commit, "_commit");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_auction_rule, "_auction_rule");
