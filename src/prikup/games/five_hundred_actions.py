@@ -109,6 +109,8 @@ class ActionsFiveHundred(TrickGame):
         #: one call, tabled on first use from the rule
         self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
+        #: the C fast path's follow rules by layout (kept with it) and lead
+        self.follow_by_layout: dict[tuple[int, int, Suit | None], tuple[Any, FollowRule]] = {}
 
 
 class LegalFiveHundred(TrickState):
@@ -152,9 +154,17 @@ class LegalFiveHundred(TrickState):
         layout = self.layout
         g = self.game
         _, card, named = self.trick[0]
+        key = (id(layout), card.id, named)  # made once per layout and lead (kept with the layout)
+        known = g.follow_by_layout.get(key)
+        if known is not None and known[0] is layout:
+            return known[1]
         suit = layout.suit_of(card.id, named)
         free = g.joker_mask if layout.trump_suit is None and g.joker_any_time else 0
-        return (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
+        rule = (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
+        if len(g.follow_by_layout) > 4096:  # layouts of unpickled states: start over
+            g.follow_by_layout.clear()
+        g.follow_by_layout[key] = (layout, rule)
+        return rule
 
     if TYPE_CHECKING:  # the rules' module defines these
 
