@@ -24,7 +24,7 @@ from test_core_fast_api import CONFIGS, config_id
 from prikup import IllegalActionError, make_game
 from prikup.core.engine import TrickState
 from prikup.core.game import FAST, Game, State
-from prikup.core.phases import PLAY
+from prikup.core.phases import MATCH_OVER, PLAY
 
 pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
 
@@ -76,6 +76,7 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int, int]:
         else:
             assert fast.apply(actions[k]) == ref._ref_apply(ref._ref_legal_actions()[k]), where
         same(fast, ref, where)
+        assert fast.is_over is (ref.phase is MATCH_OVER), where  # the C property
         if step % 37 == 5:
             fast = fast.copy()
         elif step % 53 == 7:
@@ -127,7 +128,7 @@ def test_public_methods_are_the_c_methods(name: str) -> None:
     state = follow_position(name)
     from prikup.core._fastcore import Core
 
-    for name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
+    for name in ("legal_actions", "legal_action_ids", "apply", "apply_id", "is_over"):
         assert getattr(type(state), name) is getattr(Core, name)
 
 

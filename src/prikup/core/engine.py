@@ -205,6 +205,9 @@ class TrickState(State):
         self.tricks = []
         self.won = [0] * n
         self.taken = [0] * n
+        #: true while the game's own ``_after_trick`` would do just the engine's (the C path then
+        #: does that without calling it); games that override it say when
+        self._plain_trick_end = False
         #: cards in a trick, and who plays after each seat to an open trick
         self._trick_size = self.game.trick_rules.deal.hands
         self._play_next: list[int] = self._after

@@ -119,7 +119,7 @@ def _core_type() -> type:
     core: type | None = getattr(_fastcore, "Core", None)
     if core is None:  # the folder of the C sources imported as a namespace package: not built
         return _Reference
-    _fastcore.set_phases(PLAY, AUCTION, DEAL)
+    _fastcore.set_phases(PLAY, AUCTION, DEAL, MATCH_OVER)
     return core
 
 
@@ -764,5 +764,5 @@ def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:
 
 
 if FAST:  # the C methods in place of the reference's (which they call for what they do not cover)
-    for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
-        setattr(State, _name, getattr(_CORE, _name))
+    for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id", "is_over"):
+        setattr(State, _name, _CORE.__dict__[_name])

@@ -543,6 +543,7 @@ class StatePreferans(LegalPreferans):
     def _all_passed(self) -> None:
         """All pass: raspasy."""
         self.raspasy = True
+        self._plain_trick_end = True
         self._start_play()
 
     def _win_auction(self, seat: int) -> None:
@@ -559,6 +560,7 @@ class StatePreferans(LegalPreferans):
 
     def _set_contract(self, call: str) -> None:
         self.contract = call
+        self._plain_trick_end = not is_misere(call)  # _after_trick adds nothing but for misère
         self.trump = call_strain(call)
         if is_misere(call):
             if self._half_offered():

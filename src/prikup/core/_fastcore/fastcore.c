@@ -71,7 +71,7 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
     *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
-    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit;
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -79,6 +79,8 @@ static PyObject *play_phase = NULL;
 static PyObject *auction_phase = NULL;
 /* the deal phase (``prikup.core.phases.DEAL``): a deal is over, the next one is due */
 static PyObject *deal_phase = NULL;
+/* the phase of a match that is over (``prikup.core.phases.MATCH_OVER``) */
+static PyObject *over_phase = NULL;
 /* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
  * ``State._after_commit``): a state whose type keeps them has them done in C */
 static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
@@ -1043,7 +1045,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_DECREF(tmp);
     if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
         goto close_fail;
-    if (_PyType_Lookup(type, s_after_trick) == default_after_trick) {
+    if (_PyType_Lookup(type, s_after_trick) == default_after_trick || PyDict_GetItem(dict, s_plain_trick_end) == Py_True) {
         /* the engine's: the deal is scored once every trick is played */
         long per_deal = deal_tricks(dict);
         if (per_deal < 0 || (done_tricks == per_deal && hook((PyObject *)self, s_score_play, NULL) < 0))
@@ -1180,6 +1182,23 @@ static PyMethodDef core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *core_is_over(CoreObject *self, void *closure) {
+    (void)closure;
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
+    if (!dict)
+        return NULL;
+    PyObject *phase = PyDict_GetItemWithError(dict, s_phase);
+    Py_DECREF(dict);
+    if (!phase && PyErr_Occurred())
+        return NULL;
+    return PyBool_FromLong(phase != NULL && phase == over_phase);
+}
+
+static PyGetSetDef core_getset[] = {
+    {"is_over", (getter)core_is_over, NULL, "True once the match has ended.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "prikup.core._fastcore.Core",
     .tp_basicsize = sizeof(CoreObject),
@@ -1190,16 +1209,18 @@ static PyTypeObject CoreType = {
     .tp_traverse = (traverseproc)core_traverse,
     .tp_clear = (inquiry)core_clear,
     .tp_methods = core_methods,
+    .tp_getset = core_getset,
 };
 
 static PyObject *set_phases(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *play, *auction, *deal;
-    if (!PyArg_ParseTuple(args, "OOO", &play, &auction, &deal))
+    PyObject *play, *auction, *deal, *over;
+    if (!PyArg_ParseTuple(args, "OOOO", &play, &auction, &deal, &over))
         return NULL;
     Py_XSETREF(play_phase, Py_NewRef(play));
     Py_XSETREF(auction_phase, Py_NewRef(auction));
     Py_XSETREF(deal_phase, Py_NewRef(deal));
+    Py_XSETREF(over_phase, Py_NewRef(over));
     Py_RETURN_NONE;
 }
 
@@ -1362,7 +1383,7 @@ static PyMethodDef module_methods[] = {
     {"deal_packets", deal_packets, METH_VARARGS,
      "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
-     "Name the play, auction and deal phases: the hooks are asked about the first two alone."},
+     "Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."},
     {"set_defaults", set_defaults, METH_VARARGS,
      "Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."},
     {NULL, NULL, 0, NULL},
@@ -1383,6 +1404,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_score_play, "_score_play");
     INTERN(s_choice_rule, "_choice_rule");
     INTERN(s_commit, "_commit");
+    INTERN(s_plain_trick_end, "_plain_trick_end");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_auction_rule, "_auction_rule");
