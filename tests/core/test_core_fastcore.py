@@ -261,3 +261,14 @@ def test_illegal_input_in_a_c_choice_is_refused_and_changes_nothing(name: str) -
     with pytest.raises(IllegalActionError):
         state.apply(game.all_actions()[illegal])
     assert fields(state) == before
+
+
+def test_pyatsot_lead_rule_combination_check_is_the_reference() -> None:
+    """The lead rule's "may a combination be declared" answer, kept per arrangement of the
+    combination cards, equals the list of combinations held."""
+    from prikup.games.pyatsot import any_combination_held, combinations_held
+
+    rng = random.Random(3)
+    for _ in range(20_000):
+        hand, used = rng.getrandbits(64), rng.getrandbits(64) & rng.getrandbits(64)
+        assert any_combination_held(hand, used) is bool(combinations_held(hand, used))

@@ -141,7 +141,7 @@ class LegalPyatsot(AceTenState):
         seat = self._turn
         assert seat is not None
         hand = self.hands[seat]
-        if self.won[seat] and _rules.combinations_held(hand, self.used):
+        if self.won[seat] and _rules.any_combination_held(hand, self.used):
             return None
         return (self.game.fast_table(), self._leads(seat, hand), 2, None)
 
