@@ -202,12 +202,12 @@ def balances(sheet: Sheet) -> tuple[Amount, ...]:
 
 def pulyas_closed(sheet: Sheet) -> bool:
     """True once every pulya has reached the target (phase 2)."""
-    return all(p >= sheet.target for p in sheet.pulya)
+    return min(sheet.pulya) >= sheet.target
 
 
 def is_finished(sheet: Sheet) -> bool:
     """True when every pulya is closed and every gora written off: the match is over."""
-    return pulyas_closed(sheet) and all(g == 0 for g in sheet.gora)
+    return pulyas_closed(sheet) and not any(sheet.gora)
 
 
 def write_whists(sheet: Sheet, writer: int, on: int, amount: Amount) -> Sheet:
