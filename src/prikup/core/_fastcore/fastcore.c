@@ -1,16 +1,24 @@
 /* prikup.core._fastcore: the trick loop's hot decisions in C.
  *
  * ``Core`` is the base type of every ``State`` (prikup/core/game.py).  Its four methods —
- * ``legal_actions``, ``legal_action_ids``, ``apply``, ``apply_id`` — decide in C when the state is
- * following to an open trick and the game's ``_follow_rule()`` hook describes that trick as
- * tables and flags (the cards of the suit led, the trump cards, whether a seat out of the suit
- * led must trump, cards that may be played at any time, the suit whose void a card shows, each
- * card's strength).  Everything else — a lead, an auction, the talon, scoring, any card with a
- * modifier — goes to the Python reference (``State._ref_*``), which stays the definition of the
- * rules.  The Python fields (``hands``, ``trick``, ``tricks``, ``won``, ``taken``, ``_turn``,
- * ``_version``, the deal's action log) stay the one truth: the C path updates them exactly as
- * ``TrickState._lay`` does and keeps in its own struct only what the hook said for the current
- * version of the state.
+ * ``legal_actions``, ``legal_action_ids``, ``apply``, ``apply_id`` — and ``is_over`` decide in C
+ * when one of the game's hooks describes the decision as tables and flags: a follow to an open
+ * trick (``_follow_rule``: the cards of the suit led, the trump cards, whether a seat out of the
+ * suit led must trump, cards that may be played at any time, the suit whose void a card shows,
+ * each card's strength), a plain lead (``_lead_rule``), a call of an auction on a ladder
+ * (``_auction_rule``: pass, look, a slice of the ladder or the whole legal row, and the fields a
+ * bid sets) or a choice among a few calls, cards and a slice of ids (``_choice_rule``: talon,
+ * gift, discard, contract; carried out by the game's ``_commit``).  A trick's end is done here too
+ * when the game keeps the engine's ``_finished_trick`` / ``_after_trick`` (or says its own adds
+ * nothing this deal: ``_plain_trick_end``).  Everything else — scoring, a lead with a
+ * declaration, any decision a hook declines — goes to the Python reference (``State._ref_*``),
+ * which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
+ * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
+ * path updates them exactly as the reference does and keeps in its own struct only what a hook
+ * said for the current version of the state.
+ *
+ * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
+ * ``random.Random.shuffle`` and ``prikup.core.dealing.deal_packets_reference`` do.
  *
  * ``Table`` holds one game configuration's prebuilt actions and which card each plain ``play``
  * action plays (built once per game, ``TrickGame.fast_table``).
@@ -555,6 +563,26 @@ static int read_choice(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
+/* Ask the state's hook ``name`` about the decision of version ``ver`` and read its answer with
+ * ``read``: ``kind`` when it describes the decision, 0 when it declines (``None``), -1 on an error. */
+static int ask(CoreObject *self, PyObject *name, int (*read)(CoreObject *, PyObject *), int kind, long long ver) {
+    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, name);
+    if (!rule)
+        return -1;
+    int ok = 0;
+    if (rule != Py_None) {
+        if (read(self, rule) < 0) {
+            Py_DECREF(rule);
+            return -1;
+        }
+        ok = kind;
+    }
+    Py_DECREF(rule);
+    self->version = ver;
+    self->covered = ok;
+    return ok;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -570,61 +598,18 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *phase = field(dict, s_phase);
     if (!phase)
         return -1;
-    if (phase == auction_phase) {
-        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_auction_rule);
-        if (!rule)
-            return -1;
-        int ok = 0;
-        if (rule != Py_None) {
-            if (read_auction(self, rule) < 0) {
-                Py_DECREF(rule);
-                return -1;
-            }
-            ok = 3;
-        }
-        Py_DECREF(rule);
-        self->version = ver;
-        self->covered = ok;
-        return ok;
-    }
-    if (phase != play_phase) { /* a choice of cards or calls, if the game's hook describes it */
-        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_choice_rule);
-        if (!rule)
-            return -1;
-        int ok = 0;
-        if (rule != Py_None) {
-            if (read_choice(self, rule) < 0) {
-                Py_DECREF(rule);
-                return -1;
-            }
-            ok = 4;
-        }
-        Py_DECREF(rule);
-        self->version = ver;
-        self->covered = ok;
-        return ok;
-    }
+    if (phase == auction_phase)
+        return ask(self, s_auction_rule, read_auction, 3, ver);
+    if (phase != play_phase) /* a choice of cards or calls, if the game's hook describes it */
+        return ask(self, s_choice_rule, read_choice, 4, ver);
     PyObject *trick = field(dict, s_trick);
     if (!trick)
         return -1;
     if (!PyList_Check(trick))
         return 0;
-    int lead = PyList_GET_SIZE(trick) == 0;
-    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, lead ? s_lead_rule : s_follow_rule);
-    if (!rule)
-        return -1;
-    int ok = 0;
-    if (rule != Py_None) {
-        if ((lead ? read_lead(self, rule) : read_rule(self, rule)) < 0) {
-            Py_DECREF(rule);
-            return -1;
-        }
-        ok = lead ? 2 : 1;
-    }
-    Py_DECREF(rule);
-    self->version = ver;
-    self->covered = ok;
-    return ok;
+    if (PyList_GET_SIZE(trick) == 0)
+        return ask(self, s_lead_rule, read_lead, 2, ver);
+    return ask(self, s_follow_rule, read_rule, 1, ver);
 }
 
 /* The seat to act and the cards it may play to the open trick. */
