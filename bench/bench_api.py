@@ -16,13 +16,21 @@ decisions per CPU second (``time.process_time``, robust to other load on the mac
   players) driven from Python: ``legal_actions()`` then ``apply_action(a)``; its chance
   outcomes (the deal) are applied too, but only player decisions are counted.
 
-States decide the trick loop (leads, follows, the trick's winner) and the points auctions of 501
-and Пятьсот in C (``prikup.core._fastcore``); ``PRIKUP_PURE=1 python bench/bench_api.py`` measures
-the pure-Python reference instead, the same figures before the C path.  The first line of the
-output says which one ran.
+States decide in C (``prikup.core._fastcore``) the trick loop (leads, follows, the trick's winner
+and, where the game adds nothing, the trick's end), the auctions on a ladder (501, Пятьсот,
+preferans), the choices of cards and contracts (talon, gift, keep, discard, give, contract) and the
+deal (shuffle and packets); ``PRIKUP_PURE=1 python bench/bench_api.py`` measures the pure-Python
+reference instead, the same figures before the C path.  The first line of the output says which
+one ran.
 
 It then prints, per game, the CPU cost of ``copy()`` and ``observation(seat)`` in the middle of
 a deal (the 10th card played), beside OpenSpiel's ``clone()``.
+
+``--breakdown`` prints instead where a deal's time goes, per game: each kind of decision (a lead,
+a follow, an auction call, a choice — decided in C, or ``py``: by the Python reference — and the
+decision that ends a deal, with its scoring and the next deal), how many a deal has and the CPU
+microseconds of ``legal_action_ids()`` + ``apply_id()`` for it (``time.process_time_ns``; the
+timer's own cost, about half a microsecond, is in every figure alike).
 """
 
 from __future__ import annotations
@@ -152,12 +160,63 @@ def per_call(fn: Callable[[], Any], seconds: float = 0.2) -> float:
     return statistics.median(times)
 
 
+def decision_kind(state: Any) -> str:
+    """What the next decision is, and whether the C path decides it (``py``: the reference)."""
+    phase = str(state.phase)
+    rule: object
+    if phase == "play":
+        kind = "follow" if state.trick else "lead"
+        rule = state._follow_rule() if state.trick else state._lead_rule()
+    elif phase == "auction":
+        kind, rule = phase, state._auction_rule()
+    else:
+        kind, rule = phase, state._choice_rule()
+    return kind if rule is not None else kind + " py"
+
+
+def breakdown(seconds: float) -> None:
+    """Per game: each kind of decision per deal and its CPU cost."""
+    clock = time.process_time_ns
+    for label, name, options, _ in GAMES:
+        game = make_game(name, **options)
+        rng = random.Random(1)
+        count: dict[str, int] = {}
+        spent: dict[str, int] = {}
+        deals = decisions = 0
+        state = game.new_match(seed=1)
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            for _ in range(200):
+                if state.is_over or len(state.deals) > MAX_DEALS:
+                    state = game.new_match(seed=rng.randrange(1 << 30))
+                kind, dealt = decision_kind(state), len(state.deals)
+                start = clock()
+                state.apply_id(rng.choice(state.legal_action_ids()))
+                took = clock() - start
+                if len(state.deals) != dealt or state.is_over:
+                    kind, deals = kind + " + deal end", deals + 1
+                count[kind] = count.get(kind, 0) + 1
+                spent[kind] = spent.get(kind, 0) + took
+                decisions += 1
+        total = sum(spent.values())
+        print(f"{label}: {decisions / deals:.1f} decisions a deal, {total / decisions / 1000:.2f} us each")
+        for kind in sorted(count, key=lambda k: -spent[k]):
+            print(
+                f"  {kind:<28}{count[kind] / deals:>7.2f} a deal{spent[kind] / count[kind] / 1000:>8.2f} us"
+                f"{spent[kind] / total:>8.1%}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--seconds", type=float, default=0.4, help="CPU seconds per contender per round")
+    parser.add_argument("--breakdown", action="store_true", help="where a deal's time goes, per kind of decision")
     args = parser.parse_args(argv)
+    if args.breakdown:
+        breakdown(args.seconds * args.rounds)
+        return 0
     if pyspiel is None:
         print("bench_api needs OpenSpiel: pip install -e '.[bench]' (the open-spiel wheel)")
         return 1

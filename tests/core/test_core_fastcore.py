@@ -24,7 +24,7 @@ from test_core_fast_api import CONFIGS, config_id
 from prikup import IllegalActionError, make_game
 from prikup.core.engine import TrickState
 from prikup.core.game import FAST, Game, State
-from prikup.core.phases import PLAY
+from prikup.core.phases import MATCH_OVER, PLAY
 
 pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
 
@@ -49,13 +49,13 @@ def same(fast: State, ref: State, where: str) -> None:
         assert fast.observation(seat, with_legal=False) == ref.observation(seat, with_legal=False), where
 
 
-def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
-    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads and
-    auction calls the C path decided."""
+def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int, int]:
+    """Play a match both ways for ``decisions`` decisions; returns how many follows, leads,
+    auction calls and other choices (talon, gift, discard, contract…) the C path decided."""
     rng = random.Random(seed)
     fast = game.new_match(seed=seed)
     ref = game.new_match(seed=seed)
-    follows = leads = calls = 0
+    follows = leads = calls = choices = 0
     for step in range(decisions):
         if fast.is_over:
             break
@@ -69,18 +69,20 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int]:
             follows += bool(fast.trick) and fast._follow_rule() is not None
             leads += not fast.trick and fast._lead_rule() is not None
         calls += fast._auction_rule() is not None
+        choices += fast._choice_rule() is not None
         k = rng.randrange(len(ids))
         if step % 2:
             assert fast.apply_id(ids[k]) == ref._ref_apply_id(ids[k]), where
         else:
             assert fast.apply(actions[k]) == ref._ref_apply(ref._ref_legal_actions()[k]), where
         same(fast, ref, where)
+        assert fast.is_over is (ref.phase is MATCH_OVER), where  # the C property
         if step % 37 == 5:
             fast = fast.copy()
         elif step % 53 == 7:
             fast = pickle.loads(pickle.dumps(fast))
     assert fast.deals == ref.deals
-    return follows, leads, calls
+    return follows, leads, calls, choices
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -94,8 +96,10 @@ def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, o
         seed += 1
     assert sum(w[0] for w in walks) > 20  # the C path did decide follows
     assert sum(w[1] for w in walks) > 5  # and leads
-    if name in ("501", "pyatsot"):
-        assert sum(w[2] for w in walks) > 10  # and the calls of a points auction
+    if name in ("501", "pyatsot", "preferans"):
+        assert sum(w[2] for w in walks) > 10  # and the calls of an auction on a ladder
+    if name in ("501", "pyatsot", "five-hundred"):
+        assert sum(w[3] for w in walks) > 3  # and choices of cards or contracts
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
@@ -124,7 +128,7 @@ def test_public_methods_are_the_c_methods(name: str) -> None:
     state = follow_position(name)
     from prikup.core._fastcore import Core
 
-    for name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
+    for name in ("legal_actions", "legal_action_ids", "apply", "apply_id", "is_over"):
         assert getattr(type(state), name) is getattr(Core, name)
 
 
@@ -183,3 +187,88 @@ def test_c_shuffle_is_random_shuffle(size: int) -> None:
         theirs.shuffle(reference)
         assert mine == reference
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_c_deal_is_the_reference_deal(name: str) -> None:
+    """The deal in C (shuffle, then the packets of the game's pattern) gives the cards and leaves
+    the generator exactly as the Python definition does."""
+    from prikup.core.dealing import deal_packets, deal_packets_reference
+
+    game = make_game(name)
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    for seed in range(100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine = deal_packets(rules.deck, ours, rules.deal.hands, rules.deal.packets)
+        reference = deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_c_deal_refuses_a_pattern_that_does_not_fit() -> None:
+    from prikup.core._fastcore import deal_packets
+
+    deck = tuple(make_game("501").deck())
+    with pytest.raises(AssertionError, match="deals 10 of 24"):
+        deal_packets(random.Random(1), deck, 1, ((0, 10),))
+    with pytest.raises(ValueError, match="names no hand"):
+        deal_packets(random.Random(1), deck, 1, ((3, 10),))
+
+
+def test_c_cards_mask() -> None:
+    from prikup.core._fastcore import cards_mask
+
+    deck = make_game("five-hundred").deck()
+    assert cards_mask(deck) == sum(1 << c.id for c in deck)
+    assert cards_mask([]) == 0
+    with pytest.raises(AttributeError):
+        cards_mask([1])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_active_seats_are_the_dealt_seats(config: tuple[str, dict[str, object]]) -> None:
+    """``active_seats()`` (the deal's own tuple while it is played, else the next dealer's, from
+    the game's table) names the seats left of the dealer that are dealt in."""
+    name, options = config
+    game = make_game(name, **options)
+    rng = random.Random(2)
+    state = game.new_match(seed=2)
+    for _ in range(300):
+        if state.is_over:
+            break
+        n, d = game.players, state.dealer
+        assert state.active_seats() == tuple((d + i) % n for i in range(1, game.hands_dealt + 1))
+        for dealer in range(n):
+            assert state.active_seats(dealer) == tuple((dealer + i) % n for i in range(1, game.hands_dealt + 1))
+        state.apply_id(rng.choice(state.legal_action_ids()))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_illegal_input_in_a_c_choice_is_refused_and_changes_nothing(name: str) -> None:
+    """A talon, gift or discard choice decided in C refuses what it does not list, unchanged."""
+    game = make_game(name)
+    rng = random.Random(5)
+    state = game.new_match(seed=5)
+    while not (isinstance(state, TrickState) and state._choice_rule() is not None):
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    before = fields(state)
+    legal = set(state.legal_action_ids())
+    assert state.legal_actions() == state._ref_legal_actions()
+    illegal = next(i for i in range(len(game.all_actions())) if i not in legal)
+    for bad in (illegal, len(game.all_actions()), -1):
+        with pytest.raises((IllegalActionError, ValueError)):
+            state.apply_id(bad)
+    with pytest.raises(IllegalActionError):
+        state.apply(game.all_actions()[illegal])
+    assert fields(state) == before
+
+
+def test_pyatsot_lead_rule_combination_check_is_the_reference() -> None:
+    """The lead rule's "may a combination be declared" answer, kept per arrangement of the
+    combination cards, equals the list of combinations held."""
+    from prikup.games.pyatsot import any_combination_held, combinations_held
+
+    rng = random.Random(3)
+    for _ in range(20_000):
+        hand, used = rng.getrandbits(64), rng.getrandbits(64) & rng.getrandbits(64)
+        assert any_combination_held(hand, used) is bool(combinations_held(hand, used))

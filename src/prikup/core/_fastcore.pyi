@@ -20,9 +20,22 @@ class Core:
     def legal_action_ids(self) -> list[int]: ...
     def apply(self, action: Action | str) -> Action: ...
     def apply_id(self, action_id: int) -> Action: ...
+    @property
+    def is_over(self) -> bool: ...
 
-def set_phases(play: object, auction: object) -> None:
-    """Name the play and auction phases: the hooks are asked about them alone."""
+def set_phases(play: object, auction: object, deal: object, over: object) -> None:
+    """Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."""
+
+def set_defaults(finished_trick: object, after_trick: object, after_commit: object) -> None:
+    """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."""
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""
+
+def cards_mask(cards: Sequence[Card]) -> int:
+    """The bitmask of a sequence of cards."""
+
+def deal_packets(
+    rng: Random, deck: tuple[Card, ...], hands: int, packets: tuple[tuple[int, int], ...]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."""

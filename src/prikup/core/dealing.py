@@ -8,10 +8,12 @@ from collections.abc import Callable, Sequence
 from prikup.core.cards import Card
 from prikup.core.game import FAST
 
-__all__ = ["TALON", "deal_packets", "shuffle"]
+__all__ = ["TALON", "deal_packets", "deal_packets_reference", "shuffle"]
 
 _shuffle: Callable[[random.Random, list[Card]], None] | None = None
+_deal_packets: Callable[..., tuple[list[list[Card]], list[Card]]] | None = None
 if FAST:
+    from prikup.core._fastcore import deal_packets as _deal_packets
     from prikup.core._fastcore import shuffle as _shuffle
 
 
@@ -33,8 +35,18 @@ def deal_packets(
     """Shuffle ``deck`` with ``rng`` and deal it in ``packets`` of ``(target, count)``.
 
     A target is a hand index (0 = the first active seat left of the dealer) or :data:`TALON`.
-    Every card of the deck must be dealt.
+    Every card of the deck must be dealt.  In C (the same draws, the same cards) for a plain
+    :class:`random.Random` and tuples; :func:`deal_packets_reference` is the Python definition.
     """
+    if _deal_packets is not None and type(rng) is random.Random and type(deck) is tuple and type(packets) is tuple:
+        return _deal_packets(rng, deck, hands, packets)
+    return deal_packets_reference(deck, rng, hands, packets)
+
+
+def deal_packets_reference(
+    deck: Sequence[Card], rng: random.Random, hands: int, packets: Sequence[tuple[int, int]]
+) -> tuple[list[list[Card]], list[Card]]:
+    """:func:`deal_packets` in Python (the definition the C path is tested against)."""
     cards = list(deck)
     shuffle(rng, cards)
     out: list[list[Card]] = [[] for _ in range(hands)]

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
-from prikup.core.game import FollowRule, Game, State
+from prikup.core.game import FAST, FollowRule, Game, State
 from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
@@ -39,6 +39,17 @@ __all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
 
 #: Every card id (see :mod:`prikup.core.cards`).
 _CARD_IDS = frozenset([*range(64), 64, 65, 66])
+
+
+def _mask_reference(cards: Sequence[Card]) -> int:
+    """The bitmask of ``cards``."""
+    return sum([1 << c.id for c in cards])
+
+
+#: the bitmask of a list of cards (in C when it is built)
+_mask: Any = _mask_reference
+if FAST:
+    from prikup.core._fastcore import cards_mask as _mask
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -100,6 +111,16 @@ class TrickGame(Game):
     play_ids: list[int]
     _fast_table: Any = None
 
+    @property
+    def follow_rules(self) -> dict[Any, FollowRule]:
+        """The plain follow rules made so far (see ``TrickState._follow_rule``), by suit led,
+        trump and duty to trump."""
+        try:
+            return self._follow_rules
+        except AttributeError:
+            self._follow_rules: dict[Any, FollowRule] = {}
+            return self._follow_rules
+
     def fast_table(self) -> Any:
         """This configuration's actions as the C fast path reads them (built once): a
         ``prikup.core._fastcore.Table``, or ``None`` when the extension is not built."""
@@ -160,19 +181,16 @@ class TrickState(State):
         must = self.FOLLOW_MUST_TRUMP
         if must is None or self.phase is not _PLAY_PHASE or not self.trick:
             return None
-        table = self.game.trick_rules
         trump = self._trump_suit()
-        trumps = table.suit_masks[trump] if trump is not None else 0
-        return (
-            self.game.fast_table(),
-            table.suit_masks[self.trick[0][1].id >> 4],
-            trumps,
-            must,
-            0,
-            -1,
-            table.strength,
-            None,
-        )
+        key = (self.trick[0][1].id >> 4, trump, must)
+        game = self.game
+        rule = game.follow_rules.get(key)
+        if rule is None:  # made once per game, suit led and trump: the C path reads it once
+            table = game.trick_rules
+            trumps = table.suit_masks[trump] if trump is not None else 0
+            rule = (game.fast_table(), table.suit_masks[key[0]], trumps, must, 0, -1, table.strength, None)
+            game.follow_rules[key] = rule
+        return rule
 
     def _clear_deal(self) -> None:
         """The shared fields of a deal before its cards."""
@@ -187,6 +205,9 @@ class TrickState(State):
         self.tricks = []
         self.won = [0] * n
         self.taken = [0] * n
+        #: true while the game's own ``_after_trick`` would do just the engine's (the C path then
+        #: does that without calling it); games that override it say when
+        self._plain_trick_end = False
         #: cards in a trick, and who plays after each seat to an open trick
         self._trick_size = self.game.trick_rules.deal.hands
         self._play_next: list[int] = self._after
@@ -209,8 +230,8 @@ class TrickState(State):
         self._clear_deal()
         active = self.active_seats(dealer)
         for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = sum(c.mask for c in hand)
-        self.talon = sum(c.mask for c in talon)
+            self.hands[seat] = _mask(hand)
+        self.talon = _mask(talon)
         self._play_next = self._after
         self._begin_deal(dealer, active, talon)
 
@@ -356,3 +377,9 @@ class TrickState(State):
     def in_deal(self) -> bool:
         """True while a deal is being played (cards dealt, not yet scored)."""
         return self.phase is not _DEAL_PHASE and bool(self.deals)
+
+
+if FAST:  # the C path does what the engine's own trick-end hooks do for states that keep them
+    from prikup.core import _fastcore
+
+    _fastcore.set_defaults(TrickState._finished_trick, TrickState._after_trick, State._after_commit)

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
@@ -36,10 +36,12 @@ __all__ = [
     "FAST",
     "PURE",
     "AuctionRule",
+    "ChoiceRule",
     "DealLog",
     "FollowRule",
     "Game",
     "Head",
+    "LadderRule",
     "LeadRule",
     "Legal",
     "Phase",
@@ -79,9 +81,18 @@ FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] |
 LeadRule = tuple[Any, int, int, Sequence[int] | None]
 #: The legal calls of an auction on a bid ladder, as the C fast path reads them
 #: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
-#: slice (``look``, ``pass``), the slice of bid ids ``lo … hi - 1``, the id of ``look`` and of
-#: ``pass`` (``-1``: none).
-AuctionRule = tuple[Any, tuple[int, ...], int, int, int, int]
+#: slice (``look``, ``pass``, or the whole legal row; at most 128), the slice of bid ids
+#: ``lo … hi - 1``, the id of ``look`` (``-1``: none) and of ``pass``; optionally the names of
+#: the field a bid sets, the action's attribute it takes and the field of the bidder's seat
+#: (``("high_bid", "number", "declarer")`` unless given).
+AuctionRule = Union["LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, str, str]]]
+#: A choice among cards and calls, as the C fast path reads it (``State._choice_rule``): the
+#: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
+#: card id; ``-1``: none), the cards to choose from (a bitmask, lowest card first), then the
+#: slice of ids ``lo … hi - 1``; applying one is the game's own step (``State._commit``).
+ChoiceRule = tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
+#: An :data:`AuctionRule` whose bid sets ``high_bid`` (the bid's number) and ``declarer``.
+LadderRule = tuple[Any, tuple[int, ...], int, int, int, int]
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
@@ -108,7 +119,7 @@ def _core_type() -> type:
     core: type | None = getattr(_fastcore, "Core", None)
     if core is None:  # the folder of the C sources imported as a namespace package: not built
         return _Reference
-    _fastcore.set_phases(PLAY, AUCTION)
+    _fastcore.set_phases(PLAY, AUCTION, DEAL, MATCH_OVER)
     return core
 
 
@@ -151,6 +162,8 @@ class Game(ABC):
     OBSERVATION: ClassVar[type[Observation]]
     #: True where scores count down and a lower score is better (501).
     LOWER_SCORE_WINS: ClassVar[bool] = False
+    #: the active seats of a deal by its dealer (see :meth:`active_seats`)
+    _active_of: list[tuple[int, ...]]
 
     def __init__(self, **options: object) -> None:
         values = validate_options(self.id, self.OPTIONS, options)
@@ -193,6 +206,16 @@ class Game(ABC):
     def hands_dealt(self) -> int:
         """How many seats receive cards in a deal; the others, the dealer first, sit it out."""
         return self.players
+
+    def active_seats(self, dealer: int) -> tuple[int, ...]:
+        """The seats that receive cards in a deal of ``dealer``, starting left of him (one tuple
+        per dealer, made once)."""
+        try:
+            return self._active_of[dealer]
+        except (AttributeError, IndexError):
+            n = self.players
+            self._active_of = [tuple((d + i) % n for i in range(1, self.hands_dealt + 1)) for d in range(n)]
+            return self._active_of[dealer]
 
     @property
     def changed_options(self) -> dict[str, OptionValue]:
@@ -389,9 +412,11 @@ class State(_Base, ABC):
 
     def active_seats(self, dealer: int | None = None) -> tuple[int, ...]:
         """The seats that receive cards in a deal, starting left of the dealer."""
-        d = self.dealer if dealer is None else dealer
-        n = self.game.players
-        return tuple((d + i) % n for i in range(1, self.game.hands_dealt + 1))
+        if dealer is None:
+            if self.deals and self.phase is not _DEAL:
+                return self._in_deal  # the deal's own, set when it was dealt
+            dealer = self._next_dealer
+        return self.game.active_seats(dealer)
 
     @abstractmethod
     def _observe(self, seat: int | None, head: Head) -> Observation:
@@ -568,6 +593,13 @@ class State(_Base, ABC):
         default): the decision is the game's own, decided by the Python reference."""
         return None
 
+    def _choice_rule(self) -> ChoiceRule | None:
+        """The legal actions now, for the C fast path (:data:`ChoiceRule`), in a phase other than
+        the play and the auction where they are a few calls, a choice among cards and a slice of
+        ids, exactly in the order of :meth:`_legal`; ``None`` (the default): the Python reference
+        lists them.  Either way the chosen action is carried out by :meth:`_commit`."""
+        return None
+
     def __getnewargs__(self) -> tuple[()]:
         """Pickle through ``__new__`` with no arguments (the C base keeps no state of its own)."""
         return ()
@@ -732,5 +764,5 @@ def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:
 
 
 if FAST:  # the C methods in place of the reference's (which they call for what they do not cover)
-    for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id"):
-        setattr(State, _name, getattr(_CORE, _name))
+    for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id", "is_over"):
+        setattr(State, _name, _CORE.__dict__[_name])

@@ -54,4 +54,17 @@ class AceTenState(TrickState):
 
     def card_points(self, seat: int) -> int:
         """The card points of the tricks ``seat`` has taken."""
-        return card_points(self.taken[seat], POINTS)
+        taken = self.taken[seat]
+        total = 0
+        for shift in (0, 16, 32, 48):  # a card's points depend on its rank alone: one suit at a time
+            ranks = taken >> shift & 0xFFFF
+            if ranks:
+                got = _RANKS_POINTS.get(ranks)
+                if got is None:
+                    got = _RANKS_POINTS[ranks] = card_points(ranks, POINTS)
+                total += got
+        return total
+
+
+#: the card points of a suit's cards by their 16-bit rank mask (filled as met)
+_RANKS_POINTS: dict[int, int] = {}

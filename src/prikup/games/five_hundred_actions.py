@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import FollowRule, LeadRule, Legal, Phase
+from prikup.core.game import ChoiceRule, FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
 
@@ -111,6 +111,8 @@ class ActionsFiveHundred(TrickGame):
         #: one call, tabled on first use from the rule
         self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
+        #: the C fast path's follow rules by layout (kept with it) and lead
+        self.follow_by_layout: dict[tuple[int, int, Suit | None], tuple[Any, FollowRule]] = {}
 
 
 class LegalFiveHundred(TrickState):
@@ -131,6 +133,20 @@ class LegalFiveHundred(TrickState):
             return None
         return (self.game.fast_table(), hand, 3, None)
 
+    def _choice_rule(self) -> ChoiceRule | None:
+        """(The C fast path.) A discard (then the slam, where it may be called) or a card given,
+        as ``_legal`` lists them; other choices are listed by ``_legal``."""
+        phase = self.phase
+        if (phase is not _DISCARD and phase is not _GIVE) or self._turn is None:
+            return None
+        g = self.game
+        hand = self.hands[self._turn]
+        if phase is _GIVE:
+            return (g.fast_table(), (), g.give_ids, hand, 0, 0)
+        slam = g.slam_id >= 0 and self.may_slam(self._turn)
+        lo, hi = (g.slam_id, g.slam_id + 1) if slam else (0, 0)
+        return (g.fast_table(), (), g.discard_ids, hand, lo, hi)
+
     def _follow_rule(self) -> FollowRule | None:
         """The contract's layout (bowers, the joker): follow the suit led or play anything; in
         no-trump the joker at any time where the options say so; a card off the suit led shows
@@ -140,9 +156,17 @@ class LegalFiveHundred(TrickState):
         layout = self.layout
         g = self.game
         _, card, named = self.trick[0]
+        key = (id(layout), card.id, named)  # made once per layout and lead (kept with the layout)
+        known = g.follow_by_layout.get(key)
+        if known is not None and known[0] is layout:
+            return known[1]
         suit = layout.suit_of(card.id, named)
         free = g.joker_mask if layout.trump_suit is None and g.joker_any_time else 0
-        return (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
+        rule = (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
+        if len(g.follow_by_layout) > 4096:  # layouts of unpickled states: start over
+            g.follow_by_layout.clear()
+        g.follow_by_layout[key] = (layout, rule)
+        return rule
 
     if TYPE_CHECKING:  # the rules' module defines these
 

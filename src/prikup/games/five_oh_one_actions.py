@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -106,7 +106,7 @@ class Legal501(AceTenState):
     #: follow suit, else trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = True
 
-    def _calls(self, seat: int) -> AuctionRule:
+    def _calls(self, seat: int) -> LadderRule:
         """The legal calls of ``seat``: look (while dark), pass, a bid above the highest."""
         g = self.game
         first = (g.look_id, g.pass_id) if self.dark[seat] else (g.pass_id,)
@@ -119,6 +119,21 @@ class Legal501(AceTenState):
             return None
         assert self._turn is not None
         return self._calls(self._turn)
+
+    def _choice_rule(self) -> ChoiceRule | None:
+        """The talon, gift and contract choices as ``_legal`` lists them: concede (in the talon, or
+        at any time before the play by the options), then a card to give or the contracts from the
+        bid up."""
+        phase = self.phase
+        seat = self.to_act
+        if seat is None or phase is PLAY or phase is AUCTION:
+            return None
+        g = self.game
+        before = (g.concede_id,) if phase is TALON or g.concede_before_play else ()
+        if phase is GIFT or (phase is TALON and not g.contract_first):
+            return (g.fast_table(), before, g.give_ids, self.hands[seat], 0, 0)
+        assert self.high_bid is not None
+        return (g.fast_table(), before, (), 0, g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1))
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand, unless a marriage may be announced with it."""

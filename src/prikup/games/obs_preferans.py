@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from prikup.core.cards import Card
 from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
-from prikup.games.preferans_sheet import Sheet, fraction_json
+from prikup.games.preferans_sheet import Amount, Sheet, fraction_json
 from prikup.games.table_rules import RulesPreferans
 
 __all__ = ["ObsPreferans"]
@@ -50,7 +49,7 @@ class ObsPreferans(Observation):
     sheet: Sheet
 
     @property
-    def balances(self) -> tuple[Fraction, ...]:
+    def balances(self) -> tuple[Amount, ...]:
         """Every player's exact whist balance (the JSON's ``scores``)."""
         return self.sheet.balances
 

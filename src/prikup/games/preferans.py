@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any, cast
 
 from prikup.core.actions import Action
@@ -84,6 +83,7 @@ from prikup.games.preferans_sheet import (
     HALF_WHIST_TRICKS,
     MISERE_HALF_SPLITS,
     MISERE_VALUE,
+    Amount,
     Sheet,
     balances,
     can_carry_pulya,
@@ -242,7 +242,7 @@ class GamePreferans(ActionsPreferans):
 class StatePreferans(LegalPreferans):
     """A match of preferans in progress.
 
-    ``scores`` are exact whist balances (:class:`~fractions.Fraction`); ``sheet`` is the whole
+    ``scores`` are exact whist balances (ints while whole, else :class:`~fractions.Fraction`); ``sheet`` is the whole
     score sheet and ``sheets`` the sheet after every finished deal.
     """
 
@@ -298,7 +298,7 @@ class StatePreferans(LegalPreferans):
         return [0] * self.game.players
 
     @property
-    def scores(self) -> tuple[Fraction, ...]:  # type: ignore[override]
+    def scores(self) -> tuple[Amount, ...]:  # type: ignore[override]
         """Every player's whist balance now (exact; the balances sum to zero)."""
         return balances(self.sheet)
 
@@ -543,6 +543,7 @@ class StatePreferans(LegalPreferans):
     def _all_passed(self) -> None:
         """All pass: raspasy."""
         self.raspasy = True
+        self._plain_trick_end = True
         self._start_play()
 
     def _win_auction(self, seat: int) -> None:
@@ -559,6 +560,7 @@ class StatePreferans(LegalPreferans):
 
     def _set_contract(self, call: str) -> None:
         self.contract = call
+        self._plain_trick_end = not is_misere(call)  # _after_trick adds nothing but for misère
         self.trump = call_strain(call)
         if is_misere(call):
             if self._half_offered():

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import FollowRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import MISERE_HALF_SPLITS
@@ -152,6 +152,8 @@ class ActionsPreferans(TrickGame):
         self.split_ids = [self._id(Action(_K_PULYA, number=n)) for n in MISERE_HALF_SPLITS]
         #: the legal calls of an auction by what they depend on (see ``LegalPreferans._call_row``)
         self.call_rows: dict[tuple[str | None, str | None, bool, bool], Row] = {}
+        #: the same rows as the C fast path reads them, by the row's identity
+        self.call_rules: dict[int, AuctionRule] = {}
 
 
 #: The answers of the whisting, as the whist table writes them.
@@ -195,6 +197,20 @@ class LegalPreferans(TrickState):
         if self.lone_whister is None:
             return None
         return [self.controller(s) for s in range(self.game.players)]
+
+    def _auction_rule(self) -> AuctionRule | None:
+        """The auction is the engine's: pass or a bid of the seat's row (:meth:`_call_row`); a
+        bid sets ``high`` (its call) and ``high_seat``."""
+        if self.phase is not _AUCTION:
+            return None
+        assert self._turn is not None
+        row = self._call_row(self._turn)
+        g = self.game
+        rule = g.call_rules.get(id(row))
+        if rule is None:
+            rule = (g.fast_table(), row[1], 0, 0, -1, g.kind_ids[_K_PASS], ("high", "call", "high_seat"))
+            g.call_rules[id(row)] = rule
+        return rule
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand to play; not before the lone whister's choice of open or closed

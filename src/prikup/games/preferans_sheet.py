@@ -6,9 +6,10 @@ other.  Every operation is a pure function returning a new sheet; nothing here k
 beyond the talon premium.
 
 Units: 1 pulya point = 1 gora point = 10 whists whenever points are converted (help, write-offs,
-settlement).  Whists are exact :class:`fractions.Fraction` values (the last gora's settlement
-divides by the number of players).  A player's result is the whists he has written on others
-minus the whists written on him; the results always sum to zero.
+settlement).  Whists are exact: an ``int`` while whole, a :class:`fractions.Fraction` once a share
+is not (the last gora's settlement divides by the number of players) — :data:`Amount`.  A
+player's result is the whists he has written on others minus the whists written on him; the
+results always sum to zero.
 
 Phase 1 (some pulya still open): a made game's value is split in half, pulya points and gora
 points; each half goes first to the scorer, then helps the others in the stated order (larger
@@ -21,7 +22,7 @@ others'; no podlets; an excess is written as whists on the others and ends the m
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -36,6 +37,7 @@ __all__ = [
     "RASPASY_TRICK_WHISTS",
     "REQUIRED_TRICKS",
     "WHISTS_PER_POINT",
+    "Amount",
     "Sheet",
     "Whists",
     "add_gora",
@@ -88,7 +90,24 @@ MISERE_TRICK_WHISTS = 10
 MISERE_HALF_SPLITS: tuple[int, ...] = (3, 2)
 
 
-def fraction_json(value: Fraction) -> int | str:
+#: An exact whist amount: an int while whole, else a Fraction (never a whole Fraction).
+Amount = int | Fraction
+
+
+def exact(value: Amount) -> Amount:
+    """``value`` as an :data:`Amount`: a whole Fraction becomes its int (equal, and its arithmetic
+    is integer arithmetic)."""
+    if type(value) is int or value.denominator != 1:
+        return value
+    return value.numerator
+
+
+def _share(whists: int, ways: int) -> Amount:
+    """``whists`` split ``ways`` ways, exactly."""
+    return whists // ways if whists % ways == 0 else Fraction(whists, ways)
+
+
+def fraction_json(value: Amount) -> int | str:
     """An exact JSON value: an int when whole, else the string ``"n/d"``."""
     return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
@@ -104,7 +123,7 @@ class Whists(Fraction):
         return format(float(self), spec)
 
 
-def exact_change(value: Fraction) -> int | Whists:
+def exact_change(value: Amount) -> int | Whists:
     """A score change as an int when whole, else a :class:`Whists` value."""
     return int(value) if value.denominator == 1 else Whists(value)
 
@@ -119,7 +138,7 @@ class Sheet:
     target: int
     pulya: tuple[int, ...]
     gora: tuple[int, ...]
-    whists: tuple[tuple[Fraction, ...], ...]
+    whists: tuple[tuple[Amount, ...], ...]
 
     @property
     def players(self) -> int:
@@ -127,13 +146,12 @@ class Sheet:
         return len(self.pulya)
 
     @cached_property
-    def balances(self) -> tuple[Fraction, ...]:
+    def balances(self) -> tuple[Amount, ...]:
         """Each player's result: whists written on others minus whists written on him (sum 0);
         worked out once per sheet (a sheet never changes)."""
         n = self.players
-        zero = Fraction(0)
         whists = self.whists
-        return tuple(sum(whists[p], zero) - sum((whists[o][p] for o in range(n)), zero) for p in range(n))
+        return tuple(exact(sum(whists[p]) - sum([whists[o][p] for o in range(n)])) for p in range(n))
 
     @cached_property
     def _json_numbers(self) -> tuple[tuple[tuple[int | str, ...], ...], tuple[int | str, ...]]:
@@ -159,7 +177,7 @@ class Sheet:
             target=int(data["target"]),
             pulya=tuple(int(p) for p in data["pulya"]),
             gora=tuple(int(g) for g in data["gora"]),
-            whists=tuple(tuple(Fraction(str(w)) for w in row) for row in data["whists"]),
+            whists=tuple(tuple(exact(Fraction(str(w))) for w in row) for row in data["whists"]),
         )
 
 
@@ -169,31 +187,30 @@ def new_sheet(players: int, target: int = 20, start_gora: int = 10) -> Sheet:
         raise ValueError("a sheet needs at least two players")
     if target <= 0 or start_gora < 0:
         raise ValueError("the pulya target must be positive and the starting gora not negative")
-    zero = Fraction(0)
     return Sheet(
         target=target,
         pulya=(0,) * players,
         gora=(start_gora,) * players,
-        whists=tuple((zero,) * players for _ in range(players)),
+        whists=tuple((0,) * players for _ in range(players)),
     )
 
 
-def balances(sheet: Sheet) -> tuple[Fraction, ...]:
+def balances(sheet: Sheet) -> tuple[Amount, ...]:
     """Each player's result: whists written on others minus whists written on him (sum 0)."""
     return sheet.balances
 
 
 def pulyas_closed(sheet: Sheet) -> bool:
     """True once every pulya has reached the target (phase 2)."""
-    return all(p >= sheet.target for p in sheet.pulya)
+    return min(sheet.pulya) >= sheet.target
 
 
 def is_finished(sheet: Sheet) -> bool:
     """True when every pulya is closed and every gora written off: the match is over."""
-    return pulyas_closed(sheet) and all(g == 0 for g in sheet.gora)
+    return pulyas_closed(sheet) and not any(sheet.gora)
 
 
-def write_whists(sheet: Sheet, writer: int, on: int, amount: Fraction | int) -> Sheet:
+def write_whists(sheet: Sheet, writer: int, on: int, amount: Amount) -> Sheet:
     """``writer`` writes ``amount`` whists on ``on``."""
     if writer == on:
         raise ValueError("a player does not write whists on himself")
@@ -201,9 +218,11 @@ def write_whists(sheet: Sheet, writer: int, on: int, amount: Fraction | int) -> 
         raise ValueError("whists written are never negative")
     if amount == 0:
         return sheet
-    rows = [list(r) for r in sheet.whists]
-    rows[writer][on] += Fraction(amount)
-    return replace(sheet, whists=tuple(tuple(r) for r in rows))
+    rows = list(sheet.whists)
+    row = list(rows[writer])
+    row[on] = exact(row[on] + amount)
+    rows[writer] = tuple(row)
+    return Sheet(sheet.target, sheet.pulya, sheet.gora, tuple(rows))
 
 
 def add_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
@@ -212,7 +231,7 @@ def add_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
         raise ValueError("use write_off_gora to reduce a gora")
     gora = list(sheet.gora)
     gora[seat] += points
-    return replace(sheet, gora=tuple(gora))
+    return Sheet(sheet.target, sheet.pulya, tuple(gora), sheet.whists)
 
 
 def write_off_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
@@ -221,7 +240,7 @@ def write_off_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
         raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
     gora = list(sheet.gora)
     gora[seat] -= points
-    return replace(sheet, gora=tuple(gora))
+    return Sheet(sheet.target, sheet.pulya, tuple(gora), sheet.whists)
 
 
 def add_pulya(sheet: Sheet, seat: int, points: int) -> Sheet:
@@ -230,7 +249,7 @@ def add_pulya(sheet: Sheet, seat: int, points: int) -> Sheet:
         raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
     pulya = list(sheet.pulya)
     pulya[seat] += points
-    return replace(sheet, pulya=tuple(pulya))
+    return Sheet(sheet.target, tuple(pulya), sheet.gora, sheet.whists)
 
 
 def help_order(sheet: Sheet, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:
@@ -334,7 +353,7 @@ def _score_closed(sheet: Sheet, scorer: int, value: int, last: Iterable[int], ex
     sheet, rest = _gora_points(sheet, scorer, value, last)
     if rest and excess != "none":
         n = sheet.players
-        each = Fraction(rest * WHISTS_PER_POINT) / (n if excess == "divided" else 1)
+        each = _share(rest * WHISTS_PER_POINT, n if excess == "divided" else 1)
         for s in range(n):
             if s != scorer:
                 sheet = write_whists(sheet, scorer, s, each)
@@ -401,7 +420,7 @@ def misere_half_tricks(sheet: Sheet, inviter: int, dealer: int, tricks: int, *, 
         for s in range(sheet.players):
             if s not in pair:
                 for p in pair:
-                    sheet = write_whists(sheet, s, p, Fraction(MISERE_TRICK_WHISTS * tricks, 2))
+                    sheet = write_whists(sheet, s, p, _share(MISERE_TRICK_WHISTS * tricks, 2))
     return sheet
 
 
@@ -467,7 +486,7 @@ def write_premium(sheet: Sheet, declarer: int, premium: int, writers: Sequence[i
     dealer alone, or the two others with 3 players)."""
     if premium <= 0 or not writers:
         return sheet
-    share = Fraction(premium, len(writers))
+    share = _share(premium, len(writers))
     for w in writers:
         sheet = write_whists(sheet, w, declarer, share)
     return sheet
@@ -483,7 +502,7 @@ def score_raspasy(sheet: Sheet, tricks: Mapping[int, int], *, excess: str = "eac
     for loser, t in tricks.items():
         if loser in winners or not t:
             continue
-        share = Fraction(RASPASY_TRICK_WHISTS * t, len(winners))
+        share = _share(RASPASY_TRICK_WHISTS * t, len(winners))
         for w in winners:
             sheet = write_whists(sheet, w, loser, share)
     if fewest == 0:
@@ -524,7 +543,7 @@ def settle_gora(sheet: Sheet, seat: int) -> Sheet:
     if can_settle_gora(sheet) != seat:
         raise ValueError("only the owner of the last gora, every pulya closed, may settle it")
     gora = sheet.gora[seat]
-    share = Fraction(gora * WHISTS_PER_POINT, sheet.players)
+    share = _share(gora * WHISTS_PER_POINT, sheet.players)
     for s in range(sheet.players):
         if s != seat:
             sheet = write_whists(sheet, s, seat, share)

@@ -85,6 +85,7 @@ __all__ = [
     "BarrelRules",
     "GamePyatsot",
     "StatePyatsot",
+    "any_combination_held",
     "best_combinations",
     "bid_cap",
     "combination_mask",
@@ -119,6 +120,11 @@ _COMBINATION_MASKS: dict[str, tuple[int, ...]] = {
 _COMBINATION_TABLE: tuple[tuple[str, Suit, int], ...] = tuple(
     (kind, suit, _COMBINATION_MASKS[kind][suit]) for suit in Suit for kind in KINDS
 )
+#: every card that is part of a combination, and whether any is held by such cards (filled as met)
+_COMBINATION_CARDS = 0
+for _kind, _suit, _mask in _COMBINATION_TABLE:
+    _COMBINATION_CARDS |= _mask
+_ANY_HELD: dict[int, bool] = {}
 
 #: The highest bid a player without a combination may make.
 NO_COMBINATION_CAP = 120
@@ -147,6 +153,18 @@ def combination_value(kind: str, suit: Suit) -> int:
 def combinations_held(hand: int, used: int = 0) -> list[tuple[str, Suit]]:
     """Every combination whose cards are all in ``hand`` and none in ``used``."""
     return [(kind, suit) for kind, suit, mask in _COMBINATION_TABLE if hand & mask == mask and not used & mask]
+
+
+def any_combination_held(hand: int, used: int = 0) -> bool:
+    """Whether ``combinations_held(hand, used)`` names any (answered once per arrangement of the
+    cards that make combinations)."""
+    key = (hand & _COMBINATION_CARDS) | (used & _COMBINATION_CARDS) << 64
+    held = _ANY_HELD.get(key)
+    if held is None:
+        if len(_ANY_HELD) >= 50_000:
+            _ANY_HELD.clear()
+        held = _ANY_HELD[key] = bool(combinations_held(hand, used))
+    return held
 
 
 def best_combinations(cards: int) -> dict[Suit, tuple[str, int]]:

@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -101,7 +101,7 @@ class LegalPyatsot(AceTenState):
     #: follow suit, no duty to trump (the fast path's follow rule)
     FOLLOW_MUST_TRUMP = False
 
-    def _calls(self, seat: int) -> AuctionRule:
+    def _calls(self, seat: int) -> LadderRule:
         """The legal calls of ``seat``: pass once there is a bid, a bid above the highest up to
         his hand's cap."""
         g = self.game
@@ -117,6 +117,23 @@ class LegalPyatsot(AceTenState):
         assert self._turn is not None
         return self._calls(self._turn)
 
+    def _choice_rule(self) -> ChoiceRule | None:
+        """The barrel's answer, the talon card kept or given, the contract, as ``_legal`` lists
+        them."""
+        phase = self.phase
+        seat = self.to_act
+        if seat is None or phase is _PLAY or phase is _AUCTION:
+            return None
+        g = self.game
+        if phase is _BARREL:
+            may_concede = self.marks.refusals < g.barrel_refusals
+            return (g.fast_table(), (g.take_id, g.concede_id) if may_concede else (g.take_id,), (), 0, 0, 0)
+        if phase is _KEEP or phase is _GIFT:
+            return (g.fast_table(), (), g.keep_ids if phase is _KEEP else g.give_ids, self.talon, 0, 0)
+        assert phase is _CONTRACT and self.high_bid is not None
+        rungs = g.ladder.between(self.high_bid, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
+        return (g.fast_table(), (g.concede_id,), (), 0, g.contract0 + rungs.start, g.contract0 + rungs.stop)
+
     def _lead_rule(self) -> LeadRule | None:
         """The cards ``_legal`` allows a lead, unless a combination may be declared with one."""
         if self.phase is not _PLAY or self.trick:
@@ -124,7 +141,7 @@ class LegalPyatsot(AceTenState):
         seat = self._turn
         assert seat is not None
         hand = self.hands[seat]
-        if self.won[seat] and _rules.combinations_held(hand, self.used):
+        if self.won[seat] and _rules.any_combination_held(hand, self.used):
             return None
         return (self.game.fast_table(), self._leads(seat, hand), 2, None)
 

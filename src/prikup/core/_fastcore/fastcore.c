@@ -1,16 +1,24 @@
 /* prikup.core._fastcore: the trick loop's hot decisions in C.
  *
  * ``Core`` is the base type of every ``State`` (prikup/core/game.py).  Its four methods —
- * ``legal_actions``, ``legal_action_ids``, ``apply``, ``apply_id`` — decide in C when the state is
- * following to an open trick and the game's ``_follow_rule()`` hook describes that trick as
- * tables and flags (the cards of the suit led, the trump cards, whether a seat out of the suit
- * led must trump, cards that may be played at any time, the suit whose void a card shows, each
- * card's strength).  Everything else — a lead, an auction, the talon, scoring, any card with a
- * modifier — goes to the Python reference (``State._ref_*``), which stays the definition of the
- * rules.  The Python fields (``hands``, ``trick``, ``tricks``, ``won``, ``taken``, ``_turn``,
- * ``_version``, the deal's action log) stay the one truth: the C path updates them exactly as
- * ``TrickState._lay`` does and keeps in its own struct only what the hook said for the current
- * version of the state.
+ * ``legal_actions``, ``legal_action_ids``, ``apply``, ``apply_id`` — and ``is_over`` decide in C
+ * when one of the game's hooks describes the decision as tables and flags: a follow to an open
+ * trick (``_follow_rule``: the cards of the suit led, the trump cards, whether a seat out of the
+ * suit led must trump, cards that may be played at any time, the suit whose void a card shows,
+ * each card's strength), a plain lead (``_lead_rule``), a call of an auction on a ladder
+ * (``_auction_rule``: pass, look, a slice of the ladder or the whole legal row, and the fields a
+ * bid sets) or a choice among a few calls, cards and a slice of ids (``_choice_rule``: talon,
+ * gift, discard, contract; carried out by the game's ``_commit``).  A trick's end is done here too
+ * when the game keeps the engine's ``_finished_trick`` / ``_after_trick`` (or says its own adds
+ * nothing this deal: ``_plain_trick_end``).  Everything else — scoring, a lead with a
+ * declaration, any decision a hook declines — goes to the Python reference (``State._ref_*``),
+ * which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
+ * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
+ * path updates them exactly as the reference does and keeps in its own struct only what a hook
+ * said for the current version of the state.
+ *
+ * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
+ * ``random.Random.shuffle`` and ``prikup.core.dealing.deal_packets_reference`` do.
  *
  * ``Table`` holds one game configuration's prebuilt actions and which card each plain ``play``
  * action plays (built once per game, ``TrickGame.fast_table``).
@@ -23,6 +31,7 @@
 typedef unsigned __int128 u128;
 
 #define NCARDS 67
+#define MAXPREFIX 128
 
 /* -- card masks <-> Python ints (card ids go up to 66: jokers) ------------------------------ */
 
@@ -69,12 +78,20 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
-    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction;
+    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
 /* the auction phase (``prikup.core.phases.AUCTION``) */
 static PyObject *auction_phase = NULL;
+/* the deal phase (``prikup.core.phases.DEAL``): a deal is over, the next one is due */
+static PyObject *deal_phase = NULL;
+/* the phase of a match that is over (``prikup.core.phases.MATCH_OVER``) */
+static PyObject *over_phase = NULL;
+/* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
+ * ``State._after_commit``): a state whose type keeps them has them done in C */
+static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
 
 /* -- Table: one configuration's actions --------------------------------------------------- */
 
@@ -227,8 +244,17 @@ typedef struct {
     PyObject_HEAD
     long long version; /* the state version the fields below describe; -1: none */
     int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
-    int prefix[4];     /* an auction: the calls before the ladder's slice (look, pass), their count */
+    int prefix[MAXPREFIX]; /* an auction: the calls before the ladder's slice (look, pass…), their count */
     int nprefix, lo, hi, look_id, pass_id;
+    /* an auction: the field of the highest bid, the action's attribute it takes, the field of
+     * its seat (``high_bid``, ``number``, ``declarer`` unless the hook names others) */
+    PyObject *high_field, *value_attr, *seat_field;
+    /* a choice (``_choice_rule``): the ids before the cards, each card's action id, the cards,
+     * then the slice ``lo … hi - 1`` */
+    PyObject *choice_before, *choice_ids_of;
+    int choice_id[NCARDS];
+    u128 choice_cards;
+    int choice_lo, choice_hi;
     int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
@@ -236,18 +262,31 @@ typedef struct {
     unsigned char controller[16]; /* the seat that decides for each hand's seat (the log's seat) */
     unsigned char strength[NCARDS];
     PyObject *strength_of; /* the strength sequence the array was read from */
+    PyObject *rule_of;     /* the follow rule the fields were read from (the same object: not read again) */
     TableObject *table;
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->table);
     Py_VISIT(self->strength_of);
+    Py_VISIT(self->rule_of);
+    Py_VISIT(self->high_field);
+    Py_VISIT(self->value_attr);
+    Py_VISIT(self->seat_field);
+    Py_VISIT(self->choice_before);
+    Py_VISIT(self->choice_ids_of);
     return 0;
 }
 
 static int core_clear(CoreObject *self) {
     Py_CLEAR(self->table);
     Py_CLEAR(self->strength_of);
+    Py_CLEAR(self->rule_of);
+    Py_CLEAR(self->high_field);
+    Py_CLEAR(self->value_attr);
+    Py_CLEAR(self->seat_field);
+    Py_CLEAR(self->choice_before);
+    Py_CLEAR(self->choice_ids_of);
     return 0;
 }
 
@@ -342,6 +381,9 @@ static int read_controllers(CoreObject *self, PyObject *controllers) {
 
 /* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
 static int read_rule(CoreObject *self, PyObject *rule) {
+    if (rule == self->rule_of) /* the same (immutable) rule as last read: the fields hold it */
+        return 0;
+    Py_CLEAR(self->rule_of);
     if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
         PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
         return -1;
@@ -370,11 +412,13 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
     self->must_trump = must;
     self->void_suit = (int)void_suit;
+    self->rule_of = Py_NewRef(rule);
     return 0;
 }
 
 /* Read the lead hook's tuple: (table, allowed, width, controllers). */
 static int read_lead(CoreObject *self, PyObject *rule) {
+    Py_CLEAR(self->rule_of); /* the fields below are the lead's */
     if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
         PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
         return -1;
@@ -404,17 +448,38 @@ static int read_lead(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id). */
+/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id[, fields]) where
+ * fields are the names (high field, value attribute, seat field). */
 static int read_auction(CoreObject *self, PyObject *rule) {
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
-        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6-tuple with a tuple of ids");
+    Py_CLEAR(self->rule_of);
+    Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
+    if ((size != 6 && size != 7) || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6- or 7-tuple with a tuple of ids");
         return -1;
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0), *prefix = PyTuple_GET_ITEM(rule, 1);
-    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > 4) {
-        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 4 ids before the ladder");
+    if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > MAXPREFIX) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule(): a Table and at most 128 ids before the ladder");
         return -1;
     }
+    PyObject *names[3] = {s_high_bid, s_number, s_declarer};
+    if (size == 7) {
+        PyObject *given = PyTuple_GET_ITEM(rule, 6);
+        if (!PyTuple_Check(given) || PyTuple_GET_SIZE(given) != 3) {
+            PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: (high field, value attribute, seat field)");
+            return -1;
+        }
+        for (int k = 0; k < 3; k++) {
+            names[k] = PyTuple_GET_ITEM(given, k);
+            if (!PyUnicode_Check(names[k])) {
+                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings");
+                return -1;
+            }
+        }
+    }
+    Py_XSETREF(self->high_field, Py_NewRef(names[0]));
+    Py_XSETREF(self->value_attr, Py_NewRef(names[1]));
+    Py_XSETREF(self->seat_field, Py_NewRef(names[2]));
     Py_ssize_t n = ((TableObject *)table)->n;
     long v[4];
     for (int k = 0; k < 4; k++) {
@@ -444,6 +509,80 @@ static int read_auction(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
+/* Read the choice hook's tuple: (table, before ids, the action id of each card id, cards, lo, hi). */
+static int read_choice(CoreObject *self, PyObject *rule) {
+    Py_CLEAR(self->rule_of);
+    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_choice_rule() must return None or a 6-tuple with a tuple of ids");
+        return -1;
+    }
+    PyObject *table = PyTuple_GET_ITEM(rule, 0), *before = PyTuple_GET_ITEM(rule, 1);
+    PyObject *ids_of = PyTuple_GET_ITEM(rule, 2);
+    if (!PyObject_TypeCheck(table, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "_choice_rule()[0] must be a Table");
+        return -1;
+    }
+    Py_ssize_t n = ((TableObject *)table)->n;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, k));
+        if (i < 0 || i >= n) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "_choice_rule(): an action id out of range");
+            return -1;
+        }
+    }
+    if (ids_of != self->choice_ids_of) {
+        PyObject *seq = PySequence_Fast(ids_of, "_choice_rule()[2] must be a sequence");
+        if (!seq)
+            return -1;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+        for (int c = 0; c < NCARDS; c++) {
+            long i = c < m ? PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c)) : -1;
+            if (i == -1 && PyErr_Occurred()) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            self->choice_id[c] = i >= 0 && i < n ? (int)i : -1;
+        }
+        Py_DECREF(seq);
+        Py_XSETREF(self->choice_ids_of, Py_NewRef(ids_of));
+    }
+    if (mask_from_py(PyTuple_GET_ITEM(rule, 3), &self->choice_cards) < 0)
+        return -1;
+    long lo = PyLong_AsLong(PyTuple_GET_ITEM(rule, 4)), hi = PyLong_AsLong(PyTuple_GET_ITEM(rule, 5));
+    if (PyErr_Occurred())
+        return -1;
+    if (lo < 0 || hi > n || (hi > lo && lo >= n)) {
+        PyErr_SetString(PyExc_ValueError, "_choice_rule(): the slice is out of range");
+        return -1;
+    }
+    Py_XSETREF(self->choice_before, Py_NewRef(before));
+    Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
+    self->choice_lo = (int)lo;
+    self->choice_hi = (int)hi;
+    return 0;
+}
+
+/* Ask the state's hook ``name`` about the decision of version ``ver`` and read its answer with
+ * ``read``: ``kind`` when it describes the decision, 0 when it declines (``None``), -1 on an error. */
+static int ask(CoreObject *self, PyObject *name, int (*read)(CoreObject *, PyObject *), int kind, long long ver) {
+    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, name);
+    if (!rule)
+        return -1;
+    int ok = 0;
+    if (rule != Py_None) {
+        if (read(self, rule) < 0) {
+            Py_DECREF(rule);
+            return -1;
+        }
+        ok = kind;
+    }
+    Py_DECREF(rule);
+    self->version = ver;
+    self->covered = ok;
+    return ok;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -459,46 +598,18 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *phase = field(dict, s_phase);
     if (!phase)
         return -1;
-    if (phase == auction_phase) {
-        PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, s_auction_rule);
-        if (!rule)
-            return -1;
-        int ok = 0;
-        if (rule != Py_None) {
-            if (read_auction(self, rule) < 0) {
-                Py_DECREF(rule);
-                return -1;
-            }
-            ok = 3;
-        }
-        Py_DECREF(rule);
-        self->version = ver;
-        self->covered = ok;
-        return ok;
-    }
-    if (phase != play_phase) /* not the play: Python */
-        return 0;
+    if (phase == auction_phase)
+        return ask(self, s_auction_rule, read_auction, 3, ver);
+    if (phase != play_phase) /* a choice of cards or calls, if the game's hook describes it */
+        return ask(self, s_choice_rule, read_choice, 4, ver);
     PyObject *trick = field(dict, s_trick);
     if (!trick)
         return -1;
     if (!PyList_Check(trick))
         return 0;
-    int lead = PyList_GET_SIZE(trick) == 0;
-    PyObject *rule = PyObject_CallMethodNoArgs((PyObject *)self, lead ? s_lead_rule : s_follow_rule);
-    if (!rule)
-        return -1;
-    int ok = 0;
-    if (rule != Py_None) {
-        if ((lead ? read_lead(self, rule) : read_rule(self, rule)) < 0) {
-            Py_DECREF(rule);
-            return -1;
-        }
-        ok = lead ? 2 : 1;
-    }
-    Py_DECREF(rule);
-    self->version = ver;
-    self->covered = ok;
-    return ok;
+    if (PyList_GET_SIZE(trick) == 0)
+        return ask(self, s_lead_rule, read_lead, 2, ver);
+    return ask(self, s_follow_rule, read_rule, 1, ver);
 }
 
 /* The seat to act and the cards it may play to the open trick. */
@@ -618,17 +729,17 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     } else {
-        PyObject *number = PyObject_GetAttr(action, s_number);
+        PyObject *number = PyObject_GetAttr(action, self->value_attr);
         if (!number)
             goto fail;
-        bad = PyDict_SetItem(dict, s_high_bid, number) < 0 || PyDict_SetItem(dict, s_declarer, seat_obj) < 0;
+        bad = PyDict_SetItem(dict, self->high_field, number) < 0 || PyDict_SetItem(dict, self->seat_field, seat_obj) < 0;
         Py_DECREF(number);
         if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     }
     /* who is left: nobody (the game says), the highest bidder alone (he wins), else the next */
     PyObject *in_deal = field(dict, s_in_deal), *passed = in_deal ? field(dict, s_passed) : NULL;
-    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, s_declarer) : NULL;
+    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, self->seat_field) : NULL;
     if (!declarer)
         goto fail;
     if (!PyTuple_Check(in_deal) || !PyList_Check(passed) || !PyList_Check(after))
@@ -677,6 +788,46 @@ fail:
     return NULL;
 }
 
+/* A choice's legal actions: the ids before, each card's id (lowest card first), the slice. */
+static PyObject *choice_list(CoreObject *self, int as_ids) {
+    TableObject *t = self->table;
+    PyObject *out = PyList_New(0);
+    if (!out)
+        return NULL;
+    PyObject *before = self->choice_before;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, k));
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    }
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1) {
+        int i = self->choice_id[low_card(cards)];
+        if (i >= 0 && PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    }
+    for (int i = self->choice_lo; i < self->choice_hi; i++)
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
+            goto fail;
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* Whether action ``i`` is one of the choice's. */
+static int choice_has(CoreObject *self, long i) {
+    if (self->choice_lo <= i && i < self->choice_hi)
+        return 1;
+    PyObject *before = self->choice_before;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++)
+        if (PyLong_AsLong(PyTuple_GET_ITEM(before, k)) == i)
+            return 1;
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1)
+        if (self->choice_id[low_card(cards)] == i)
+            return 1;
+    return 0;
+}
+
 static PyObject *legal_common(CoreObject *self, int as_ids) {
     PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
     if (!dict)
@@ -686,6 +837,8 @@ static PyObject *legal_common(CoreObject *self, int as_ids) {
     PyObject *out = NULL;
     if (cov == 3) {
         out = auction_list(self, as_ids);
+    } else if (cov == 4) {
+        out = choice_list(self, as_ids);
     } else if (cov > 0) {
         long seat;
         u128 hand, allowed;
@@ -731,6 +884,24 @@ static int list_update(PyObject *list, long i, u128 bits, int add) {
     PyList_SET_ITEM(list, i, new);
     Py_DECREF(old);
     return 0;
+}
+
+/* The tricks of a deal (``state.game.trick_rules.tricks``), -1 on an error. */
+static long deal_tricks(PyObject *dict) {
+    PyObject *game = field(dict, s_game);
+    PyObject *rules = game ? PyObject_GetAttr(game, s_trick_rules) : NULL;
+    PyObject *n = rules ? PyObject_GetAttr(rules, s_tricks) : NULL;
+    Py_XDECREF(rules);
+    long v = n ? PyLong_AsLong(n) : -1;
+    Py_XDECREF(n);
+    if (v < 0 && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "the game has no tricks per deal");
+    return v;
+}
+
+/* The state's phase (borrowed; NULL when it has none: nothing is compared equal to it). */
+static PyObject *dict_phase(PyObject *dict) {
+    return PyDict_GetItem(dict, s_phase);
 }
 
 /* Play ``card`` of ``seat`` (action ``i``) to the open trick, as TrickState._lay does. */
@@ -842,8 +1013,13 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     if (!tricks || list_update(won, w, 0, 1) < 0 || list_update(taken, w, cards, 0) < 0)
         goto close_fail;
     Py_INCREF(tricks);
-    finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
+    PyTypeObject *type = Py_TYPE(self);
+    if (_PyType_Lookup(type, s_finished_trick) == default_finished) /* the engine's: (trick, winner) */
+        finished = PyTuple_Pack(2, trick_list, winner);
+    else
+        finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
     bad = !finished || PyList_Append(tricks, finished) < 0;
+    Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
     Py_DECREF(tricks);
     Py_XDECREF(finished);
     if (bad)
@@ -854,7 +1030,17 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_DECREF(tmp);
     if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
         goto close_fail;
-    if (hook((PyObject *)self, s_after_trick, winner) < 0 || hook((PyObject *)self, s_after_commit, NULL) < 0)
+    if (_PyType_Lookup(type, s_after_trick) == default_after_trick || PyDict_GetItem(dict, s_plain_trick_end) == Py_True) {
+        /* the engine's: the deal is scored once every trick is played */
+        long per_deal = deal_tricks(dict);
+        if (per_deal < 0 || (done_tricks == per_deal && hook((PyObject *)self, s_score_play, NULL) < 0))
+            goto close_fail;
+    } else if (hook((PyObject *)self, s_after_trick, winner) < 0) {
+        goto close_fail;
+    }
+    /* the engine's _after_commit does nothing unless a deal is over */
+    if ((_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) &&
+        hook((PyObject *)self, s_after_commit, NULL) < 0)
         goto close_fail;
     Py_DECREF(winner);
     Py_DECREF(trick_list);
@@ -894,7 +1080,21 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
             out = call(self, dict, ver, (int)i);
             goto end;
         }
-    } else if (cov > 0 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
+    } else if (cov == 4 && i >= 0 && i < self->table->n) {
+        if (choice_has(self, i)) { /* the game's own step, as the reference's _commit does it */
+            *done = 1;
+            self->version = -1;
+            PyObject *seat = field(dict, s_turn), *action = PyTuple_GET_ITEM(self->table->actions, i);
+            if (seat) {
+                Py_INCREF(seat);
+                Py_INCREF(action);
+                out = PyObject_CallMethodObjArgs((PyObject *)self, s_commit, action, seat, NULL);
+                Py_DECREF(action);
+                Py_DECREF(seat);
+            }
+            goto end;
+        }
+    } else if (cov > 0 && cov < 3 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
         long seat;
         u128 hand, allowed;
         if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
@@ -967,6 +1167,23 @@ static PyMethodDef core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *core_is_over(CoreObject *self, void *closure) {
+    (void)closure;
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
+    if (!dict)
+        return NULL;
+    PyObject *phase = PyDict_GetItemWithError(dict, s_phase);
+    Py_DECREF(dict);
+    if (!phase && PyErr_Occurred())
+        return NULL;
+    return PyBool_FromLong(phase != NULL && phase == over_phase);
+}
+
+static PyGetSetDef core_getset[] = {
+    {"is_over", (getter)core_is_over, NULL, "True once the match has ended.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "prikup.core._fastcore.Core",
     .tp_basicsize = sizeof(CoreObject),
@@ -977,15 +1194,29 @@ static PyTypeObject CoreType = {
     .tp_traverse = (traverseproc)core_traverse,
     .tp_clear = (inquiry)core_clear,
     .tp_methods = core_methods,
+    .tp_getset = core_getset,
 };
 
 static PyObject *set_phases(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *play, *auction;
-    if (!PyArg_ParseTuple(args, "OO", &play, &auction))
+    PyObject *play, *auction, *deal, *over;
+    if (!PyArg_ParseTuple(args, "OOOO", &play, &auction, &deal, &over))
         return NULL;
     Py_XSETREF(play_phase, Py_NewRef(play));
     Py_XSETREF(auction_phase, Py_NewRef(auction));
+    Py_XSETREF(deal_phase, Py_NewRef(deal));
+    Py_XSETREF(over_phase, Py_NewRef(over));
+    Py_RETURN_NONE;
+}
+
+static PyObject *set_defaults(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *finished, *after_trick, *after_commit;
+    if (!PyArg_ParseTuple(args, "OOO", &finished, &after_trick, &after_commit))
+        return NULL;
+    Py_XSETREF(default_finished, Py_NewRef(finished));
+    Py_XSETREF(default_after_trick, Py_NewRef(after_trick));
+    Py_XSETREF(default_after_commit, Py_NewRef(after_commit));
     Py_RETURN_NONE;
 }
 
@@ -1034,9 +1265,112 @@ fail:
     return NULL;
 }
 
+/* The bitmask of a sequence of cards (each card's ``id``). */
+static int cards_mask_of(PyObject *cards, u128 *out) {
+    PyObject *seq = PySequence_Fast(cards, "the cards must be a sequence");
+    if (!seq)
+        return -1;
+    u128 m = 0;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        PyObject *idobj = PyObject_GetAttr(PySequence_Fast_GET_ITEM(seq, k), s_id);
+        long id = idobj ? PyLong_AsLong(idobj) : -1;
+        Py_XDECREF(idobj);
+        if (id < 0 || id >= NCARDS) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a card id is out of range");
+            return -1;
+        }
+        m |= (u128)1 << id;
+    }
+    Py_DECREF(seq);
+    *out = m;
+    return 0;
+}
+
+static PyObject *cards_mask(PyObject *module, PyObject *cards) {
+    (void)module;
+    u128 m;
+    if (cards_mask_of(cards, &m) < 0)
+        return NULL;
+    return mask_to_py(m);
+}
+
+/* Shuffle a copy of ``deck`` with ``rng`` (as ``shuffle``) and deal it in ``packets`` of
+ * ``(target, count)`` to ``hands`` hands (target -1: the talon): ``(hands, talon)``. */
+static PyObject *deal_packets(PyObject *module, PyObject *args) {
+    PyObject *rng, *deck, *packets;
+    int nhands;
+    if (!PyArg_ParseTuple(args, "OO!iO!", &rng, &PyTuple_Type, &deck, &nhands, &PyTuple_Type, &packets))
+        return NULL;
+    if (nhands < 1 || nhands > 16) {
+        PyErr_SetString(PyExc_ValueError, "1 … 16 hands");
+        return NULL;
+    }
+    PyObject *cards = PySequence_List(deck);
+    if (!cards)
+        return NULL;
+    PyObject *sargs = PyTuple_Pack(2, rng, cards), *done = sargs ? shuffle(module, sargs) : NULL;
+    Py_XDECREF(sargs);
+    if (!done) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    Py_DECREF(done);
+    PyObject *hands = PyList_New(nhands), *talon = PyList_New(0);
+    if (!hands || !talon)
+        goto fail;
+    for (int h = 0; h < nhands; h++) {
+        PyObject *hand = PyList_New(0);
+        if (!hand)
+            goto fail;
+        PyList_SET_ITEM(hands, h, hand);
+    }
+    Py_ssize_t pos = 0, total = PyList_GET_SIZE(cards);
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) {
+        PyObject *packet = PyTuple_GET_ITEM(packets, k);
+        if (!PyTuple_Check(packet) || PyTuple_GET_SIZE(packet) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a packet is a (target, count) tuple");
+            goto fail;
+        }
+        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        if (target < -1 || target >= nhands || count < 0 || pos + count > total) {
+            PyErr_SetString(PyExc_ValueError, "a packet names no hand or deals past the deck");
+            goto fail;
+        }
+        PyObject *into = target < 0 ? talon : PyList_GET_ITEM(hands, target);
+        for (long c = 0; c < count; c++, pos++)
+            if (PyList_Append(into, PyList_GET_ITEM(cards, pos)) < 0)
+                goto fail;
+    }
+    if (pos != total) {
+        PyErr_Format(PyExc_AssertionError, "deal pattern deals %zd of %zd cards", pos, total);
+        goto fail;
+    }
+    Py_DECREF(cards);
+    PyObject *out = PyTuple_Pack(2, hands, talon);
+    Py_DECREF(hands);
+    Py_DECREF(talon);
+    return out;
+fail:
+    Py_DECREF(cards);
+    Py_XDECREF(hands);
+    Py_XDECREF(talon);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
-    {"set_phases", set_phases, METH_VARARGS, "Name the play and auction phases: the hooks are asked about them alone."},
+    {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
+    {"deal_packets", deal_packets, METH_VARARGS,
+     "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
+    {"set_phases", set_phases, METH_VARARGS,
+     "Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."},
+    {"set_defaults", set_defaults, METH_VARARGS,
+     "Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1050,6 +1384,12 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
+    INTERN(s_game, "game");
+    INTERN(s_trick_rules, "trick_rules");
+    INTERN(s_score_play, "_score_play");
+    INTERN(s_choice_rule, "_choice_rule");
+    INTERN(s_commit, "_commit");
+    INTERN(s_plain_trick_end, "_plain_trick_end");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_auction_rule, "_auction_rule");
