@@ -236,9 +236,11 @@ def test_active_seats_are_the_dealt_seats(config: tuple[str, dict[str, object]])
     for _ in range(300):
         if state.is_over:
             break
-        n, d = game.players, state.dealer
+        # the hands sit round the table: a seat each, or (two-handed with dummies) each player's
+        # and his dummy's, the dummies opposite their players
+        n, d = len(state.hands), state.dealer
         assert state.active_seats() == tuple((d + i) % n for i in range(1, game.hands_dealt + 1))
-        for dealer in range(n):
+        for dealer in range(game.players):
             assert state.active_seats(dealer) == tuple((dealer + i) % n for i in range(1, game.hands_dealt + 1))
         state.apply_id(rng.choice(state.legal_action_ids()))
 
