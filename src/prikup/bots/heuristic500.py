@@ -119,6 +119,8 @@ class Heuristic500(Bot):
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "give" and obs.seat == obs.declarer:  # a double misère's pass: the worst cards
+            return Action(ActionKind.GIVE, card=min(hand, key=self._discard_key(obs, hand)))
         if phase.value == "give":  # a partner's slam: give him the card worth most in his strain
             layout = self._layout(obs.contract)
             return max(legal, key=lambda a: (bool(a.card and layout.trump >> a.card.id & 1), self._strength(layout, a)))

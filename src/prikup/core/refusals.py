@@ -106,6 +106,7 @@ ENGLISH: dict[str, str] = {
     "fh_bid_off": "{call} is not a bid at this table (its option is off)",
     "fh_blind_misere_first": "blind misère may be bid only as your first call, before looking at your cards",
     "fh_give_card": "give your partner, who called a slam, one card of your hand: give <card>",
+    "fh_nullo_give": "give your partner {n} more cards of your hand, one at a time: give <card>",
     "fh_slam_when": "a slam is called by a suit or no-trump contractor after the kitty, before discarding",
     "fh_name_contract": "the contractor now names his final contract: contract CALL (the bid or higher)",
     "contract_keep_kind": "the contract stays a misère if the bid was one, and a trick contract if not",

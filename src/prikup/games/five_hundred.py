@@ -428,6 +428,8 @@ class StateFiveHundred(VariantsFiveHundred):
         #: option slam_bid: the contractor called a slam; the card his partner gave him
         self.slam_called = False
         self.given: Card | None = None
+        #: option nullo_pass: the cards the double-misère bidder gave his partner
+        self.nullo_given = 0
         #: option claim: the trick at which the contractor claimed the rest (None: no claim)
         self.claimed: int | None = None
         #: option breaking: the defender who broke the contract, the defenders yet to decide, and
@@ -509,7 +511,9 @@ class StateFiveHundred(VariantsFiveHundred):
             return self._why_illegal_call(seat, action)
         if phase is _GIVE:
             if action.kind is not _K_GIVE or action.card is None:
-                return refusal("fh_give_card")
+                return (
+                    refusal("fh_nullo_give", n=self._discards_left()) if self.nullo_giving else refusal("fh_give_card")
+                )
             if not self.hands[seat] >> action.card.id & 1:
                 return refusal("not_held", card=str(action.card))
             return None
@@ -653,6 +657,8 @@ class StateFiveHundred(VariantsFiveHundred):
         return None
 
     def _discards_left(self) -> int:
+        if self.nullo_giving:
+            return self.game.kitty_size - self.nullo_given.bit_count()
         return self.game.kitty_size + (self.given is not None) - self.discards.bit_count()
 
     def may_slam(self, seat: int) -> bool:
@@ -678,6 +684,8 @@ class StateFiveHundred(VariantsFiveHundred):
             return
         if self.phase is _AUCTION:
             self._do_call(seat, action)
+        elif self.nullo_giving:
+            self._nullo_give(seat, action)
         elif self.phase is _GIVE:
             assert action.card is not None and self.contractor is not None
             self.hands[seat] &= ~action.card.mask
@@ -702,6 +710,7 @@ class StateFiveHundred(VariantsFiveHundred):
                     self._start_play()  # a called slam: no raise, no break
                 elif self.game.raise_after_kitty:
                     self.phase = _CONTRACT
+                    self._turn = self.contractor
                 else:
                     self._before_play()
         elif self.phase is _CONTRACT:
@@ -779,8 +788,49 @@ class StateFiveHundred(VariantsFiveHundred):
             self._before_play()  # Wilkinson's open misère: no kitty
             return
         self._take_talon(winner)
-        self.phase = _DISCARD
+        self.phase = _GIVE if self.passes_to_partner else _DISCARD
         self._turn = winner
+
+    @property
+    def passes_to_partner(self) -> bool:
+        """Option ``nullo_pass``: the contract is a double misère (double shields, patastrophe
+        too) whose bidder gives his partner as many cards as the kitty holds, and the partner
+        discards."""
+        return (
+            self.game.rules.nullo_pass
+            and self.contract is not None
+            and CALLS[self.contract] in _DOUBLE_CALLS
+            and self.contractor is not None
+            and self.partner(self.contractor) is not None
+        )
+
+    @property
+    def discarder(self) -> int | None:
+        """Who discards into the kitty's place: the contractor, or under ``nullo_pass`` his
+        partner."""
+        if self.contractor is None:
+            return None
+        partner = self.partner(self.contractor)
+        return partner if self.passes_to_partner else self.contractor
+
+    @property
+    def nullo_giving(self) -> bool:
+        """The double-misère bidder is giving his partner cards (option ``nullo_pass``)."""
+        return self.phase is _GIVE and not self.slam_called
+
+    def _nullo_give(self, seat: int, action: Action) -> None:
+        """A card the double-misère bidder gives his partner; the last one turns the discard
+        over to the partner."""
+        assert action.card is not None
+        partner = self.partner(seat)
+        assert partner is not None
+        self.hands[seat] &= ~action.card.mask
+        self.hands[partner] |= action.card.mask
+        self.nullo_given |= action.card.mask
+        self.calls.append((seat, "give a card"))
+        if self.nullo_given.bit_count() == self.game.kitty_size:
+            self.phase = _DISCARD
+            self._turn = partner
 
     def _start_play(self) -> None:
         g = self.game
@@ -950,11 +1000,13 @@ class StateFiveHundred(VariantsFiveHundred):
         return {"discards": self.discards}
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
-        """A discard is seen by the contractor only; a card given for a slam by the giver and
-        the contractor only."""
+        """A discard is seen by the one who discards only; a card given (for a slam, or by a
+        double-misère bidder under ``nullo_pass``) by the contractor and his partner only."""
         if action.kind is _K_DISCARD and viewer != seat:
             return "discard a card"
-        if action.kind is _K_GIVE and viewer not in (seat, self.contractor):
+        contractor = self.contractor
+        side = () if contractor is None else (contractor, self.partner(contractor))
+        if action.kind is _K_GIVE and viewer not in side:
             return "give a card"
         return str(action)
 
@@ -975,6 +1027,7 @@ class StateFiveHundred(VariantsFiveHundred):
         in_deal = self.in_deal
         own = seat is not None and in_deal and seat in self._in_deal
         is_contractor = seat is not None and seat == self.contractor and in_deal
+        is_discarder = seat is not None and seat == self.discarder and in_deal
         open_hand = None
         open_hands: tuple[OpenHand, ...] = ()
         if self.open_hand_shown and self.contractor is not None:
@@ -1002,8 +1055,8 @@ class StateFiveHundred(VariantsFiveHundred):
             contract=self.contract_call,
             no_bid_play=self.no_bid_play,
             kitty_size=self.game.kitty_size,
-            discards=tuple(cards_of(self.discards)) if is_contractor else None,
-            discards_left=self._discards_left() if self.phase is _DISCARD else 0,
+            discards=tuple(cards_of(self.discards)) if is_discarder else None,
+            discards_left=self._discards_left() if self.phase is _DISCARD or self.nullo_giving else 0,
             sitting_out=self.sitting_out,
             playing=self.playing,
             open_hand=open_hand,

@@ -95,6 +95,13 @@ OPTIONS = (
         "Hi/Lo (HILO, 350, between 9C and 9D) may be bid: exactly five tricks in no-trump, the partner sits out",
     ),
     Option(
+        "nullo_pass",
+        False,
+        "partnerships: at double misère, double shields and patastrophe the bidder takes the kitty and gives "
+        "his partner as many cards as the kitty holds (give); the partner keeps what he wants and discards "
+        "the rest",
+    ),
+    Option(
         "double_shields",
         False,
         "partnerships: double shields (DSHL, 600) may be bid: a double misère whose bidder plays his hand "

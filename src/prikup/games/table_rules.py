@@ -193,6 +193,7 @@ class RulesFiveHundred(Rules):
     open_misere: bool
     blind_misere: bool
     double_misere: bool
+    nullo_pass: bool
     hi_lo: bool
     double_shields: bool
     patastrophe: bool
