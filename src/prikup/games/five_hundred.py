@@ -977,6 +977,8 @@ class StateFiveHundred(VariantsFiveHundred):
                 result["slam_called"] = True
             if self.claimed is not None:
                 result["claimed_at"] = self.claimed + 1
+                if g.rules.claim is Claim.PENALTY:
+                    result["claim_penalty"] = CLAIM_PENALTY
         result["tricks_won"] = list(self.won)
         self._end = (self.contractor, [w for _, w, _ in self.tricks])
         self._finish_deal(changes, result)
