@@ -351,7 +351,9 @@ function openCards(obs, i, msg = null) {
     if (i === msg.viewer) return obs.hand; // the partner's cards lie in the hand's place
     if (i === playingFor(msg)) return null;
   }
-  if (obs.open_hand && obs.open_hand.seat === i) return obs.open_hand.cards;
+  // the hands played open: an open misère's, double shields' bidder's, both partners' at patastrophe
+  const open = (obs.open_hands && obs.open_hands.length ? obs.open_hands : obs.open_hand ? [obs.open_hand] : []).find((h) => h.seat === i);
+  if (open && i !== obs.seat) return open.cards; // the viewer's own open hand is his hand below
   if (obs.hands_seen && obs.hands_seen[i] && i !== obs.seat) return obs.hands_seen[i];
   return null;
 }
@@ -521,6 +523,8 @@ function nextReceiver(msg) {
   const obs = msg.obs;
   const n = obs.scores.length;
   const giver = msg.viewer;
+  // Five Hundred: a card is given to the partner (a called slam, the double misère's pass)
+  if (obs.game === "five-hundred" && n === 4) return (giver + 2) % 4;
   const got = new Set((obs.gifts || []).map((g) => g.to));
   const active = obs.active && obs.active.length ? obs.active : [...Array(n).keys()];
   for (let k = 1; k < n; k++) {
