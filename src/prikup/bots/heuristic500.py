@@ -23,7 +23,7 @@ from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
 from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
-__all__ = ["Heuristic500", "estimate_tricks"]
+__all__ = ["Heuristic500", "estimate_tricks", "sure_slam"]
 
 _STRAIN_KEYS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
 
@@ -83,6 +83,32 @@ def estimate_tricks(hand: list[Card], layout: Layout, deck: list[Card]) -> float
     return tricks
 
 
+def sure_slam(hand: list[Card], layout: Layout, deck: list[Card], gone: int) -> bool:
+    """Whether ``hand`` (ten cards) takes every trick whatever the others hold: its trumps from
+    the top draw all the trumps still out, and each plain card is the highest of its suit still
+    out once its own higher cards have won (``gone``: the cards out of play, e.g. discards).  In
+    no-trump the joker must be held or out of play."""
+    mine = {c.id for c in hand}
+    out = [c for c in deck if c.id not in mine and not gone >> c.id & 1]
+    if layout.trump_suit is None and any(c.is_joker for c in out):
+        return False
+    trumps_out = [c for c in out if layout.trump >> c.id & 1]
+    held = sorted((c for c in hand if layout.trump >> c.id & 1), key=lambda c: -layout.strength[c.id])
+    if trumps_out:
+        best_out = max(layout.strength[c.id] for c in trumps_out)
+        top_run = sum(1 for c in held if layout.strength[c.id] > best_out)
+        if top_run < len(trumps_out):
+            return False  # an enemy trump may outlast the top ones
+    for c in hand:
+        if layout.trump >> c.id & 1:
+            continue
+        suit = layout.suits[layout.suit_of(c.id)]
+        above = [o for o in out if suit >> o.id & 1 and not layout.trump >> o.id & 1]
+        if any(layout.strength[o.id] > layout.strength[c.id] for o in above):
+            return False
+    return True
+
+
 def misere_danger(hand: list[Card], layout: Layout) -> float:
     """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
     danger = 0.0
@@ -116,6 +142,9 @@ class Heuristic500(Bot):
         if phase is Phase.AUCTION:
             return self._call(obs, legal, hand)
         if phase is Phase.DISCARD:
+            slam = next((a for a in legal if a.kind is ActionKind.CONTRACT), None)
+            if slam is not None and self._slam_is_sure(obs, hand):
+                return slam  # the slam bid: 500 (520 in no-trump) for the ten tricks this hand cannot lose
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
@@ -243,6 +272,19 @@ class Heuristic500(Bot):
         if strain == "NT":
             return self.game.nt_contract_layout  # option j5: the jacks above the aces
         return self.game.layouts[_STRAIN_KEYS[strain]]
+
+    def _slam_is_sure(self, obs: ObsFiveHundred, hand: list[Card]) -> bool:
+        """Whether the best ten of the hand and the kitty (by the discard order) take every trick
+        for sure, and the slam is worth more than the contract."""
+        call = obs.contract
+        if call is None or call_strain(call) is None:
+            return False
+        best = sorted(hand, key=self._discard_key(obs, hand), reverse=True)[:10]
+        if self.game.table.value(call) >= 500:
+            return False
+        layout = self._layout(call)
+        gone = sum(c.mask for c in hand if c not in best)  # the cards it will discard
+        return sure_slam(best, layout, list(self.game.deck()), gone)
 
     def _discard(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         return Action(ActionKind.DISCARD, card=min(hand, key=self._discard_key(obs, hand)))
