@@ -116,6 +116,9 @@ ENGLISH: dict[str, str] = {
     "joker_follow_plain": "only a joker that is led names a suit; following, write play JK",
     "joker_top_trump": "with trumps ({trump}) the joker led is the top trump and names no suit",
     "joker_void_suit": "a led joker may not name {suit}: you have shown void in it",
+    "joker_first_or_last": (
+        "a led joker may name only a suit of which it is your first or your last card, not {suit}: {suits}"
+    ),
     "joker_names_suit": "a joker led in no-trump or misère names the suit to follow: play {card} as SUIT ({suits})",
     "joker_nt_void_only": (
         "the joker may be played in no-trump only when void in the suit led (joker_nt=void_only): follow {suit}"

@@ -350,7 +350,8 @@ class GameFiveHundred(ActionsFiveHundred):
         #: in no-trump the joker may be played at any time, not only when void in the suit led
         self.joker_any_time: bool = JokerNT(self._resolved("joker_nt")) is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = JokerLead(self._resolved("joker_lead")) is JokerLead.ANY
+        self.joker_lead: JokerLead = JokerLead(self._resolved("joker_lead"))
+        self.joker_lead_any: bool = self.joker_lead is JokerLead.ANY
         self.redeals: int = rules.redeals
         self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
@@ -616,11 +617,34 @@ class StateFiveHundred(VariantsFiveHundred):
         return same
 
     def lead_suits_for_joker(self, seat: int) -> list[Suit]:
-        """The suits a joker led in no-trump/misère may name."""
-        if self.game.joker_lead_any:
+        """The suits a joker led in no-trump/misère may name (option ``joker_lead``); under
+        ``first_or_last`` possibly none: the joker may not be led now."""
+        rule = self.game.joker_lead
+        if rule is JokerLead.ANY:
             return list(Suit)
+        if rule is JokerLead.FIRST_OR_LAST:
+            played, held = self._suits_played(seat), self._suits_held(seat)
+            return [s for s in Suit if not played >> s & 1 or not held >> s & 1]
+        if rule is JokerLead.NOT_VOID_UNLESS_ALONE and not self.hands[seat] & ~self.game.joker_mask:
+            return list(Suit)  # the joker is his last card: it may be "renounced"
         allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
         return allowed or list(Suit)
+
+    def _suits_played(self, seat: int) -> int:
+        """Bit s: ``seat`` has played a card of suit s in this deal (a joker led: the suit named)."""
+        out = 0
+        for played in [*(t for t, _, _ in self.tricks), self.trick]:
+            for s, card, named in played:
+                if s == seat and (not card.is_joker or named is not None):
+                    out |= 1 << self.layout.suit_of(card.id, named)
+        return out
+
+    def _suits_held(self, seat: int) -> int:
+        """Bit s: ``seat`` holds a card of suit s other than a joker."""
+        out = 0
+        for card in cards_of(self.hands[seat] & ~self.game.joker_mask):
+            out |= 1 << self.layout.suit_of(card.id)
+        return out
 
     def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is not _K_PLAY or action.card is None:
@@ -639,7 +663,10 @@ class StateFiveHundred(VariantsFiveHundred):
                 return refusal("joker_top_trump", trump=str(self.layout.trump_suit))
             suit = action.suit_argument
             assert suit is not None
-            if suit not in self.lead_suits_for_joker(seat):
+            suits = self.lead_suits_for_joker(seat)
+            if suit not in suits and self.game.joker_lead is JokerLead.FIRST_OR_LAST:
+                return refusal("joker_first_or_last", suit=suit.name, suits=" ".join(s.name for s in suits) or "-")
+            if suit not in suits:
                 return refusal("joker_void_suit", suit=suit.name)
             return None
         if card.is_joker and no_trump and not self.trick:

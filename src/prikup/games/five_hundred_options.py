@@ -73,8 +73,9 @@ OPTIONS = (
         "joker_lead",
         "auto",
         "a joker led in no-trump/misère names a suit: never one its holder has shown void in "
-        "(not_void), or any suit (any); auto = any (both seeds)",
-        choices=("auto", "not_void", "any"),
+        "(not_void), the same unless the joker is his last card (not_void_unless_alone), only a suit "
+        "of which it is his first card or his last (first_or_last), or any suit (any); auto = any",
+        choices=("auto", "not_void", "not_void_unless_alone", "first_or_last", "any"),
     ),
     Option("misere", True, "misère (250 in Avondale) may be bid"),
     Option("open_misere", True, "open misère (500 in Avondale) may be bid"),

@@ -148,6 +148,10 @@ class JokerLead(StrEnum):
 
     AUTO = "auto"
     NOT_VOID = "not_void"
+    #: not a suit shown void, unless the joker is the holder's last card
+    NOT_VOID_UNLESS_ALONE = "not_void_unless_alone"
+    #: only a suit of which the joker is the holder's first card (none played yet) or last (none held)
+    FIRST_OR_LAST = "first_or_last"
     ANY = "any"
 
 
