@@ -74,6 +74,8 @@ def knowable(
     the bidder's at an open misère or double shields (and at any misère with Wilkinson's), both
     partners' at patastrophe."""
     known = set(played)
+    if state.kitty_shown is not None:
+        known.add(str(state.kitty_shown))  # option kitty_up: the kitty's last card, face up for all
     if seat is not None:
         known |= dealt.get(seat, set())
         if seat == state.contractor and state.kitty_taken:

@@ -183,3 +183,24 @@ def test_the_double_misere_pass_is_played_from_the_page(browser: Any, server: Se
     assert not _raw(page), _raw(page)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_kitty_card_turned_up_lies_face_up_in_the_kitty(browser: Any, server: ServerProcess) -> None:
+    page = _page(browser, "phone")
+    _lobby(page, server)
+    page.click('[data-preset="french_canadian"]')
+    page.click(".options-box summary")  # the table's rules, folded away
+    page.check('[data-option="kitty_up"]')  # the French-Canadian variant, not in the preset
+    page.fill("#your-name", "Ivan")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state && window.prikup.state.obs.phase === 'auction'")
+    st = state(page)
+    assert st is not None
+    up = st["obs"]["kitty_shown"]
+    card = page.locator(f'#centre .talon [data-card="{up}"]')
+    card.wait_for()
+    assert page.locator("#centre .talon .card").count() == 6  # French-Canadian: a kitty of six
+    page.screenshot(path=str(SCREENSHOTS / "fh-kitty-up-phone.png"))
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -85,6 +85,8 @@ class FiveHundredView(GameView):
                 if any(s in obs.active for s in u)
             ]
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
+        if obs.kitty_shown is not None:
+            lines.append(t("cli.fh_kitty_shown", lang, card=cards([obs.kitty_shown])))
         if obs.sitting_out:
             lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs.sitting_out)))
         for shown in obs.open_hands or ((obs.open_hand,) if obs.open_hand else ()):

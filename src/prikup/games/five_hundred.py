@@ -1052,6 +1052,13 @@ class StateFiveHundred(VariantsFiveHundred):
             and len(self.tricks) >= 1
         )
 
+    @property
+    def kitty_shown(self) -> Card | None:
+        """Option ``kitty_up``: the last card dealt to the kitty, face up for all this deal."""
+        if not self.game.rules.kitty_up or not self.in_deal or not self.deals or not self.deals[-1].talon:
+            return None
+        return self.deals[-1].talon[-1]
+
     def _observe(self, seat: int | None, head: Head) -> ObsFiveHundred:
         in_deal = self.in_deal
         own = seat is not None and in_deal and seat in self._in_deal
@@ -1092,4 +1099,5 @@ class StateFiveHundred(VariantsFiveHundred):
             trick_suit=trick_suit,
             voids=tuple([_VOID_SUITS[v] for v in self.voids]),
             open_hands=open_hands,
+            kitty_shown=self.kitty_shown,
         )

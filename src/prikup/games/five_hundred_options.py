@@ -242,4 +242,9 @@ OPTIONS = (
     ),
     Option("failed_to_other", False, "a failed contract's value is scored to the other side instead (French-Canadian)"),
     Option("no_negative", False, "points are never taken away: a failed contract costs nothing (French-Canadian)"),
+    Option(
+        "kitty_up",
+        False,
+        "the last card dealt to the kitty is turned face up for all to see (a French-Canadian variant)",
+    ),
 )

@@ -50,6 +50,8 @@ class ObsFiveHundred(Observation):
     #: every hand face up on the table, the contractor's first (``open_hand``); patastrophe
     #: shows his partner's too
     open_hands: tuple[OpenHand, ...] = ()
+    #: option kitty_up: the kitty's card face up for all (``None``: none is)
+    kitty_shown: Card | None = None
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -72,6 +74,8 @@ class ObsFiveHundred(Observation):
         hand = self.open_hand
         out["open_hand"] = None if hand is None else {"seat": hand.seat, "cards": cards_json(hand.cards)}
         out["open_hands"] = [{"seat": h.seat, "cards": cards_json(h.cards)} for h in self.open_hands]
+        if self.kitty_shown is not None:
+            out["kitty_shown"] = str(self.kitty_shown)
         out["trick"] = trick_json(self.trick)
         out["trick_suit"] = None if self.trick_suit is None else self.trick_suit.name
         out["tricks"] = [
@@ -99,6 +103,7 @@ class ObsFiveHundred(Observation):
             "open_hand": None if hand is None else OpenHand(hand["seat"], cards_from_json(hand["cards"]) or ()),
             "trick_suit": None if data["trick_suit"] is None else Suit[data["trick_suit"]],
             "voids": tuple(tuple(Suit[s] for s in v) for v in data["voids"]),
+            "kitty_shown": None if data.get("kitty_shown") is None else Card.parse(data["kitty_shown"]),
             "open_hands": tuple(
                 OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
             ),

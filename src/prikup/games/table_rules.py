@@ -227,6 +227,7 @@ class RulesFiveHundred(Rules):
     claim: Claim
     failed_to_other: bool
     no_negative: bool
+    kitty_up: bool
 
 
 # -- Пятьсот ---------------------------------------------------------------------------------------

@@ -460,7 +460,11 @@ function renderCentre(msg, finished) {
         row.append(acts ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
       }
     } else {
-      for (let k = 0; k < talonCount(obs); k++) row.append(cardEl(null, { cls: "small-card" }));
+      // Five Hundred's kitty_up: the last card dealt to the kitty lies face up
+      for (let k = 0; k < talonCount(obs); k++) {
+        const up = obs.kitty_shown && k === talonCount(obs) - 1;
+        row.append(up ? cardEl(obs.kitty_shown, { cls: "small-card kitty-up" }) : cardEl(null, { cls: "small-card" }));
+      }
     }
     parts.push(row);
   }
