@@ -165,7 +165,8 @@ def test_the_double_misere_pass_is_played_from_the_page(browser: Any, server: Se
     label = page.locator("#confirm").inner_text()
     partner_name = f"Bot {partner + 1}"  # the page's name of a bot's seat
     assert partner_name in label, (label, partner_name)  # the card goes to the partner, by name
-    assert partner_name in page.locator("#prompt").inner_text()
+    prompt = page.locator("#prompt").inner_text()
+    assert partner_name in prompt and "3 more card" in prompt, prompt  # the kitty's three, one at a time
     page.screenshot(path=str(SCREENSHOTS / "fh-double-misere-pass-desktop.png"))
     page.click("#confirm")
     page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")

@@ -604,6 +604,11 @@ function promptText(msg) {
   const nums = (verb) => legal.filter((a) => a.startsWith(verb + " ")).map((a) => parseInt(a.split(" ")[1], 10)).filter((x) => !isNaN(x));
   const verb = cardVerb(msg);
   const n = obs.scores.length;
+  if (verb === "give" && obs.game === "five-hundred" && obs.declarer === msg.viewer && obs.discards_left) {
+    // the double misère's pass: the bidder gives his partner as many cards as the kitty held
+    const r = nextReceiver(msg);
+    return t("web.prompt.give_partner", { name: seatName(msg.seats, r), n: obs.discards_left });
+  }
   if (verb === "give") {
     const r = nextReceiver(msg);
     return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });
