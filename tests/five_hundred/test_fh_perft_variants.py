@@ -20,46 +20,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fh_helpers import game
-
-from prikup.games.five_hundred import StateFiveHundred
+from test_fh_perft import perft, start
 
 VECTORS: list[dict[str, Any]] = json.loads((Path(__file__).parent / "fh_perft_variants.json").read_text())
 
 
-def perft(state: StateFiveHundred, depth: int, *, reference: bool = False) -> int:
-    if depth == 0 or state.to_act is None:
-        return 1
-    legal = state.legal_actions_reference() if reference else state.legal_actions()
-    total = 0
-    for action in legal:
-        child = state.copy()
-        assert isinstance(child, StateFiveHundred)
-        child.apply(action)
-        total += perft(child, depth - 1, reference=reference)
-    return total
-
-
-def _start(vector: dict[str, Any]) -> StateFiveHundred:
-    g = game(**vector["options"])
-    hands = {int(s): cards for s, cards in vector["hands"].items()}
-    state = g.new_deal(hands, vector["kitty"], dealer=vector["dealer"])
-    assert isinstance(state, StateFiveHundred)
-    for action in vector["prefix"]:
-        state.apply(action)
-    return state
-
-
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
 def test_perft_variant_direct_generation(vector: dict[str, Any]) -> None:
-    state = _start(vector)
+    state = start(vector)
     for depth, count in vector["counts"].items():
         assert perft(state, int(depth)) == count, f"depth {depth}"
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
 def test_perft_variant_reference_generator(vector: dict[str, Any]) -> None:
-    state = _start(vector)
+    state = start(vector)
     for depth, count in vector["counts"].items():
         if int(depth) <= 3:
             assert perft(state, int(depth), reference=True) == count, f"depth {depth}"

@@ -60,6 +60,22 @@ def _start(page: Any, preset: str) -> None:
     page.wait_for_function("() => window.prikup && window.prikup.state")
 
 
+def _table(browser: Any, server: ServerProcess, size: str, preset: str) -> tuple[Any, Player]:
+    """A table started from the lobby with ``preset``, and the page's player who acts for seat 0."""
+    page = _page(browser, size)
+    _lobby(page, server)
+    _start(page, preset)
+    return page, Player(page, "five-hundred", FH[preset])
+
+
+def _done(page: Any, shot: str) -> None:
+    """No raw data on screen and no script error; a screenshot; the page closed."""
+    assert not _raw(page), _raw(page)
+    page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def _raw(page: Any) -> list[str]:
     text = page.evaluate("() => document.body.innerText")
     return [r for r in RAW if r in text]
@@ -97,10 +113,7 @@ def test_lobby_shows_every_five_hundred_preset_with_its_line(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_table_from_the_ideal_preset_offers_its_bids_in_words(browser: Any, server: ServerProcess, size: str) -> None:
-    page = _page(browser, size)
-    _lobby(page, server)
-    _start(page, "ideal")
-    player = Player(page, "five-hundred", FH["ideal"])
+    page, player = _table(browser, server, size, "ideal")
     st = play_until(page, player, lambda s: s["obs"]["to_act"] == s["viewer"] and s["obs"]["phase"] == "auction", 60)
     legal = set(st["obs"]["legal_actions"])
     words = {"bid HILO": "Hi/Lo", "bid DMIS": "double misère", "bid PAT": "patastrophe", "bid BMIS": "blind misère"}
@@ -110,19 +123,13 @@ def test_a_table_from_the_ideal_preset_offers_its_bids_in_words(browser: Any, se
         button = page.locator(f'#actions [data-action="{action}"]')
         assert button.count() == 1 and button.is_enabled(), action
         assert button.inner_text().strip() == words[action]
-    assert not _raw(page), _raw(page)
     assert no_overflow(page)
-    page.screenshot(path=str(SCREENSHOTS / f"fh-ideal-bids-{size}.png"))
-    assert not page.errors  # type: ignore[attr-defined]
-    page.context.close()
+    _done(page, f"fh-ideal-bids-{size}")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_patastrophes_two_open_hands_lie_face_up_at_their_seats(browser: Any, server: ServerProcess, size: str) -> None:
-    page = _page(browser, size)
-    _lobby(page, server)
-    _start(page, "ideal")
-    player = Player(page, "five-hundred", FH["ideal"])
+    page, player = _table(browser, server, size, "ideal")
     player.prefer = ["bid PAT"]  # the viewer bids patastrophe whenever he may
 
     def both_open(s: dict[str, Any]) -> bool:
@@ -140,17 +147,11 @@ def test_patastrophes_two_open_hands_lie_face_up_at_their_seats(browser: Any, se
         assert now is not None
         cards = next(h["cards"] for h in now["obs"]["open_hands"] if h["seat"] == hand["seat"])
         assert sorted(shown) == sorted(cards), (shown, cards)
-    assert not _raw(page), _raw(page)
-    page.screenshot(path=str(SCREENSHOTS / f"fh-patastrophe-open-hands-{size}.png"))
-    assert not page.errors  # type: ignore[attr-defined]
-    page.context.close()
+    _done(page, f"fh-patastrophe-open-hands-{size}")
 
 
 def test_the_double_misere_pass_is_played_from_the_page(browser: Any, server: ServerProcess) -> None:
-    page = _page(browser, "desktop")
-    _lobby(page, server)
-    _start(page, "american")
-    player = Player(page, "five-hundred", FH["american"])
+    page, player = _table(browser, server, "desktop", "american")
     player.prefer = ["bid DMIS"]
 
     def giving(s: dict[str, Any]) -> bool:
