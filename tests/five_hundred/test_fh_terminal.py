@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from fh_helpers import deal, run
 from test_fh_bids import _open_after_first_trick
+from test_fh_nullo_pass import LOW as LOW_HANDS
 from test_fh_nullo_pass import _won
 from test_fh_rules import DEAL_D, KITTY_D, PLAY_D
 from test_fh_variants import _claim_ready
@@ -153,3 +154,34 @@ def test_terminal_names_the_new_bids_in_words(lang: str) -> None:
         said = call_words(call, lang)
         assert said != call and "cli." not in said
     assert "cli." not in action_words("misdeal", lang) and "cli." not in action_words("claim", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_double_misere_pass_is_played_from_the_terminal(lang: str) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from prikup.bots import make_bot
+    from prikup.cli.terminal import TerminalTable
+    from prikup.records import Seat
+
+    # patastrophe (1000), a double misère nobody outbids here, passes the cards the same way
+    s = deal(LOW_HANDS, "4D 6D 7D", patastrophe=True, nullo_pass=True)
+    typed = iter(["bid PAT", "give 8C", "give 8S", "give 7D", "quit"])  # a give a line
+    out = StringIO()
+    seats = [Seat("Ivan", "human"), *(Seat("heuristic") for _ in range(3))]
+    bots = {seat: make_bot("heuristic", s.game, seed=seat) for seat in (1, 2, 3)}
+    table = TerminalTable(s, seats, bots, console=Console(file=out, width=200), lang=lang, read=lambda _p: next(typed))
+    with pytest.raises(KeyboardInterrupt):  # "quit" once the play has begun
+        table.run()
+    text = out.getvalue()
+    assert not any(w in text.lower() for w in ("illegal", "not allowed", "нельзя")), text
+    assert (
+        s.contract_call == "PAT"
+        and len(s.tricks) == 0
+        and {"8C", "8S", "7D"} <= {str(c) for c in cards_of(s.hands[2])} | {str(c) for c in cards_of(s.discards)}
+    )
+    gives = "Cards to give the partner: 3 more" if lang == "en" else "Отдать партнёру ещё карт: 3"
+    assert gives in text, text
+    _no_keys(text.splitlines())
