@@ -72,3 +72,20 @@ def test_heuristic_plays_out_a_called_slam_and_takes_all_ten() -> None:
         s.apply(bots[seat].act(s, seat))
     result = s.deals[-1].result
     assert result["slam_called"] and result["tricks"] == 10 and s.deals[-1].score_changes[0] == 500
+
+
+def test_heuristic_defender_stays_under_the_double_misere_bidders_partner() -> None:
+    hands = {
+        0: "7C 5S 6S 7S 8S 5D 6D 7D 8D 4H",  # the bidder
+        1: "5C AS KS QS JS TS 9S AD KD QD",
+        2: "9C 5H 6H 7H 8H 9H TH 4D 9D TD",  # his partner
+        3: "8C TC 6C AH KH QH JH JD AC KC",
+    }
+    s = deal(hands, None, double_misere=True)
+    run(s, "bid DMIS", "pass", "pass", "pass")
+    while s.phase is Phase.DISCARD:
+        run(s, f"discard {next(str(c) for c in s.deals[-1].talon if s.hands[0] & c.mask)}")
+    run(s, "play 7C", "play 5C", "play 9C")  # the bidder's partner is winning the trick
+    bot = make_bot("heuristic", s.game, seed=1)
+    card = str(bot.choose(s.observation(3), s.legal_actions()))
+    assert card == "play 8C"  # under the 9C: the bidding side must take this trick

@@ -366,7 +366,7 @@ class Heuristic500(Bot):
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
         if misere:
             assert contractor is not None
-            return self._as(self._misere_defender(obs, playable, layout, contractor), legal, hand, layout)
+            return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
         partners = list(next((u for u in obs.units if seat in u), (seat,)))
         if not obs.trick:
             return self._as(self._lead(obs, playable, layout, unseen, contractor, partners), legal, hand, layout)
@@ -485,8 +485,13 @@ class Heuristic500(Bot):
             return max(losers, key=lambda c: layout.strength[c.id])
         return min(non_joker, key=lambda c: layout.strength[c.id])
 
-    def _misere_defender(self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, bidder: int) -> Card:
-        voids = set(obs.voids[bidder])
+    def _misere_defender(
+        self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, bidders: tuple[int, ...]
+    ) -> Card:
+        """Defend a misère (``bidders``: its bidder, or both partners of a double misère): lead
+        low where no bidder has shown void, stay under a bidder winning the trick, leave room
+        above while a bidder is still to play, else shed high cards."""
+        voids = {suit for b in bidders for suit in obs.voids[b]}
         open_hand = list(obs.open_hand.cards) if obs.open_hand else None
         if not obs.trick:
             pool = [c for c in cards if not c.is_joker and c.suit is not None and c.suit not in voids]
@@ -506,10 +511,10 @@ class Heuristic500(Bot):
         win_seat, best, led = self._winning(obs, layout)
         played = [p.seat for p in obs.trick]
         non_joker = [c for c in cards if not c.is_joker] or cards
-        if win_seat == bidder:
+        if win_seat in bidders:
             losers = [c for c in non_joker if not self._beats(c, best, led, layout)]
             if losers:
                 return max(losers, key=lambda c: layout.strength[c.id])  # stay under him
-        if bidder not in played:
+        if any(b not in played for b in bidders if b in obs.playing):
             return min(non_joker, key=lambda c: layout.strength[c.id])  # leave room above for him
         return max(non_joker, key=lambda c: layout.strength[c.id])  # he ducked: shed high cards
