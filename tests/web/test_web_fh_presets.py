@@ -129,13 +129,31 @@ def test_a_table_from_the_ideal_preset_offers_its_bids_in_words(browser: Any, se
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_patastrophes_two_open_hands_lie_face_up_at_their_seats(browser: Any, server: ServerProcess, size: str) -> None:
-    page, player = _table(browser, server, size, "ideal")
+    page = _page(browser, size)
+    page.goto(server.base + "/")
+    page.locator('[data-game="five-hundred"]').wait_for()
+    # the Ideal preset's options, the goal far away: a patastrophe whose side takes the first
+    # trick ends there (at -750), and the match must go on until one does not
+    options = {**FH["ideal"], "goal": 10000}
+    page.evaluate(
+        """async (options) => {
+             const bot = { kind: 'bot', bot: 'heuristic' };
+             const net = await import('/static/js/net.js');
+             const seats = [{ kind: 'human' }, bot, bot, bot];
+             await net.openNewTable({ game: 'five-hundred', options, name: 'Ivan', seats });
+           }""",
+        options,
+    )
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    player = Player(page, "five-hundred", options)
     player.prefer = ["bid PAT"]  # the viewer bids patastrophe whenever he may
 
     def both_open(s: dict[str, Any]) -> bool:
         return len(s["obs"].get("open_hands") or []) == 2
 
-    st = play_until(page, player, both_open, limit=150)
+    # a patastrophe whose side takes the first trick ends there: it may take a few deals
+    st = play_until(page, player, both_open, limit=240)
     viewer = st["viewer"]
     for hand in st["obs"]["open_hands"]:
         if hand["seat"] == viewer:

@@ -197,8 +197,8 @@ class RulesFiveHundred(Rules):
     open_misere: bool
     blind_misere: bool
     double_misere: bool
-    nullo_pass: bool
     hi_lo: bool
+    nullo_pass: bool
     double_shields: bool
     patastrophe: bool
     j5: bool
