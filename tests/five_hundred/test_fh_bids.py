@@ -229,7 +229,7 @@ def test_the_heuristic_never_bids_the_new_bids() -> None:
             seat = s.to_act
             assert seat is not None
             action = bot.act(s, seat)
-            assert str(action) not in ("bid DSHL", "bid PAT", "contract SLAM")
+            assert str(action) not in ("bid DSHL", "bid PAT")  # a sure slam it calls: test_fh_heuristic_variants
             s.apply(action)
 
 

@@ -70,19 +70,24 @@ def knowable(
 ) -> set[str]:
     """The visibility rule, written from the rules page rather than the engine: a seat knows
     its own cards (what it was dealt, the kitty if it took it, the card a slam partner gave
-    it), every card played to a trick, and once the first trick is over the hands played open —
+    it, the cards a double-misère partner gave it), every card played to a trick, and once the
+    first trick is over the hands played open —
     the bidder's at an open misère or double shields (and at any misère with Wilkinson's), both
     partners' at patastrophe.  The forms of 2 players and the dead hand: :func:`form_knowable`."""
     if state.game.form is not None:
         known = form_knowable(state, seat, played)
     else:
         known = set(played)
+    if state.kitty_shown is not None:
+        known.add(str(state.kitty_shown))  # option kitty_up: the kitty's last card, face up for all
     if seat is not None and state.game.form is None:
         known |= dealt.get(seat, set())
         if seat == state.contractor and state.kitty_taken:
             known |= kitty
         if seat == state.contractor and state.given is not None:
             known.add(str(state.given))
+        if state.contractor is not None and seat == (state.contractor + 2) % 4:
+            known |= {str(c) for c in state.game.deck() if c.mask & state.nullo_given}  # a double misère's pass
     open_calls = {"OMIS", "DSHL", "PAT"} | ({"MIS"} if state.game.rules.wilkinson else set())
     if state.phase is Phase.PLAY and len(state.tricks) >= 1 and state.contract_call in open_calls:
         assert state.contractor is not None

@@ -123,7 +123,7 @@ def test_heuristic_defends_misere_away_from_the_bidders_voids() -> None:
     layout = g.layouts[4]
     from prikup.core.cards import parse_cards
 
-    card = bot._misere_defender(obs, parse_cards("4H 9S 7C"), layout, 1)
+    card = bot._misere_defender(obs, parse_cards("4H 9S 7C"), layout, (1,))
     assert str(card) == "7C"  # hearts would be wasted on a bidder void in them; 7C is the lowest other
 
 

@@ -23,7 +23,7 @@ from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
 from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
-__all__ = ["Heuristic500", "estimate_tricks"]
+__all__ = ["Heuristic500", "estimate_tricks", "sure_slam"]
 
 _STRAIN_KEYS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
 
@@ -83,6 +83,32 @@ def estimate_tricks(hand: list[Card], layout: Layout, deck: list[Card]) -> float
     return tricks
 
 
+def sure_slam(hand: list[Card], layout: Layout, deck: list[Card], gone: int) -> bool:
+    """Whether ``hand`` (ten cards) takes every trick whatever the others hold: its trumps from
+    the top draw all the trumps still out, and each plain card is the highest of its suit still
+    out once its own higher cards have won (``gone``: the cards out of play, e.g. discards).  In
+    no-trump the joker must be held or out of play."""
+    mine = {c.id for c in hand}
+    out = [c for c in deck if c.id not in mine and not gone >> c.id & 1]
+    if layout.trump_suit is None and any(c.is_joker for c in out):
+        return False
+    trumps_out = [c for c in out if layout.trump >> c.id & 1]
+    held = sorted((c for c in hand if layout.trump >> c.id & 1), key=lambda c: -layout.strength[c.id])
+    if trumps_out:
+        best_out = max(layout.strength[c.id] for c in trumps_out)
+        top_run = sum(1 for c in held if layout.strength[c.id] > best_out)
+        if top_run < len(trumps_out):
+            return False  # an enemy trump may outlast the top ones
+    for c in hand:
+        if layout.trump >> c.id & 1:
+            continue
+        suit = layout.suits[layout.suit_of(c.id)]
+        above = [o for o in out if suit >> o.id & 1 and not layout.trump >> o.id & 1]
+        if any(layout.strength[o.id] > layout.strength[c.id] for o in above):
+            return False
+    return True
+
+
 def misere_danger(hand: list[Card], layout: Layout) -> float:
     """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
     danger = 0.0
@@ -116,9 +142,14 @@ class Heuristic500(Bot):
         if phase is Phase.AUCTION:
             return self._call(obs, legal, hand)
         if phase is Phase.DISCARD:
+            slam = next((a for a in legal if a.kind is ActionKind.CONTRACT), None)
+            if slam is not None and self._slam_is_sure(obs, hand):
+                return slam  # the slam bid: 500 (520 in no-trump) for the ten tricks this hand cannot lose
             return self._discard(obs, legal, hand)
         if phase is Phase.CONTRACT:
             return self._contract(obs, legal, hand)
+        if phase.value == "give" and obs.seat == obs.declarer:  # a double misère's pass: the worst cards
+            return Action(ActionKind.GIVE, card=min(hand, key=self._discard_key(obs, hand)))
         if phase.value == "give":  # a partner's slam: give him the card worth most in his strain
             layout = self._layout(obs.contract)
             return max(legal, key=lambda a: (bool(a.card and layout.trump >> a.card.id & 1), self._strength(layout, a)))
@@ -276,6 +307,19 @@ class Heuristic500(Bot):
             return self.game.nt_contract_layout  # option j5: the jacks above the aces
         return self.game.layouts[_STRAIN_KEYS[strain]]
 
+    def _slam_is_sure(self, obs: ObsFiveHundred, hand: list[Card]) -> bool:
+        """Whether the best ten of the hand and the kitty (by the discard order) take every trick
+        for sure, and the slam is worth more than the contract."""
+        call = obs.contract
+        if call is None or call_strain(call) is None:
+            return False
+        best = sorted(hand, key=self._discard_key(obs, hand), reverse=True)[:10]
+        if self.game.table.value(call) >= 500:
+            return False
+        layout = self._layout(call)
+        gone = sum(c.mask for c in hand if c not in best)  # the cards it will discard
+        return sure_slam(best, layout, list(self.game.deck()), gone)
+
     def _discard(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         return Action(ActionKind.DISCARD, card=min(hand, key=self._discard_key(obs, hand)))
 
@@ -358,7 +402,7 @@ class Heuristic500(Bot):
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
         if misere:
             assert contractor is not None
-            return self._as(self._misere_defender(obs, playable, layout, contractor), legal, hand, layout)
+            return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
         partners = list(next((u for u in obs.units if seat in u), (seat,)))
         if obs.dummies:
             partners = [seat, seat + 2]  # his hand and his dummy's
@@ -487,8 +531,13 @@ class Heuristic500(Bot):
             return max(losers, key=lambda c: layout.strength[c.id])
         return min(non_joker, key=lambda c: layout.strength[c.id])
 
-    def _misere_defender(self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, bidder: int) -> Card:
-        voids = set(obs.voids[bidder])
+    def _misere_defender(
+        self, obs: ObsFiveHundred, cards: list[Card], layout: Layout, bidders: tuple[int, ...]
+    ) -> Card:
+        """Defend a misère (``bidders``: its bidder, or both partners of a double misère): lead
+        low where no bidder has shown void, stay under a bidder winning the trick, leave room
+        above while a bidder is still to play, else shed high cards."""
+        voids = {suit for b in bidders for suit in obs.voids[b]}
         open_hand = list(obs.open_hand.cards) if obs.open_hand else None
         if not obs.trick:
             pool = [c for c in cards if not c.is_joker and c.suit is not None and c.suit not in voids]
@@ -508,10 +557,10 @@ class Heuristic500(Bot):
         win_seat, best, led = self._winning(obs, layout)
         played = [p.seat for p in obs.trick]
         non_joker = [c for c in cards if not c.is_joker] or cards
-        if win_seat == bidder:
+        if win_seat in bidders:
             losers = [c for c in non_joker if not self._beats(c, best, led, layout)]
             if losers:
                 return max(losers, key=lambda c: layout.strength[c.id])  # stay under him
-        if bidder not in played:
+        if any(b not in played for b in bidders if b in obs.playing):
             return min(non_joker, key=lambda c: layout.strength[c.id])  # leave room above for him
         return max(non_joker, key=lambda c: layout.strength[c.id])  # he ducked: shed high cards

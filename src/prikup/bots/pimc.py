@@ -319,6 +319,9 @@ class PimcBot(Bot):
         except ResampleError:
             # the sampler found no consistent deal in its budget (counted): the heuristic decides
             self.resample_failures += 1
+        except ValueError:
+            # a contract the solver does not value (Five Hundred's Hi/Lo): the heuristic decides
+            pass
         return self.fallback.act(state, seat)
 
     def play(self, state: State, seat: int, legal: list[Action]) -> Action:

@@ -21,6 +21,7 @@ __all__ = ["FiveHundredView"]
 _OUTCOMES = {
     "redeal": "cli.outcome_redeal",
     "passed out": "cli.outcome_passed_out",
+    "misdeal": "cli.outcome_misdeal",
     "no bid, played in no-trump": "cli.outcome_no_bid",
 }
 
@@ -91,8 +92,18 @@ class FiveHundredView(GameView):
             lines.append(t("cli.fh_no_bid_play", lang))
         elif obs.contract and obs.declarer is not None:
             lines.append(t("cli.fh_contract_by", lang, contract=call_words(obs.contract, lang), who=name(obs.declarer)))
-        if obs.phase is Phase.DISCARD and obs.discards_left and obs.declarer is not None:
-            lines.append(t("cli.fh_discards_left", lang, who=name(obs.declarer), n=obs.discards_left))
+        if obs.phase is Phase.DISCARD and obs.discards_left and obs.to_act is not None:
+            # the contractor, or under the double misère's pass his partner
+            lines.append(t("cli.fh_discards_left", lang, who=name(obs.to_act), n=obs.discards_left))
+        if obs.phase.value == "give" and obs.discards_left and obs.to_act is not None:
+            lines.append(t("cli.fh_gives_left", lang, who=name(obs.to_act), n=obs.discards_left))
+        if obs.phase.value == "claim" and obs.to_act is not None:
+            lines.append(t("cli.fh_may_claim", lang, who=name(obs.to_act)))
+        if obs.phase.value == "break" and obs.to_act is not None:
+            lines.append(t("cli.fh_may_break", lang, who=name(obs.to_act)))
+        breaker = next((s for s, c in obs.calls if c == "break"), None)
+        if breaker is not None and obs.phase is Phase.PLAY:
+            lines.append(t("cli.fh_broken_by", lang, who=name(breaker)))
         if obs.tricks_won and obs.phase is Phase.PLAY:
             won = list(obs.tricks_won)
             if obs.dummies:  # a player's tricks and his dummy's
@@ -104,11 +115,14 @@ class FiveHundredView(GameView):
             ]
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
         lines += _form_lines(obs, name, lang)
+        if obs.kitty_shown is not None:
+            lines.append(t("cli.fh_kitty_shown", lang, card=cards([obs.kitty_shown])))
         if obs.sitting_out:
             lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs.sitting_out)))
-        if obs.open_hand:
-            shown = obs.open_hand
-            lines.append(t("cli.fh_open_misere", lang, who=name(shown.seat), cards=cards(shown.cards)))
+        for shown in obs.open_hands or ((obs.open_hand,) if obs.open_hand else ()):
+            # an open misère's hand; double shields' and patastrophe's (both partners') open hands
+            key = "cli.fh_open_misere" if obs.contract == "OMIS" else "cli.fh_open_hand"
+            lines.append(t(key, lang, who=name(shown.seat), cards=cards(shown.cards)))
         if obs.trick_suit is not None and obs.trick and obs.trick[0].named is not None:
             lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs.trick_suit, lang)))
         shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(obs.voids) if v]
@@ -126,6 +140,8 @@ class FiveHundredView(GameView):
             return t("cli.fh_redeal", lang)
         if outcome == "passed out":
             return t("cli.fh_passed_out", lang)
+        if outcome == "misdeal":
+            return t("cli.fh_misdeal", lang)
         if "contractor" not in result:
             return t("cli.fh_no_bid_result", lang)
         contractor = int(result["contractor"])
@@ -138,7 +154,7 @@ class FiveHundredView(GameView):
             partner = (contractor + 2) % 4
         side = name(contractor) + (t("cli.and", lang) + name(partner) if partner is not None else "")
         change = signed(changes[contractor]) if len(changes) > contractor else ""
-        return t(
+        said = t(
             "cli.fh_result",
             lang,
             who=side,
@@ -147,6 +163,24 @@ class FiveHundredView(GameView):
             outcome=t(f"cli.outcome_{outcome}", lang),
             change=change,
         )
+        return " ".join([said, *self._moments(result, name, lang)])
+
+    @staticmethod
+    def _moments(result: dict[str, Any], name: Who, lang: str) -> list[str]:
+        """The deal's variant moments in words: a claim, a break and its outcome, a stop, a set."""
+        out: list[str] = []
+        if "claimed_at" in result:
+            key = "cli.fh_claimed_penalty" if result.get("claim_penalty") else "cli.fh_claimed"
+            out.append(t(key, lang, who=name(int(result["contractor"])), n=result["claimed_at"]))
+        if "broken_by" in result:
+            points = int(result.get("break_points", 0))
+            key = "cli.fh_break_won" if points > 0 else "cli.fh_break_lost"
+            out.append(t(key, lang, who=name(int(result["broken_by"])), points=signed(points)))
+        if result.get("outcome") == "stopped" and "stopped_after" in result:
+            out.append(t("cli.fh_stopped", lang, n=result["stopped_after"]))
+        if "set" in result:
+            out.append(t("cli.fh_set", lang, who=name(int(result["set"]))))
+        return out
 
     def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
         """One line per finished deal: the contract, its outcome, and every side's running score."""

@@ -89,6 +89,7 @@ def call_words(call: str, lang: str) -> str:
     if without:
         text = text[:-3]
     named = {"MIS": "cli.misere", "OMIS": "cli.open_misere"}
+    named |= {c: f"cli.call_{c}" for c in ("BMIS", "DMIS", "HILO", "DSHL", "PAT", "SLAM")}  # Five Hundred's bids
     if text in named:
         out = t(named[text], lang)
     elif text.endswith("NT") and text[:-2].isdigit():

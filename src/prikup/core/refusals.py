@@ -106,6 +106,7 @@ ENGLISH: dict[str, str] = {
     "fh_bid_off": "{call} is not a bid at this table (its option is off)",
     "fh_blind_misere_first": "blind misère may be bid only as your first call, before looking at your cards",
     "fh_give_card": "give your partner, who called a slam, one card of your hand: give <card>",
+    "fh_nullo_give": "give your partner {n} more cards of your hand, one at a time: give <card>",
     "fh_slam_when": "a slam is called by a suit or no-trump contractor after the kitty, before discarding",
     "fh_name_contract": "the contractor now names his final contract: contract CALL (the bid or higher)",
     "contract_keep_kind": "the contract stays a misère if the bid was one, and a trick contract if not",
@@ -115,6 +116,9 @@ ENGLISH: dict[str, str] = {
     "joker_follow_plain": "only a joker that is led names a suit; following, write play JK",
     "joker_top_trump": "with trumps ({trump}) the joker led is the top trump and names no suit",
     "joker_void_suit": "a led joker may not name {suit}: you have shown void in it",
+    "joker_first_or_last": (
+        "a led joker may name only a suit of which it is your first or your last card, not {suit}: {suits}"
+    ),
     "joker_names_suit": "a joker led in no-trump or misère names the suit to follow: play {card} as SUIT ({suits})",
     "joker_nt_void_only": (
         "the joker may be played in no-trump only when void in the suit led (joker_nt=void_only): follow {suit}"

@@ -358,7 +358,8 @@ class GameFiveHundred(ActionsFiveHundred):
         #: in no-trump the joker may be played at any time, not only when void in the suit led
         self.joker_any_time: bool = JokerNT(self._resolved("joker_nt")) is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
-        self.joker_lead_any: bool = JokerLead(self._resolved("joker_lead")) is JokerLead.ANY
+        self.joker_lead: JokerLead = JokerLead(self._resolved("joker_lead"))
+        self.joker_lead_any: bool = self.joker_lead is JokerLead.ANY
         self.redeals: int = rules.redeals
         self.slam: bool = rules.slam
         #: in a misère the defenders too score 10 a trick
@@ -441,6 +442,8 @@ class StateFiveHundred(VariantsFiveHundred):
         #: option slam_bid: the contractor called a slam; the card his partner gave him
         self.slam_called = False
         self.given: Card | None = None
+        #: option nullo_pass: the cards the double-misère bidder gave his partner
+        self.nullo_given = 0
         #: option claim: the trick at which the contractor claimed the rest (None: no claim)
         self.claimed: int | None = None
         #: option breaking: the defender who broke the contract, the defenders yet to decide, and
@@ -522,7 +525,9 @@ class StateFiveHundred(VariantsFiveHundred):
             return self._why_illegal_call(seat, action)
         if phase is _GIVE:
             if action.kind is not _K_GIVE or action.card is None:
-                return refusal("fh_give_card")
+                return (
+                    refusal("fh_nullo_give", n=self._discards_left()) if self.nullo_giving else refusal("fh_give_card")
+                )
             if not self.hands[seat] >> action.card.id & 1:
                 return refusal("not_held", card=str(action.card))
             return None
@@ -625,11 +630,34 @@ class StateFiveHundred(VariantsFiveHundred):
         return same
 
     def lead_suits_for_joker(self, seat: int) -> list[Suit]:
-        """The suits a joker led in no-trump/misère may name."""
-        if self.game.joker_lead_any:
+        """The suits a joker led in no-trump/misère may name (option ``joker_lead``); under
+        ``first_or_last`` possibly none: the joker may not be led now."""
+        rule = self.game.joker_lead
+        if rule is JokerLead.ANY:
             return list(Suit)
+        if rule is JokerLead.FIRST_OR_LAST:
+            played, held = self._suits_played(seat), self._suits_held(seat)
+            return [s for s in Suit if not played >> s & 1 or not held >> s & 1]
+        if rule is JokerLead.NOT_VOID_UNLESS_ALONE and not self.hands[seat] & ~self.game.joker_mask:
+            return list(Suit)  # the joker is his last card: it may be "renounced"
         allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
         return allowed or list(Suit)
+
+    def _suits_played(self, seat: int) -> int:
+        """Bit s: ``seat`` has played a card of suit s in this deal (a joker led: the suit named)."""
+        out = 0
+        for played in [*(t for t, _, _ in self.tricks), self.trick]:
+            for s, card, named in played:
+                if s == seat and (not card.is_joker or named is not None):
+                    out |= 1 << self.layout.suit_of(card.id, named)
+        return out
+
+    def _suits_held(self, seat: int) -> int:
+        """Bit s: ``seat`` holds a card of suit s other than a joker."""
+        out = 0
+        for card in cards_of(self.hands[seat] & ~self.game.joker_mask):
+            out |= 1 << self.layout.suit_of(card.id)
+        return out
 
     def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:
         if action.kind is not _K_PLAY or action.card is None:
@@ -648,7 +676,10 @@ class StateFiveHundred(VariantsFiveHundred):
                 return refusal("joker_top_trump", trump=str(self.layout.trump_suit))
             suit = action.suit_argument
             assert suit is not None
-            if suit not in self.lead_suits_for_joker(seat):
+            suits = self.lead_suits_for_joker(seat)
+            if suit not in suits and self.game.joker_lead is JokerLead.FIRST_OR_LAST:
+                return refusal("joker_first_or_last", suit=suit.name, suits=" ".join(s.name for s in suits) or "-")
+            if suit not in suits:
                 return refusal("joker_void_suit", suit=suit.name)
             return None
         if card.is_joker and no_trump and not self.trick:
@@ -666,6 +697,8 @@ class StateFiveHundred(VariantsFiveHundred):
         return None
 
     def _discards_left(self) -> int:
+        if self.nullo_giving:
+            return self.game.kitty_size - self.nullo_given.bit_count()
         return self.game.kitty_size + (self.given is not None) - self.discards.bit_count()
 
     def may_slam(self, seat: int) -> bool:
@@ -691,6 +724,8 @@ class StateFiveHundred(VariantsFiveHundred):
             return
         if self.phase is _AUCTION:
             self._do_call(seat, action)
+        elif self.nullo_giving:
+            self._nullo_give(seat, action)
         elif self.phase is _GIVE:
             assert action.card is not None and self.contractor is not None
             self.hands[seat] &= ~action.card.mask
@@ -715,6 +750,7 @@ class StateFiveHundred(VariantsFiveHundred):
                     self._start_play()  # a called slam: no raise, no break
                 elif self.game.raise_after_kitty:
                     self.phase = _CONTRACT
+                    self._turn = self.contractor
                 else:
                     self._before_play()
         elif self.phase is _CONTRACT:
@@ -792,8 +828,49 @@ class StateFiveHundred(VariantsFiveHundred):
             self._before_play()  # Wilkinson's open misère: no kitty
             return
         self._take_talon(winner)
-        self.phase = _DISCARD
+        self.phase = _GIVE if self.passes_to_partner else _DISCARD
         self._turn = winner
+
+    @property
+    def passes_to_partner(self) -> bool:
+        """Option ``nullo_pass``: the contract is a double misère (double shields, patastrophe
+        too) whose bidder gives his partner as many cards as the kitty holds, and the partner
+        discards."""
+        return (
+            self.game.rules.nullo_pass
+            and self.contract is not None
+            and CALLS[self.contract] in _DOUBLE_CALLS
+            and self.contractor is not None
+            and self.partner(self.contractor) is not None
+        )
+
+    @property
+    def discarder(self) -> int | None:
+        """Who discards into the kitty's place: the contractor, or under ``nullo_pass`` his
+        partner."""
+        if self.contractor is None:
+            return None
+        partner = self.partner(self.contractor)
+        return partner if self.passes_to_partner else self.contractor
+
+    @property
+    def nullo_giving(self) -> bool:
+        """The double-misère bidder is giving his partner cards (option ``nullo_pass``)."""
+        return self.phase is _GIVE and not self.slam_called
+
+    def _nullo_give(self, seat: int, action: Action) -> None:
+        """A card the double-misère bidder gives his partner; the last one turns the discard
+        over to the partner."""
+        assert action.card is not None
+        partner = self.partner(seat)
+        assert partner is not None
+        self.hands[seat] &= ~action.card.mask
+        self.hands[partner] |= action.card.mask
+        self.nullo_given |= action.card.mask
+        self.calls.append((seat, "give a card"))
+        if self.nullo_given.bit_count() == self.game.kitty_size:
+            self.phase = _DISCARD
+            self._turn = partner
 
     def _start_play(self) -> None:
         g = self.game
@@ -940,6 +1017,8 @@ class StateFiveHundred(VariantsFiveHundred):
                 result["slam_called"] = True
             if self.claimed is not None:
                 result["claimed_at"] = self.claimed + 1
+                if g.rules.claim is Claim.PENALTY:
+                    result["claim_penalty"] = CLAIM_PENALTY
         result["tricks_won"] = list(self.won)
         self._end = (self.contractor, [w for _, w, _ in self.tricks])
         self._finish_deal(changes, result)
@@ -963,11 +1042,13 @@ class StateFiveHundred(VariantsFiveHundred):
         return {"discards": self.discards}
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
-        """A discard is seen by the contractor only; a card given for a slam by the giver and
-        the contractor only."""
+        """A discard is seen by the one who discards only; a card given (for a slam, or by a
+        double-misère bidder under ``nullo_pass``) by the contractor and his partner only."""
         if action.kind is _K_DISCARD and viewer != seat:
             return "discard a card"
-        if action.kind is _K_GIVE and viewer not in (seat, self.contractor):
+        contractor = self.contractor
+        side = () if contractor is None else (contractor, self.partner(contractor))
+        if action.kind is _K_GIVE and viewer not in side:
             return "give a card"
         return str(action)
 
@@ -984,10 +1065,18 @@ class StateFiveHundred(VariantsFiveHundred):
             and len(self.tricks) >= 1
         )
 
+    @property
+    def kitty_shown(self) -> Card | None:
+        """Option ``kitty_up``: the last card dealt to the kitty, face up for all this deal."""
+        if not self.game.rules.kitty_up or not self.in_deal or not self.deals or not self.deals[-1].talon:
+            return None
+        return self.deals[-1].talon[-1]
+
     def _observe(self, seat: int | None, head: Head) -> ObsFiveHundred:
         in_deal = self.in_deal
         own = seat is not None and in_deal and seat in self._in_deal
         is_contractor = seat is not None and seat == self.contractor and in_deal
+        is_discarder = seat is not None and seat == self.discarder and in_deal
         open_hand = None
         open_hands: tuple[OpenHand, ...] = ()
         if self.open_hand_shown and self.contractor is not None:
@@ -1015,12 +1104,13 @@ class StateFiveHundred(VariantsFiveHundred):
             contract=self.contract_call,
             no_bid_play=self.no_bid_play,
             kitty_size=self.game.kitty_size,
-            discards=tuple(cards_of(self.discards)) if is_contractor else None,
-            discards_left=self._discards_left() if self.phase is _DISCARD else 0,
+            discards=tuple(cards_of(self.discards)) if is_discarder else None,
+            discards_left=self._discards_left() if self.phase is _DISCARD or self.nullo_giving else 0,
             sitting_out=self.sitting_out,
             playing=self.playing,
             open_hand=open_hand,
             trick_suit=trick_suit,
             voids=tuple([_VOID_SUITS[v] for v in self.voids]),
             open_hands=open_hands,
+            kitty_shown=self.kitty_shown,
         )

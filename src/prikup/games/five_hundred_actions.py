@@ -79,6 +79,7 @@ class ActionsFiveHundred(TrickGame):
             actions.append(Action(_K_BREAK))
         if self.rules.slam_bid:
             actions.append(SLAM_ACTION)
+        if self.rules.slam_bid or self.rules.nullo_pass:
             actions += [Action(_K_GIVE, card=c) for c in self.cards]
         actions += [Action(_K_BID, call=c) for c in self.calls]
         actions += [Action(_K_CONTRACT, call=c) for c in self.calls]
@@ -97,7 +98,8 @@ class ActionsFiveHundred(TrickGame):
         self.claim_id = self._id(Action(_K_CLAIM)) if self.rules.claim != "off" else -1
         self.break_id = self._id(Action(_K_BREAK)) if self.rules.breaking else -1
         self.slam_id = self._id(SLAM_ACTION) if self.rules.slam_bid else -1
-        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) if self.rules.slam_bid else -1 for i in cards]
+        gives = self.rules.slam_bid or self.rules.nullo_pass
+        self.give_ids = [self._id(Action(_K_GIVE, card=Card(i))) if gives else -1 for i in cards]
         self.bid_ids = [self._id(Action(_K_BID, call=c)) for c in self.calls]
         self.contract_ids = [self._id(Action(_K_CONTRACT, call=c)) for c in self.calls]
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]

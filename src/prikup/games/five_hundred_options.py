@@ -73,8 +73,9 @@ OPTIONS = (
         "joker_lead",
         "auto",
         "a joker led in no-trump/misère names a suit: never one its holder has shown void in "
-        "(not_void), or any suit (any); auto = any (both seeds)",
-        choices=("auto", "not_void", "any"),
+        "(not_void), the same unless the joker is his last card (not_void_unless_alone), only a suit "
+        "of which it is his first card or his last (first_or_last), or any suit (any); auto = any",
+        choices=("auto", "not_void", "not_void_unless_alone", "first_or_last", "any"),
     ),
     Option("misere", True, "misère (250 in Avondale) may be bid"),
     Option("open_misere", True, "open misère (500 in Avondale) may be bid"),
@@ -93,6 +94,13 @@ OPTIONS = (
         "hi_lo",
         False,
         "Hi/Lo (HILO, 350, between 9C and 9D) may be bid: exactly five tricks in no-trump, the partner sits out",
+    ),
+    Option(
+        "nullo_pass",
+        False,
+        "partnerships: at double misère, double shields and patastrophe the bidder takes the kitty and gives "
+        "his partner as many cards as the kitty holds (give); the partner keeps what he wants and discards "
+        "the rest",
     ),
     Option(
         "double_shields",
@@ -242,5 +250,10 @@ OPTIONS = (
         "table_cards (2: 52 cards, 8 face-up table cards), drawing (2: hands drawn from the stock); "
         "auto = dummies for 2, the form's own game otherwise",
         choices=("auto", "dummies", "dead_hand", "table_cards", "drawing"),
+    ),
+    Option(
+        "kitty_up",
+        False,
+        "the last card dealt to the kitty is turned face up for all to see (a French-Canadian variant)",
     ),
 )

@@ -169,10 +169,10 @@ class VariantsFiveHundred(LegalFiveHundred):
             assert seat is not None
             named: Suit | None = None
             if seat == me and not self.trick:
-                card = min(
-                    cards_of(self.hands[me]),
-                    key=lambda c: (not layout.trump >> c.id & 1, -layout.strength[c.id], c.id),
-                )
+                leads = cards_of(self.playable(me))
+                if layout.trump_suit is None and not self.lead_suits_for_joker(me):
+                    leads = [c for c in leads if not c.is_joker] or leads  # first_or_last: not now
+                card = min(leads, key=lambda c: (not layout.trump >> c.id & 1, -layout.strength[c.id], c.id))
                 if card.is_joker and layout.trump_suit is None:
                     named = self.lead_suits_for_joker(seat)[0]
             else:

@@ -68,6 +68,8 @@ class ObsFiveHundred(Observation):
     stock_size: int = 0
     drawn: Card | None = None
     set_aside: tuple[Card, ...] | None = None
+    #: option kitty_up: the kitty's card face up for all (``None``: none is)
+    kitty_shown: Card | None = None
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -90,6 +92,8 @@ class ObsFiveHundred(Observation):
         hand = self.open_hand
         out["open_hand"] = None if hand is None else {"seat": hand.seat, "cards": cards_json(hand.cards)}
         out["open_hands"] = [{"seat": h.seat, "cards": cards_json(h.cards)} for h in self.open_hands]
+        if self.kitty_shown is not None:
+            out["kitty_shown"] = str(self.kitty_shown)
         out["trick"] = trick_json(self.trick)
         out["trick_suit"] = None if self.trick_suit is None else self.trick_suit.name
         out["tricks"] = [
@@ -139,6 +143,7 @@ class ObsFiveHundred(Observation):
             "stock_size": data.get("stock_size", 0),
             "drawn": None if data.get("drawn") is None else Card.parse(data["drawn"]),
             "set_aside": cards_from_json(data.get("set_aside")),
+            "kitty_shown": None if data.get("kitty_shown") is None else Card.parse(data["kitty_shown"]),
             "open_hands": tuple(
                 OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
             ),

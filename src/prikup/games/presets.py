@@ -24,14 +24,17 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "cutthroat_four": {"players": 4, "partnership": False},
         "original": {"table": "original"},
         "no_misere": {"misere": False, "open_misere": False},
-        "ideal": {"table": "ideal"},
+        # the Ideal table gives values to Hi/Lo, double misère, patastrophe and blind misère: its bids
+        "ideal": {"table": "ideal", "hi_lo": True, "double_misere": True, "patastrophe": True, "blind_misere": True},
         "australian": {
             "misere_rank": "australian",
             "win_by_bid": True,
             "goal_tie": "higher",
             "minus_goal": "if_other_not_negative",
+            "hi_lo": True,  # "Even Stevens", the Australian name of Hi/Lo
         },
-        "american": {"auction": "one_round"},
+        # double misère (double nullo) is an American bid, with its pass of the kitty's cards
+        "american": {"auction": "one_round", "double_misere": True, "nullo_pass": True},
         "american_preferans": {"players": 3},
         "american_preferans_pairs": {
             "misere_from": "any",

@@ -159,6 +159,10 @@ class JokerLead(StrEnum):
 
     AUTO = "auto"
     NOT_VOID = "not_void"
+    #: not a suit shown void, unless the joker is the holder's last card
+    NOT_VOID_UNLESS_ALONE = "not_void_unless_alone"
+    #: only a suit of which the joker is the holder's first card (none played yet) or last (none held)
+    FIRST_OR_LAST = "first_or_last"
     ANY = "any"
 
 
@@ -205,6 +209,7 @@ class RulesFiveHundred(Rules):
     blind_misere: bool
     double_misere: bool
     hi_lo: bool
+    nullo_pass: bool
     double_shields: bool
     patastrophe: bool
     j5: bool
@@ -234,6 +239,7 @@ class RulesFiveHundred(Rules):
     failed_to_other: bool
     no_negative: bool
     form: PlayForm
+    kitty_up: bool
 
 
 # -- Пятьсот ---------------------------------------------------------------------------------------

@@ -93,6 +93,9 @@ class PositionFiveHundred(TrickPosition):
         if state.contract_call == HI_LO:  # exactly five tricks: not a count the solver maximises
             raise ValueError("the open-hand solver does not value a Hi/Lo contract")
         g = state.game
+        if g.joker_lead.value in ("not_void_unless_alone", "first_or_last") and state.layout.trump_suit is None:
+            if any(state.hands[s] & g.joker_mask for s in state.playing):  # a joker still to be led
+                raise ValueError(f"the open-hand solver does not model joker_lead={g.joker_lead.value}")
         playing = list(state.playing)
         index = {seat: i for i, seat in enumerate(playing)}
         assert state.to_act is not None

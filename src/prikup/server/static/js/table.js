@@ -351,7 +351,9 @@ function openCards(obs, i, msg = null) {
     if (i === msg.viewer) return obs.hand; // the partner's cards lie in the hand's place
     if (i === playingFor(msg)) return null;
   }
-  if (obs.open_hand && obs.open_hand.seat === i) return obs.open_hand.cards;
+  // the hands played open: an open misère's, double shields' bidder's, both partners' at patastrophe
+  const open = (obs.open_hands && obs.open_hands.length ? obs.open_hands : obs.open_hand ? [obs.open_hand] : []).find((h) => h.seat === i);
+  if (open && i !== obs.seat) return open.cards; // the viewer's own open hand is his hand below
   if (obs.hands_seen && obs.hands_seen[i] && i !== obs.seat) return obs.hands_seen[i];
   return null;
 }
@@ -490,7 +492,11 @@ function renderCentre(msg, finished) {
         row.append(acts ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
       }
     } else {
-      for (let k = 0; k < talonCount(obs); k++) row.append(cardEl(null, { cls: "small-card" }));
+      // Five Hundred's kitty_up: the last card dealt to the kitty lies face up
+      for (let k = 0; k < talonCount(obs); k++) {
+        const up = obs.kitty_shown && k === talonCount(obs) - 1;
+        row.append(up ? cardEl(obs.kitty_shown, { cls: "small-card kitty-up" }) : cardEl(null, { cls: "small-card" }));
+      }
     }
     parts.push(row);
   }
@@ -569,6 +575,8 @@ function nextReceiver(msg) {
   const obs = msg.obs;
   const n = obs.scores.length;
   const giver = msg.viewer;
+  // Five Hundred: a card is given to the partner (a called slam, the double misère's pass)
+  if (obs.game === "five-hundred" && n === 4) return (giver + 2) % 4;
   const got = new Set((obs.gifts || []).map((g) => g.to));
   const active = obs.active && obs.active.length ? obs.active : [...Array(n).keys()];
   for (let k = 1; k < n; k++) {
@@ -647,6 +655,11 @@ function promptText(msg) {
   if (obs.drawn) return t("web.prompt.draw", { card: cardShort(obs.drawn) });
   if (verb === "give" && obs.table_cards && obs.table_cards.length) return t("web.prompt.to_kitty");
   if (verb === "keep" && obs.table_cards && obs.table_cards.length) return t("web.prompt.table_keep");
+  if (verb === "give" && obs.game === "five-hundred" && obs.declarer === msg.viewer && obs.discards_left) {
+    // the double misère's pass: the bidder gives his partner as many cards as the kitty held
+    const r = nextReceiver(msg);
+    return t("web.prompt.give_partner", { name: seatName(msg.seats, r), n: obs.discards_left });
+  }
   if (verb === "give") {
     const r = nextReceiver(msg);
     return t("web.prompt.give", { name: seatName(msg.seats, r), side: t("web.side." + sideOf(r, n, msg.viewer)) });

@@ -66,6 +66,7 @@ export function callText(code) {
   if (code.endsWith("-WT")) { code = code.slice(0, -3); wt = " " + t("without_talon"); }
   if (code === "MIS") return t("misere") + wt;
   if (code === "OMIS") return t("open_misere") + wt;
+  if (has("web.call." + code)) return t("web.call." + code) + wt; // Five Hundred's other bids: Hi/Lo, double misère…
   const m = code.match(/^(\d+)(S|C|D|H|NT)$/);
   if (m) return (m[2] === "NT" ? `${m[1]} ${t("no_trump")}` : m[1] + SUITS[m[2]]) + wt;
   if (/^\d+$/.test(code)) return code;
@@ -112,6 +113,9 @@ export function describe(action, ctx = {}) {
     case "take": return t("web.act.take");
     case "invite": return t("web.act.invite");
     case "pulya": return t("web.act.pulya", { n: w[1] });
+    case "claim": return t("web.act.claim");
+    case "break": return t("web.act.break");
+    case "misdeal": return t("web.act.misdeal");
     case "give": return CARD_RE.test(w[1] || "") ? t("web.act.give", { card: cardShort(w[1]) }) : t("web.act.give_hidden");
     case "discard": return CARD_RE.test(w[1] || "") ? t("web.act.discard", { card: cardShort(w[1]) }) : t("web.act.discard_hidden");
     case "keep": return CARD_RE.test(w[1] || "") ? t("web.act.keep", { card: cardShort(w[1]) }) : t("web.act.keep_hidden");

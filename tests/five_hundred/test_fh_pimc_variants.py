@@ -1,0 +1,22 @@
+"""The pimc bot in the presets that offer Hi/Lo (Ideal, Australian): a Hi/Lo contract, which the
+open-hand solver does not value, is played by the heuristic instead of failing."""
+
+from __future__ import annotations
+
+from fh_helpers import deal, run
+from test_fh_rules import DEAL_D, KITTY_D
+
+from prikup.bots import make_bot
+
+
+def test_pimc_plays_a_hi_lo_contract_without_the_solver() -> None:
+    s = deal(DEAL_D, KITTY_D, hi_lo=True)
+    run(s, "bid HILO", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
+    bot = make_bot("pimc:samples=2", s.game, seed=1)
+    for _ in range(4):  # the first trick, every seat
+        seat = s.to_act
+        assert seat is not None
+        action = bot.act(s, seat)
+        assert action in s.legal_actions()
+        s.apply(action)
+    assert len(s.tricks) == 1
