@@ -86,6 +86,10 @@ class ActionsFiveHundred(TrickGame):
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
         actions += [Action(_K_PLAY, card=c, modifier=_M_AS, argument=s.name) for c in jokers for s in Suit]
+        if self.rules.players == 5:  # the partner call of the five-player form
+            from prikup.games.five_hundred_many import partner_actions
+
+            actions += partner_actions(self.cards)
         return actions
 
     def _prebuild(self) -> None:

@@ -50,6 +50,10 @@ class ObsFiveHundred(Observation):
     #: every hand face up on the table, the contractor's first (``open_hand``); patastrophe
     #: shows his partner's too
     open_hands: tuple[OpenHand, ...] = ()
+    #: five players: the card the contractor called (``None``: none yet, or he went alone) and
+    #: his partner once public (announced at once, or secret until the card is played)
+    called: Card | None = None
+    called_partner: int | None = None
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -81,6 +85,9 @@ class ObsFiveHundred(Observation):
         out["tricks_won"] = list(self.tricks_won)
         out["voids"] = [[s.name for s in v] for v in self.voids]
         out["last_result"] = self.last_result
+        if self.options.players == 5:
+            out["called"] = None if self.called is None else str(self.called)
+            out["called_partner"] = self.called_partner
 
     @classmethod
     def _game_from_json(cls, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,4 +109,6 @@ class ObsFiveHundred(Observation):
             "open_hands": tuple(
                 OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
             ),
+            "called": None if data.get("called") is None else Card.parse(data["called"]),
+            "called_partner": data.get("called_partner"),
         }

@@ -29,12 +29,15 @@ __all__ = [
     "MisereFrom",
     "MisereRank",
     "NoBid",
+    "PartnerCall",
+    "PartnerShare",
     "RaiseAfterKitty",
     "Rules501",
     "RulesFiveHundred",
     "RulesPreferans",
     "RulesPyatsot",
     "ScoringTableName",
+    "SixTeams",
 ]
 
 
@@ -77,6 +80,8 @@ class DeckChoice(StrEnum):
     D33 = "33"
     D32 = "32"
     D63 = "63"
+    D53 = "53"
+    D64 = "64"
 
 
 class JokerHigh(StrEnum):
@@ -177,6 +182,27 @@ class RaiseAfterKitty(StrEnum):
     FALSE = "false"
 
 
+class PartnerCall(StrEnum):
+    """Five players: the called card's holder says so at once (announced), or nobody knows until it is played."""
+
+    ANNOUNCED = "announced"
+    SECRET = "secret"
+
+
+class PartnerShare(StrEnum):
+    """Five players: the contractor and his called partner each score the contract's full value, or half."""
+
+    FULL = "full"
+    HALF = "half"
+
+
+class SixTeams(StrEnum):
+    """Six players: two teams of three (alternate seats) or three teams of two (partners opposite)."""
+
+    THREES = "threes"
+    PAIRS = "pairs"
+
+
 @dataclass(frozen=True, slots=True)
 class RulesFiveHundred(Rules):
     """Five Hundred's options (``auto`` ones are resolved by the game for its form)."""
@@ -222,6 +248,12 @@ class RulesFiveHundred(Rules):
     claim: Claim
     failed_to_other: bool
     no_negative: bool
+    # five and six players (prikup.games.five_hundred_many)
+    partner_call: PartnerCall
+    partner_share: PartnerShare
+    call_trumps: bool
+    five_misere: bool
+    six_teams: SixTeams
 
 
 # -- Пятьсот ---------------------------------------------------------------------------------------
