@@ -47,6 +47,10 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
             "failed_to_other": True,
             "no_negative": True,
         },
+        "five_handed": {"players": 5},
+        "five_handed_secret": {"players": 5, "partner_call": "secret"},
+        "six_handed": {"players": 6},
+        "six_handed_cutthroat": {"players": 6, "six_teams": "pairs"},
     },
     "pyatsot": {
         "classic": {},
