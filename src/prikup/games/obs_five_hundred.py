@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit
@@ -54,6 +54,13 @@ class ObsFiveHundred(Observation):
     #: his partner once public (announced at once, or secret until the card is played)
     called: Card | None = None
     called_partner: int | None = None
+
+    def card_mask(self) -> int:
+        """The cards this observation shows; the called partner card names a card, it does not
+        show where it is (a sampler must not bind it to its place)."""
+        if self.called is None:
+            return super(ObsFiveHundred, self).card_mask()
+        return replace(self, called=None).card_mask()
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
