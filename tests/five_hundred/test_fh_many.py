@@ -198,7 +198,9 @@ SIX = {
 }
 
 
-@pytest.mark.parametrize(("teams", "side", "others"), [("threes", (0, 2, 4), ((1, 3, 5),)), ("pairs", (0, 3), ((1, 4), (2, 5)))])
+@pytest.mark.parametrize(
+    ("teams", "side", "others"), [("threes", (0, 2, 4), ((1, 3, 5),)), ("pairs", (0, 3), ((1, 4), (2, 5)))]
+)
 def test_a_six_player_team_scores_together_and_each_other_team_ten_a_trick(
     teams: str, side: tuple[int, ...], others: tuple[tuple[int, ...], ...]
 ) -> None:

@@ -67,6 +67,8 @@ from prikup.games.five_hundred_tables import (
     DOUBLE_SHIELDS,
     EXTRA_CALLS,
     HI_LO,
+    MANY_DECKS,
+    MANY_FORMS,
     MISERE,
     MISERE_CALLS,
     OPEN_MISERE,
@@ -78,8 +80,8 @@ from prikup.games.five_hundred_tables import (
     call_level,
     call_strain,
     deal_pattern,
+    six_units,
 )
-from prikup.games.five_hundred_tables import MANY_DECKS, MANY_FORMS, six_units
 from prikup.games.five_hundred_variants import VariantsFiveHundred
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
 from prikup.games.table_rules import (
@@ -919,7 +921,13 @@ class StateFiveHundred(VariantsFiveHundred):
                 amount -= CLAIM_PENALTY
             broken = self.breaker is not None and level is not None and level - side_tricks >= BREAK_MARGIN
             changes = deal_changes(
-                g.players, units, self.won, self.contractor, self._share(amount), defender_tricks_score=points, against=against
+                g.players,
+                units,
+                self.won,
+                self.contractor,
+                self._share(amount),
+                defender_tricks_score=points,
+                against=against,
             )
             if made and call not in MISERE_CALLS and amount != g.table.value(call) and not self.slam_called:
                 outcome = "slam"

@@ -66,7 +66,10 @@ OPTIONS = (
         "removed: the 4 of the trumps' colour is a trump); each-for-himself 33 (A-7 and joker), 32; "
         "five players 53 (52 and the joker); six players 63 (52, joker, 11s, 12s, red 13s) or 64 (two jokers, "
         "kitty 4); auto = 43, 33, 53 or 63",
-        choices=("auto", "43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours", "33", "32", "63", "53", "64"),
+        choices=(
+            *("auto", "43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours"),
+            *("33", "32", "63", "53", "64"),
+        ),
     ),
     Option(
         "joker_high",

@@ -154,10 +154,10 @@ DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
             ("JK",),
         ),
         # five and six players: the full pack and one joker; the 63-card deck with two jokers
-        "53": DeckSpec("53", (_R.ACE, _R.KING, _R.QUEEN, _R.JACK, _R.TEN, *_A_TO_5[5:], _R.FOUR, _R.THREE, _R.TWO), (), ("JK",)),
+        "53": DeckSpec("53", (*_A_TO_5, _R.FOUR, _R.THREE, _R.TWO), (), ("JK",)),
         "64": DeckSpec(
             "64",
-            (_R.ACE, _R.KING, _R.QUEEN, _R.JACK, _R.TWELVE, _R.ELEVEN, _R.TEN, *_A_TO_5[5:], _R.FOUR, _R.THREE, _R.TWO),
+            (*_A_TO_5[:4], _R.TWELVE, _R.ELEVEN, *_A_TO_5[4:], _R.FOUR, _R.THREE, _R.TWO),
             ((_R.THIRTEEN, Suit.D), (_R.THIRTEEN, Suit.H)),
             ("JK1", "JK2"),
         ),
@@ -166,7 +166,8 @@ DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
 
 
 #: The decks each form may use: the partnership game (4 hands of 10), each-for-himself play
-#: (3 hands of 10), five hands of 10 (52 cards and the joker) and six (63 or 64 cards).  The kitty is what is left: 2 to 6 cards.
+#: (3 hands of 10), five hands of 10 (52 cards and the joker) and six (63 or 64 cards).  The
+#: kitty is what is left: 2 to 6 cards.
 DECK_FORMS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
     {
         "partnership": ("43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours"),

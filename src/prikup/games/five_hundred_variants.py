@@ -53,7 +53,8 @@ class VariantsFiveHundred(LegalFiveHundred):
 
         def _side_tricks(self) -> int: ...
 
-        def deal_units(self) -> tuple[tuple[int, ...], ...]: ...
+        def deal_units(self) -> tuple[tuple[int, ...], ...]:
+            """The units this deal is scored in."""
 
         def _do_play(self, seat: int, action: Action) -> None: ...
 
