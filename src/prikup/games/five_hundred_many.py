@@ -23,29 +23,21 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from prikup.core.actions import Action, ActionKind, Takes
+from prikup.core.actions import Action
 from prikup.core.cards import Card, cards_of
-from prikup.core.game import Head, Legal, Phase
+from prikup.core.game import Head, Legal
 from prikup.core.legal import add_cards, add_one
 from prikup.core.refusals import Refusal, refusal
 from prikup.games.five_hundred import StateFiveHundred
+from prikup.games.five_hundred_actions import _K_ALONE, _K_PARTNER, _PARTNER, ALONE_ACTION
 from prikup.games.five_hundred_tables import CALLS, call_strain
 from prikup.games.obs_five_hundred import ObsFiveHundred
 from prikup.games.table_rules import PartnerCall, PartnerShare
 
-__all__ = ["ALONE_ACTION", "PARTNER", "StateFiveHundredFive", "partner_actions"]
+__all__ = ["PARTNER", "StateFiveHundredFive"]
 
-#: the contractor calls a partner card (``partner AH``) or goes alone (``alone``)
-_K_PARTNER = ActionKind.declare("PARTNER", "partner", Takes.CARD, order=24)
-_K_ALONE = ActionKind.declare("ALONE", "alone", Takes.NOTHING, order=25)
-ALONE_ACTION = Action(_K_ALONE)
-#: the phase of that decision
-PARTNER = Phase.declare("PARTNER", "partner")
-
-
-def partner_actions(cards: Iterable[Card]) -> list[Action]:
-    """The actions of the partner call over a deck's cards (the joker is never called)."""
-    return [ALONE_ACTION, *(Action(_K_PARTNER, card=c) for c in cards if not c.is_joker)]
+#: the phase of the call (its actions ``partner AH`` and ``alone`` are declared with the game's)
+PARTNER = _PARTNER
 
 
 class StateFiveHundredFive(StateFiveHundred):
