@@ -229,3 +229,23 @@ def test_a_six_player_misere_bidder_plays_alone_his_partners_sitting_out(teams: 
     assert tuple(sorted(state.sitting_out)) == expected
     assert len(state.playing) == 6 - len(out)
     assert hand(state, 1)
+
+
+# -- the terminal ---------------------------------------------------------------------------------
+
+
+def test_the_terminal_shows_the_partner_card_and_names_the_partner_only_once_public() -> None:
+    from prikup.cli.view_five_hundred import FiveHundredView
+
+    view = FiveHundredView()
+    secret = run(to_call(five(partner_call="secret")), "partner AH")
+    lines = " ".join(view.status(secret.observation(2)))
+    assert "Partner card A♥: the partner is unknown" in lines
+    announced = run(to_call(five()), "partner AH")
+    assert "Partner card A♥: seat 1 plays with the contractor" in " ".join(
+        view.status(announced.observation(2), who=lambda s: f"seat {s}")
+    )
+    _play_out(announced)
+    log = announced.deals[0]
+    said = view.sentence(log.result, log.score_changes or [], who=lambda s: f"seat {s}")
+    assert said.startswith("seat 0 and seat 1 (A♥) played 7♠")

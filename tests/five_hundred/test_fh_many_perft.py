@@ -1,5 +1,5 @@
 """Perft vectors of the five- and six-player forms (tests/five_hundred/fh_many_perft.json), counted
-by :func:`test_fh_perft.perft` (every legal sequence played out on copies) and checked against the
+by the perft of test_fh_perft (every legal sequence played out on copies) and checked against the
 memoised :func:`prikup.perft.perft`.  Hand-checked (deals of test_fh_many): five players' first
 calls are a pass and the 25 contracts (26; misère only under ``five_misere``: 27 with open
 misère), the replies 26 + sum(1 + 24 - r for r in 0..24) = 351; the partner call is ``alone`` or
@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_fh_perft
 from fh_helpers import game
-from test_fh_perft import perft
 
-from prikup.games.five_hundred import StateFiveHundred
 from prikup.perft import perft as memo_perft
 
 VECTORS: list[dict[str, Any]] = json.loads((Path(__file__).parent / "fh_many_perft.json").read_text())
@@ -29,12 +28,10 @@ VECTORS: list[dict[str, Any]] = json.loads((Path(__file__).parent / "fh_many_per
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
 def test_many_hand_perft(vector: dict[str, Any]) -> None:
+    test_fh_perft.test_perft(vector)  # the counts by playing every sequence out on copies
     g = game(**vector["options"])
-    hands = {int(s): cards for s, cards in vector["hands"].items()}
-    state = g.new_deal(hands, vector["kitty"], dealer=vector["dealer"])
-    assert isinstance(state, StateFiveHundred)
+    state = g.new_deal({int(s): c for s, c in vector["hands"].items()}, vector["kitty"], dealer=vector["dealer"])
     for action in vector["prefix"]:
         state.apply(action)
     for depth, count in vector["counts"].items():
-        assert perft(state, int(depth)) == count, f"depth {depth}"
-        assert memo_perft(state.copy(), int(depth)) == count, f"memoised, depth {depth}"
+        assert memo_perft(state, int(depth)) == count, f"memoised, depth {depth}"

@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from sv_tricks_gen import _drive, minimax
+from sv_tricks_gen import minimax, to_play
 
-from prikup import make_game
 from prikup.core.game import Phase, State
 from prikup.solver import ADAPTERS, Solver, position_of
 from prikup.solver.play_five_hundred import PositionFiveHundred, move_of
@@ -28,14 +27,7 @@ MANY_FORMS: dict[str, tuple[dict[str, object], list[list[str]]]] = {
 
 
 def _to_play(form: str, seed: int) -> State:
-    options, scripts = MANY_FORMS[form]
-    game = make_game("five-hundred", **options)
-    while True:
-        rng = random.Random(seed)
-        state = game.new_match(seed)
-        if _drive(state, rng, rng.choice(scripts)):
-            return state
-        seed += 100003
+    return to_play("five-hundred", MANY_FORMS, form, seed)
 
 
 def _position(form: str, seed: int, tricks_left: int) -> State:
