@@ -1,6 +1,6 @@
 """The rules of Five Hundred (500), as the page ``prikup/docs/rules/five-hundred.md`` tells them.
 
-Three forms from one engine, chosen by ``players`` and ``partnership``:
+The forms from one engine, chosen by ``players`` and ``partnership``:
 
 * the standard game: 4 players, partners opposite (seats 0+2 against 1+3), 43 cards (A–5, the
   red 4s, the joker), 10 each and a kitty of 3, dealt 3-1-4-1-3-1;
@@ -8,6 +8,9 @@ Three forms from one engine, chosen by ``players`` and ``partnership``:
   widow of 3 or 2, dealt 3-widow-4-3;
 * 4 players each for himself (American preferans): as for 3, the dealer dealing to the others and sitting
   the deal out.
+* 5 players (52 cards and the joker), the contractor alone or with the holder of a card he calls
+  (:mod:`prikup.games.five_hundred_many`), and 6 players (63 or 64 cards) in two teams of three or
+  three of two.
 
 Auction 6S … 10NT ranked by the scoring table's values (Avondale by default), pass is final;
 misère and open misère; the winner takes the kitty, discards as many cards, may raise (option),
