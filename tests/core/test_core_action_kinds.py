@@ -21,7 +21,7 @@ from prikup.core.actions import MODIFIERS, Action, ActionKind, Takes, declare_mo
 #: refusal is part of what a user sees).
 KNOWN = (
     "pass, look, concede, whist, half-whist, open, closed, take, settle, invite, pulya, "
-    "bid, contract, give, keep, discard, play, misdeal, claim, break"
+    "bid, contract, give, keep, discard, play, misdeal, claim, break, partner, alone"
 )
 
 
@@ -39,7 +39,7 @@ def test_core_declares_only_the_words_every_game_has() -> None:
         (ace_ten, {"give", "concede"}),
         (five_oh_one_actions, {"look", "give", "concede"}),
         (pyatsot_actions, {"give", "concede", "keep", "take"}),
-        (five_hundred_actions, {"discard", "misdeal", "claim", "break", "give"}),
+        (five_hundred_actions, {"discard", "misdeal", "claim", "break", "give", "partner", "alone"}),
         (
             preferans_actions,
             {"look", "whist", "half-whist", "open", "closed", "take", "settle", "invite", "pulya", "discard"},

@@ -59,6 +59,10 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
     """A deal's score changes from the rules page's clauses (``None``: not a played contract)."""
     r = state.game.rules
     units = state.game.units()
+    partner = result.get("partner")
+    if partner is not None:  # five players: the contractor and his called partner score together
+        side = (result["contractor"], partner)
+        units = (side, *((s,) for s in range(state.game.players) if s not in side))
     won = result["tricks_won"]
     if "contractor" not in result:
         return None
@@ -82,6 +86,8 @@ def _expected_changes(state: StateFiveHundred, result: dict[str, Any]) -> list[i
         amount -= 100
     breaker = result.get("broken_by")
     per_trick = 10 if r.trick_points and (r.misere_trick_points or call not in MISERE_CALLS) else 0
+    if partner is not None and r.partner_share == "half":
+        amount //= 2
     out = [0] * state.game.players
     for u in units:
         for s in u:

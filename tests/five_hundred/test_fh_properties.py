@@ -38,6 +38,7 @@ NON_CARD_KEYS = {
     "phase",
     "game",
     "voids",
+    "called",  # five players: the called partner card is public, not where it is
 }
 
 

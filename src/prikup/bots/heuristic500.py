@@ -1,4 +1,5 @@
-"""A rule-of-thumb Five Hundred player for every form (partnership, 3 and 4 each for himself).
+"""A rule-of-thumb Five Hundred player for every form (partnership, 3 and 4 each for himself,
+5 with a called partner, 6 in teams).
 
 It bids by counting the tricks its hand should take in each strain (the joker, the bowers, top
 trumps, long trumps, side aces; a partner and the kitty are worth a little), never bids ten
@@ -7,7 +8,9 @@ discards to keep trumps and aces and to void short suits; leads trumps while it 
 ones and the enemy may still hold some; wins tricks cheaply, ducks under a winning partner; as
 misère bidder plays the highest card that loses; as misère defender leads low in the suits the
 bidder has not shown void in (and, after the first trick of an open misère, where his cards are
-higher than ours).
+higher than ours).  With five players the contractor calls the highest trump he lacks (else
+the highest plain ace he lacks) and plays with the partner once known (a secret partner knows
+himself by the called card in his hand).
 """
 
 from __future__ import annotations
@@ -155,6 +158,8 @@ class Heuristic500(Bot):
             return max(legal, key=lambda a: (bool(a.card and layout.trump >> a.card.id & 1), self._strength(layout, a)))
         if phase.value == "break":
             return self._break(obs, legal, hand)
+        if phase.value == "partner":
+            return self._partner_call(obs, legal, hand)
         if phase.value == "claim":  # every card sure to win: claim unless a claim costs points
             wanted = "pass" if self.game.rules.claim == "penalty" else "claim"
             return next(a for a in legal if a.kind.value == wanted)
@@ -203,11 +208,12 @@ class Heuristic500(Bot):
     def _totals(self, obs: ObsFiveHundred, own: dict[str, float]) -> dict[str, float]:
         """Tricks the side should take in each strain: the hand's own (with dummies: and the
         dummy's face-up cards), the kitty's and a partner's (with dummies: the face-down cards')."""
-        partnership = any(len(u) > 1 for u in obs.units)
         seat = obs.seat
         assert seat is not None
-        partner_high = partnership and obs.bidder is not None and obs.bidder == (seat + 2) % 4
-        bonus = 0.6 + (1.6 if partnership else 0.0)  # the kitty, and a partner's tricks
+        mates = [s for s in next((u for u in obs.units if seat in u), (seat,)) if s != seat]
+        partnership = bool(mates) or self.game.players == 5  # five players: a partner is called
+        partner_high = obs.bidder is not None and obs.bidder in mates
+        bonus = 0.6 + (1.6 if partnership else 0.0) + 0.8 * max(0, len(mates) - 1)  # the kitty, partners
         if obs.dummies:
             bonus += 0.6  # the dummy's five face-down cards
         if partner_high:
@@ -281,6 +287,33 @@ class Heuristic500(Bot):
             if "MIS" in bids:
                 return bids["MIS"]
         return pass_ if pass_ in legal else legal[0]
+
+    def _partner_call(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
+        """Five players: call the highest trump this hand lacks (not discarded either), else the
+        highest plain ace it lacks, else go alone."""
+        layout = self._layout(obs.contract)
+        mine = set(hand) | set(obs.discards or ())
+        offered = {a.card: a for a in legal if a.card is not None}
+        wanted = [c for c in offered if c not in mine]
+        trumps = [c for c in wanted if layout.trump >> c.id & 1]
+        if trumps:
+            return offered[max(trumps, key=lambda c: layout.strength[c.id])]
+        aces = [c for c in wanted if c.rank is Rank.ACE]
+        if aces:
+            return offered[aces[0]]
+        return next(a for a in legal if a.card is None)
+
+    @staticmethod
+    def sides(obs: ObsFiveHundred) -> tuple[tuple[int, ...], ...]:
+        """The units as this seat sees them: with five players the contractor and his partner
+        together once known (to the partner himself by the called card in his hand)."""
+        partner = obs.called_partner
+        if partner is None and obs.called is not None and obs.called in (obs.hand or ()):
+            partner = obs.seat
+        if partner is None or obs.declarer is None or partner == obs.declarer:
+            return obs.units
+        side = (obs.declarer, partner)
+        return (side, *(u for u in obs.units if not set(u) & set(side)))
 
     def _break(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         """Break a contract only when this hand (and half a partner's share) should take two
@@ -394,8 +427,9 @@ class Heuristic500(Bot):
         if discards:
             unseen = [c for c in unseen if c not in discards]
         side: tuple[int, ...] = ()
+        units = self.sides(obs)
         if contractor is not None:
-            side = next((tuple(u) for u in obs.units if contractor in u), (contractor,))
+            side = next((tuple(u) for u in units if contractor in u), (contractor,))
         if obs.contract == HI_LO and seat in side and sum(obs.tricks_won[s] for s in side) >= HILO_TRICKS:
             misere = True  # Hi/Lo made its five: now it must take no more
         if misere and seat in side:
@@ -403,7 +437,7 @@ class Heuristic500(Bot):
         if misere:
             assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
-        partners = list(next((u for u in obs.units if seat in u), (seat,)))
+        partners = list(next((u for u in units if seat in u), (seat,)))
         if obs.dummies:
             partners = [seat, seat + 2]  # his hand and his dummy's
         if me != seat:

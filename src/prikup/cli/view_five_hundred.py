@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.views import GameView, Who, seat_names
-from prikup.cli.words import call_words, cards, number, signed, strain
+from prikup.cli.words import call_words, card, cards, number, signed, strain
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
@@ -92,6 +92,10 @@ class FiveHundredView(GameView):
             lines.append(t("cli.fh_no_bid_play", lang))
         elif obs.contract and obs.declarer is not None:
             lines.append(t("cli.fh_contract_by", lang, contract=call_words(obs.contract, lang), who=name(obs.declarer)))
+        if obs.called is not None:  # five players: the partner card and, once public, its holder
+            known = obs.called_partner
+            key = "cli.fh_called_known" if known is not None else "cli.fh_called_secret"
+            lines.append(t(key, lang, card=card(obs.called), who=name(known) if known is not None else ""))
         if obs.phase is Phase.DISCARD and obs.discards_left and obs.to_act is not None:
             # the contractor, or under the double misère's pass his partner
             lines.append(t("cli.fh_discards_left", lang, who=name(obs.to_act), n=obs.discards_left))
@@ -152,7 +156,11 @@ class FiveHundredView(GameView):
             and changes[(contractor + 1) % 4] == changes[(contractor + 3) % 4]
         ):
             partner = (contractor + 2) % 4
+        if result.get("partner") is not None:  # five players: the called card's holder
+            partner = int(result["partner"])
         side = name(contractor) + (t("cli.and", lang) + name(partner) if partner is not None else "")
+        if result.get("called"):
+            side += f" ({card(str(result['called']))})"
         change = signed(changes[contractor]) if len(changes) > contractor else ""
         said = t(
             "cli.fh_result",

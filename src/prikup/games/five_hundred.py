@@ -1,6 +1,6 @@
 """The rules of Five Hundred (500), as the page ``prikup/docs/rules/five-hundred.md`` tells them.
 
-Three forms from one engine, chosen by ``players`` and ``partnership``:
+The forms from one engine, chosen by ``players`` and ``partnership``:
 
 * the standard game: 4 players, partners opposite (seats 0+2 against 1+3), 43 cards (A–5, the
   red 4s, the joker), 10 each and a kitty of 3, dealt 3-1-4-1-3-1;
@@ -8,6 +8,9 @@ Three forms from one engine, chosen by ``players`` and ``partnership``:
   widow of 3 or 2, dealt 3-widow-4-3;
 * 4 players each for himself (American preferans): as for 3, the dealer dealing to the others and sitting
   the deal out.
+* 5 players (52 cards and the joker), the contractor alone or with the holder of a card he calls
+  (:mod:`prikup.games.five_hundred_many`), and 6 players (63 or 64 cards) in two teams of three or
+  three of two.
 
 Auction 6S … 10NT ranked by the scoring table's values (Avondale by default), pass is final;
 misère and open misère; the winner takes the kitty, discards as many cards, may raise (option),
@@ -67,6 +70,8 @@ from prikup.games.five_hundred_tables import (
     DOUBLE_SHIELDS,
     EXTRA_CALLS,
     HI_LO,
+    MANY_DECKS,
+    MANY_FORMS,
     MISERE,
     MISERE_CALLS,
     OPEN_MISERE,
@@ -78,6 +83,7 @@ from prikup.games.five_hundred_tables import (
     call_level,
     call_strain,
     deal_pattern,
+    six_units,
 )
 from prikup.games.five_hundred_variants import VariantsFiveHundred
 from prikup.games.obs_five_hundred import ObsFiveHundred, OpenHand
@@ -299,9 +305,9 @@ class GameFiveHundred(ActionsFiveHundred):
         #: option ``form``: the form of 2 players, or of 3 with a dead hand (None: the player count's own)
         self.form: FormSpec | None = form_spec(self)
         deck = self._resolved("deck") if self.form is None else self.form.deck.name
-        hands = 4 if self.partnership_play else 3
+        hands = self.players if self.many_hands else 4 if self.partnership_play else 3
         kitty = DECKS[deck].size - HAND_SIZE * hands if self.form is None else self.form.kitty
-        form = "partnership" if self.partnership_play else "single"
+        form = MANY_FORMS.get(self.players) or ("partnership" if self.partnership_play else "single")
         if self.form is None and deck not in DECK_FORMS[form]:
             allowed = ", ".join(DECK_FORMS[form])
             raise OptionError(refusal(f"fh_deck_{form}", deck=deck, allowed=allowed))
@@ -326,7 +332,7 @@ class GameFiveHundred(ActionsFiveHundred):
         )
         #: every call of this configuration, in the fixed order of :data:`CALLS`
         self.calls: tuple[str, ...] = tuple(c for c in CALLS if c not in EXTRA_CALLS or c in self.extra_calls)
-        style = "spread" if self.partnership_play else "widow"
+        style = "spread" if self.partnership_play or self.many_hands else "widow"
         pattern = DealPattern(hands, HAND_SIZE, kitty, tuple(deal_pattern(hands, HAND_SIZE, kitty, style)))
         pattern = pattern if self.form is None else self.form.pattern
         no_trump = layout_for(self.cards, None, high_joker=rules.joker_high.upper())
@@ -353,8 +359,9 @@ class GameFiveHundred(ActionsFiveHundred):
         #: option j5: the layout no-trump contracts are played in (the jacks above the aces)
         self.nt_contract_layout: Layout = j5_layout(no_trump) if rules.j5 else no_trump
         # what the rules' use sites read, from the typed options
-        self.misere_allowed: bool = rules.misere
-        self.open_misere_allowed: bool = rules.open_misere
+        five_misere = rules.players != 5 or rules.five_misere
+        self.misere_allowed: bool = rules.misere and five_misere
+        self.open_misere_allowed: bool = rules.open_misere and five_misere
         #: in no-trump the joker may be played at any time, not only when void in the suit led
         self.joker_any_time: bool = JokerNT(self._resolved("joker_nt")) is JokerNT.ANY_TIME
         #: a joker led in no-trump may name any suit, even one its holder has shown void in
@@ -382,11 +389,18 @@ class GameFiveHundred(ActionsFiveHundred):
         """True for the 4-player partnership game."""
         return self.rules.players == 4 and self.rules.partnership
 
+    @property
+    def many_hands(self) -> bool:
+        """True for the five- and six-player forms (:mod:`prikup.games.five_hundred_many`)."""
+        return self.rules.players >= 5
+
     def _resolved(self, name: str) -> str:
         value = getattr(self.rules, name)
         assert isinstance(value, str)
+        if value == "auto" and name == "deck" and self.many_hands:
+            return MANY_DECKS[self.players]
         if value == "auto":
-            standard = self.partnership_play or (self.form is not None and self.form.standard)
+            standard = self.partnership_play or self.many_hands or (self.form is not None and self.form.standard)
             return FORM_DEFAULTS[name][0 if standard else 1]
         return value
 
@@ -409,9 +423,15 @@ class GameFiveHundred(ActionsFiveHundred):
         """The scoring units: the two sides, or every seat on its own."""
         if self.partnership_play:
             return ((0, 2), (1, 3))
+        if self.players == 6:
+            return six_units(self.rules.six_teams)
         return tuple((s,) for s in range(self.players))
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
+        if self.players == 5:
+            from prikup.games.five_hundred_many import StateFiveHundredFive
+
+            return StateFiveHundredFive(self, rng, first_dealer, single_deal)
         if self.form is not None:
             from prikup.games.five_hundred_forms import StateFiveHundredForms
 
@@ -490,6 +510,20 @@ class StateFiveHundred(VariantsFiveHundred):
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units (sides, or single seats)."""
         return self.game.units()
+
+    def deal_units(self) -> tuple[tuple[int, ...], ...]:
+        """The units this deal is scored in: the match's, but with five players the contractor
+        and his called partner together."""
+        return self.game.units()
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (who sit out when he plays a misère alone)."""
+        unit = next(u for u in self.game.units() if seat in u)
+        return tuple(s for s in unit if s != seat)
+
+    def _share(self, amount: int) -> int:
+        """What each seat of the contractor's side scores of the contract's ``amount``."""
+        return amount
 
     def partner(self, seat: int) -> int | None:
         """A seat's partner in the partnership game."""
@@ -886,8 +920,7 @@ class StateFiveHundred(VariantsFiveHundred):
                 self.layout = g.nt_contract_layout
             else:
                 self.layout = g.layouts[_NT if strain is None else int(Suit[strain])]
-            partner = self.partner(self.contractor)
-            self.sitting_out = (partner,) if self.plays_alone and partner is not None else ()
+            self.sitting_out = self.partners_of(self.contractor) if self.plays_alone else ()
             self.playing = tuple(s for s in active if s not in self.sitting_out)
             self._turn = self.contractor
         playing = self.playing
@@ -932,7 +965,7 @@ class StateFiveHundred(VariantsFiveHundred):
         """A misère ends at the contractor's first trick; any deal after ten; under the 1904
         rule (``stop_at_goal``) a deal ends once a defending side reaches the goal, unless the
         contractor can still make his contract and reach it."""
-        side = () if self.contractor is None else next(u for u in self.game.units() if self.contractor in u)
+        side = () if self.contractor is None else next(u for u in self.deal_units() if self.contractor in u)
         if (self.is_misere and winner in side) or len(self.tricks) == TRICKS:
             self._score_deal()
             return
@@ -942,7 +975,7 @@ class StateFiveHundred(VariantsFiveHundred):
             self._offer_claim()
 
     def _side_tricks(self) -> int:
-        side = next(u for u in self.game.units() if self.contractor in u)
+        side = next(u for u in self.deal_units() if self.contractor in u)
         return sum(self.won[s] for s in side)
 
     @property
@@ -954,7 +987,7 @@ class StateFiveHundred(VariantsFiveHundred):
 
     def _score_deal(self, *, stopped: bool = False) -> None:
         g = self.game
-        units = g.units()
+        units = self.deal_units()
         points = self.defenders_score_tricks
         if self.no_bid_play:
             changes = deal_changes(g.players, units, self.won, None, 0)
@@ -981,7 +1014,13 @@ class StateFiveHundred(VariantsFiveHundred):
                 amount -= CLAIM_PENALTY
             broken = self.breaker is not None and level is not None and level - side_tricks >= BREAK_MARGIN
             changes = deal_changes(
-                g.players, units, self.won, self.contractor, amount, defender_tricks_score=points, against=against
+                g.players,
+                units,
+                self.won,
+                self.contractor,
+                self._share(amount),
+                defender_tricks_score=points,
+                against=against,
             )
             if made and call not in MISERE_CALLS and amount != g.table.value(call) and not self.slam_called:
                 outcome = "slam"

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred, Layout
     from prikup.games.table_rules import RulesFiveHundred
 
-__all__ = ["SLAM", "SLAM_ACTION", "ActionsFiveHundred", "LegalFiveHundred"]
+__all__ = ["ALONE_ACTION", "SLAM", "SLAM_ACTION", "ActionsFiveHundred", "LegalFiveHundred"]
 
 #: The phases of this game's state machine (the core declares deal, auction, play and match over).
 _AUCTION = Phase.AUCTION
@@ -54,6 +54,12 @@ _GIVE = Phase.declare("GIVE", "give")
 #: (``contract SLAM``: all ten tricks alone)
 SLAM = "SLAM"
 SLAM_ACTION = Action(_K_CONTRACT, call=SLAM)
+#: Five players: the contractor calls a partner card (``partner AH``) or goes alone (``alone``)
+#: (:mod:`prikup.games.five_hundred_many`)
+_K_PARTNER = ActionKind.declare("PARTNER", "partner", Takes.CARD, order=24)
+_K_ALONE = ActionKind.declare("ALONE", "alone", Takes.NOTHING, order=25)
+ALONE_ACTION = Action(_K_ALONE)
+_PARTNER = Phase.declare("PARTNER", "partner")
 #: The joker led in no trumps names its suit (``play JK as D``).
 _M_AS = declare_modifier("as", suit=True, order=1)
 _K_PASS = ActionKind.PASS
@@ -87,6 +93,8 @@ class ActionsFiveHundred(TrickGame):
         actions += [Action(_K_PLAY, card=c) for c in self.cards]
         jokers = [c for c in self.cards if c.is_joker]
         actions += [Action(_K_PLAY, card=c, modifier=_M_AS, argument=s.name) for c in jokers for s in Suit]
+        if self.rules.players == 5:  # the partner call of the five-player form (never the joker)
+            actions += [ALONE_ACTION, *(Action(_K_PARTNER, card=c) for c in self.cards if not c.is_joker)]
         from prikup.games.five_hundred_forms import form_actions
 
         return actions + form_actions(self)  # type: ignore[arg-type]

@@ -11,7 +11,34 @@ from __future__ import annotations
 from prikup.core.options import Option
 from prikup.games.five_hundred_tables import TABLES
 
-__all__ = ["FORM_DEFAULTS", "OPTIONS"]
+#: the options of the five- and six-player forms
+MANY_OPTIONS = (
+    Option(
+        "partner_call",
+        "announced",
+        "five players: the auction's winner goes alone or calls a card (not the joker); its holder is his "
+        "partner for the deal and says so at once (announced), or nobody knows until the card is played (secret)",
+        choices=("announced", "secret"),
+    ),
+    Option(
+        "partner_share",
+        "full",
+        "five players: the contractor and his called partner each score the contract's full value (full) or half "
+        "of it (half), made or lost",
+        choices=("full", "half"),
+    ),
+    Option("call_trumps", True, "five players: the called card may be a trump (false: only a plain-suit card)"),
+    Option("five_misere", False, "five players: misère and open misère may be bid (usually not)"),
+    Option(
+        "six_teams",
+        "threes",
+        "six players: two teams of three, alternate seats (threes: 0 2 4 against 1 3 5), or three teams of "
+        "two, partners opposite (pairs, cut-throat: 0+3, 1+4, 2+5)",
+        choices=("threes", "pairs"),
+    ),
+)
+
+__all__ = ["FORM_DEFAULTS", "MANY_OPTIONS", "OPTIONS"]
 
 #: option: (standard 4-player partnership game, 3 or 4 each for himself — American preferans)
 FORM_DEFAULTS = {
@@ -24,7 +51,7 @@ FORM_DEFAULTS = {
 }
 
 OPTIONS = (
-    Option("players", 4, "players at the table", choices=(2, 3, 4)),
+    Option("players", 4, "players at the table", choices=(2, 3, 4, 5, 6)),
     Option(
         "partnership",
         True,
@@ -37,8 +64,12 @@ OPTIONS = (
         "cards: for partnerships 43 (A-5, red 4s, joker), 42 (no joker), 44 (two jokers, kitty 4), 45 "
         "(all 4s, kitty 5), 46 (all 4s, two jokers, kitty 6), 43_colour_fours/44_colour_fours (4S and 4D "
         "removed: the 4 of the trumps' colour is a trump); each-for-himself 33 (A-7 and joker), 32; "
-        "63 (six-handed, not playable yet); auto = 43 or 33",
-        choices=("auto", "43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours", "33", "32", "63"),
+        "five players 53 (52 and the joker); six players 63 (52, joker, 11s, 12s, red 13s) or 64 (two jokers, "
+        "kitty 4); auto = 43, 33, 53 or 63",
+        choices=(
+            *("auto", "43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours"),
+            *("33", "32", "63", "53", "64"),
+        ),
     ),
     Option(
         "joker_high",
@@ -242,6 +273,7 @@ OPTIONS = (
     ),
     Option("failed_to_other", False, "a failed contract's value is scored to the other side instead (French-Canadian)"),
     Option("no_negative", False, "points are never taken away: a failed contract costs nothing (French-Canadian)"),
+    *MANY_OPTIONS,
     Option(
         "form",
         "auto",

@@ -30,6 +30,8 @@ __all__ = [
     "EXTRA_CALLS",
     "HI_LO",
     "LEVELS",
+    "MANY_DECKS",
+    "MANY_FORMS",
     "MISERE",
     "MISERE_CALLS",
     "MISERE_RANKS",
@@ -43,6 +45,7 @@ __all__ = [
     "call_level",
     "call_strain",
     "deal_pattern",
+    "six_units",
 ]
 
 #: Bidding strains, lowest first; ``NT`` is no-trump.
@@ -150,18 +153,42 @@ DECKS: MappingProxyType[str, DeckSpec] = MappingProxyType(
             ((_R.THIRTEEN, Suit.D), (_R.THIRTEEN, Suit.H)),
             ("JK",),
         ),
+        # five and six players: the full pack and one joker; the 63-card deck with two jokers
+        "53": DeckSpec("53", (*_A_TO_5, _R.FOUR, _R.THREE, _R.TWO), (), ("JK",)),
+        "64": DeckSpec(
+            "64",
+            (*_A_TO_5[:4], _R.TWELVE, _R.ELEVEN, *_A_TO_5[4:], _R.FOUR, _R.THREE, _R.TWO),
+            ((_R.THIRTEEN, Suit.D), (_R.THIRTEEN, Suit.H)),
+            ("JK1", "JK2"),
+        ),
     }
 )
 
 
-#: The decks each form may use: the partnership game (4 hands of 10) and each-for-himself play
-#: (3 hands of 10).  The kitty is what is left: 2 to 6 cards.
+#: The decks each form may use: the partnership game (4 hands of 10), each-for-himself play
+#: (3 hands of 10), five hands of 10 (52 cards and the joker) and six (63 or 64 cards).  The
+#: kitty is what is left: 2 to 6 cards.
 DECK_FORMS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType(
     {
         "partnership": ("43", "42", "44", "45", "46", "43_colour_fours", "44_colour_fours"),
         "single": ("33", "32"),
+        "five": ("53",),
+        "six": ("63", "64"),
     }
 )
+
+
+#: five and six players: the form of :data:`DECK_FORMS` and the deck ``auto`` means
+MANY_FORMS: MappingProxyType[int, str] = MappingProxyType({5: "five", 6: "six"})
+MANY_DECKS: MappingProxyType[int, str] = MappingProxyType({5: "53", 6: "63"})
+
+
+def six_units(teams: str) -> tuple[tuple[int, ...], ...]:
+    """Six players' sides: two teams of three on alternate seats (``threes``), or three teams of
+    two with partners opposite (``pairs``)."""
+    if teams == "pairs":
+        return ((0, 3), (1, 4), (2, 5))
+    return ((0, 2, 4), (1, 3, 5))
 
 
 def deal_pattern(hands: int, hand_size: int, kitty: int, style: str) -> list[tuple[int, int]]:

@@ -53,6 +53,9 @@ class VariantsFiveHundred(LegalFiveHundred):
 
         def _side_tricks(self) -> int: ...
 
+        def deal_units(self) -> tuple[tuple[int, ...], ...]:
+            """The units this deal is scored in."""
+
         def _do_play(self, seat: int, action: Action) -> None: ...
 
     def may_misdeal(self, seat: int) -> bool:
@@ -75,7 +78,7 @@ class VariantsFiveHundred(LegalFiveHundred):
         if not self.game.rules.breaking or level is None or level < 7 or self.contractor is None:
             self._start_play()
             return
-        side = next(u for u in self.game.units() if self.contractor in u)
+        side = next(u for u in self.deal_units() if self.contractor in u)
         seat, order = self.contractor, []
         for _ in range(len(self._in_deal) - 1):
             seat = self._next_active(seat)

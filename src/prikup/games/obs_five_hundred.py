@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit
@@ -59,6 +59,11 @@ class ObsFiveHundred(Observation):
     #: every hand face up on the table, the contractor's first (``open_hand``); patastrophe
     #: shows his partner's too
     open_hands: tuple[OpenHand, ...] = ()
+    #: five players: the card the contractor called (``None``: none yet, or he went alone) and
+    #: his partner once public (announced at once, or secret until the card is played)
+    called: Card | None = None
+    called_partner: int | None = None
+
     #: the two-handed game's dummies (hands 2 and 3, played by seats 0 and 1)
     dummies: tuple[Dummy, ...] = ()
     #: a dead hand / the dead cards: how many; the face-up table cards (the table-card form)
@@ -70,6 +75,13 @@ class ObsFiveHundred(Observation):
     set_aside: tuple[Card, ...] | None = None
     #: option kitty_up: the kitty's card face up for all (``None``: none is)
     kitty_shown: Card | None = None
+
+    def card_mask(self) -> int:
+        """The cards this observation shows; the called partner card names a card, it does not
+        show where it is (a sampler must not bind it to its place)."""
+        if self.called is None:
+            return super(ObsFiveHundred, self).card_mask()
+        return replace(self, called=None).card_mask()
 
     def _game_json(self, out: dict[str, Any]) -> None:
         out["active"] = list(self.active)
@@ -103,6 +115,9 @@ class ObsFiveHundred(Observation):
         out["tricks_won"] = list(self.tricks_won)
         out["voids"] = [[s.name for s in v] for v in self.voids]
         out["last_result"] = self.last_result
+        if self.options.players == 5:
+            out["called"] = None if self.called is None else str(self.called)
+            out["called_partner"] = self.called_partner
         if self.dummies:
             out["dummies"] = [
                 {"hand": d.hand, "controller": d.controller, "face_up": cards_json(d.face_up), "face_down": d.face_down}
@@ -147,4 +162,6 @@ class ObsFiveHundred(Observation):
             "open_hands": tuple(
                 OpenHand(h["seat"], cards_from_json(h["cards"]) or ()) for h in data.get("open_hands", ())
             ),
+            "called": None if data.get("called") is None else Card.parse(data["called"]),
+            "called_partner": data.get("called_partner"),
         }

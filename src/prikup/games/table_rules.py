@@ -29,6 +29,8 @@ __all__ = [
     "MisereFrom",
     "MisereRank",
     "NoBid",
+    "PartnerCall",
+    "PartnerShare",
     "PlayForm",
     "RaiseAfterKitty",
     "Rules501",
@@ -36,6 +38,7 @@ __all__ = [
     "RulesPreferans",
     "RulesPyatsot",
     "ScoringTableName",
+    "SixTeams",
 ]
 
 
@@ -78,6 +81,8 @@ class DeckChoice(StrEnum):
     D33 = "33"
     D32 = "32"
     D63 = "63"
+    D53 = "53"
+    D64 = "64"
 
 
 class PlayForm(StrEnum):
@@ -192,6 +197,27 @@ class RaiseAfterKitty(StrEnum):
     FALSE = "false"
 
 
+class PartnerCall(StrEnum):
+    """Five players: the called card's holder says so at once (announced), or nobody knows until it is played."""
+
+    ANNOUNCED = "announced"
+    SECRET = "secret"
+
+
+class PartnerShare(StrEnum):
+    """Five players: the contractor and his called partner each score the contract's full value, or half."""
+
+    FULL = "full"
+    HALF = "half"
+
+
+class SixTeams(StrEnum):
+    """Six players: two teams of three (alternate seats) or three teams of two (partners opposite)."""
+
+    THREES = "threes"
+    PAIRS = "pairs"
+
+
 @dataclass(frozen=True, slots=True)
 class RulesFiveHundred(Rules):
     """Five Hundred's options (``auto`` ones are resolved by the game for its form)."""
@@ -238,6 +264,12 @@ class RulesFiveHundred(Rules):
     claim: Claim
     failed_to_other: bool
     no_negative: bool
+    # five and six players (prikup.games.five_hundred_many)
+    partner_call: PartnerCall
+    partner_share: PartnerShare
+    call_trumps: bool
+    five_misere: bool
+    six_teams: SixTeams
     form: PlayForm
     kitty_up: bool
 

@@ -120,7 +120,7 @@ class PositionFiveHundred(TrickPosition):
             if dummies:
                 side: tuple[int, ...] = (state.contractor, state.contractor + 2)  # his hand and his dummy
             else:
-                side = next(u for u in g.units() if state.contractor in u)
+                side = next(u for u in state.deal_units() if state.contractor in u)
             count = sum(1 << index[s] for s in side if s in index)
             base = sum(state.won[s] for s in side)
             if state.is_misere:

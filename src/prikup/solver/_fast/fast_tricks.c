@@ -21,7 +21,7 @@
  * played) and one word of the rest;
  * within a trick: the four hands and one word of the rest (bit 0 tells the two apart). */
 #define KEY_WORDS 5
-#define MAX_SEATS 4
+#define MAX_SEATS 6 /* 3 to 6 hands in play (Five Hundred for five and six) */
 #define MAX_CARDS 64
 #define MAX_HAND 24
 #define MAX_UNDO (MAX_CARDS + 2) /* every card and the choice */
@@ -29,7 +29,7 @@
 #define MAX_JOKER_CODE 12 /* no-trump jokers in the rest word (3 bits each, bits 20 to 55) */
 
 typedef struct {
-    int n;                 /* seats in play: 3 or 4 */
+    int n;                 /* seats in play: 3 to 6 */
     uint64_t hands[MAX_SEATS];
     int leader;
     int trick[MAX_SEATS];
@@ -113,7 +113,13 @@ static inline void code_remove(Pos *p, int s, int c) {
     p->in_hands[s] &= ~(1u << r);
 }
 
+static void pos_key_many(const Pos *p, uint64_t *key);
+
 static void pos_key(const Pos *p, uint64_t *key) {
+    if (p->n > 4) {
+        pos_key_many(p, key);
+        return;
+    }
     uint64_t vk = 0;
     if (p->nt_jokers && !p->joker_lead_any)
         for (int s = 0; s < p->n; s++)
@@ -128,6 +134,40 @@ static void pos_key(const Pos *p, uint64_t *key) {
         return;
     }
     /* rank-relative: who holds each live card of each effective suit, in that suit's order */
+    for (int s = 0; s < 4; s++) key[s] = p->code[s];
+    uint64_t jcode = 0;
+    for (int j = 0; j < p->njorder; j++) {
+        int o = p->owner[p->jorder[j]];
+        if (o) jcode = jcode << 3 | (uint64_t)o;
+    }
+    key[4] = rest | jcode << 20;
+}
+
+/* The key with five or six hands in play (the words above fit four): between tricks the same
+ * rank-relative suit words (an owner is 3 bits: seat + 1 <= 6), and a rest word with the leader in
+ * 3 bits and, for the no-trump jokers' holders only (at most two jokers), their voids in joker
+ * order; within a trick the first three hands, the other hands folded into the fourth word (a
+ * within-trick key is only looked up, for the root's first move to test: a collision reorders
+ * the moves tested, never a value) and the trick in progress. */
+static void pos_key_many(const Pos *p, uint64_t *key) {
+    uint64_t vk = 0;
+    if (p->nt_jokers && !p->joker_lead_any)
+        for (int j = 0; j < p->njorder; j++) {
+            int o = p->owner[p->jorder[j]];
+            if (o) vk |= (uint64_t)p->voids[o - 1] << (4 * j);
+        }
+    uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 4 | (vk & 0xff) << 5 |
+                    (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
+    if (p->ntrick) {
+        key[0] = p->hands[0], key[1] = p->hands[1], key[2] = p->hands[2];
+        uint64_t fold = p->hands[3];
+        for (int s = 4; s < p->n; s++) fold ^= (p->hands[s] + (uint64_t)s) * 0x9e3779b97f4a7c15ull;
+        key[3] = fold;
+        rest |= 1 | (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23;
+        for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (26 + 6 * i);
+        key[4] = rest;
+        return;
+    }
     for (int s = 0; s < 4; s++) key[s] = p->code[s];
     uint64_t jcode = 0;
     for (int j = 0; j < p->njorder; j++) {

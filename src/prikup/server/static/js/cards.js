@@ -1,5 +1,5 @@
 // Card faces, drawn as compact SVG (no image files): corner indices, pips or a court letter.
-import { RED, SUITS, rankLabel, cardName, t } from "./words.js";
+import { RED, SUITS, rankLabel, rankOf, suitOf, cardName, t } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const PIPS = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, T: 10 };
@@ -20,8 +20,8 @@ function faceMarkup(card) {
     return frame + '<text x="30" y="48" text-anchor="middle" font-size="30" fill="#6a1b9a">★</text>' +
       `<text x="5" y="15" font-size="10" font-weight="700" fill="#6a1b9a">JK${card.slice(2)}</text>`;
   }
-  const r = card[0], s = SUITS[card[1]];
-  const fill = RED.has(card[1]) ? "#b3001b" : "#111";
+  const r = rankOf(card), s = SUITS[suitOf(card)];
+  const fill = RED.has(suitOf(card)) ? "#b3001b" : "#111";
   const idx = rankLabel(r);
   const corner = `<text x="4" y="15" font-size="${idx.length > 1 ? 11 : 13}" font-weight="700" fill="${fill}">${idx}</text>` +
     `<text x="4" y="27" font-size="11" fill="${fill}">${s}</text>`;

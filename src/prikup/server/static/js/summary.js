@@ -2,7 +2,7 @@
 // after the match: the winner, the final sheet, a rematch and the way back to the lobby.
 import { el } from "./bidding.js";
 import { renderSheet } from "./sheets.js";
-import { SUITS, cardName, cardShort, contractText, seatName, t } from "./words.js";
+import { SUITS, cardName, cardShort, contractText, rankOf, seatName, suitOf, t } from "./words.js";
 
 /** What the summary of the deal just over says, from the deal's log as this seat saw it. */
 export function buildSummary(msg, prev) {
@@ -84,11 +84,12 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse 
 /** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */
 function handText(cards, game) {
   // low to high in the game's own order (the ace-ten games rank the ten above the king)
-  const order = game === "501" || game === "pyatsot" ? "9JQKTA" : "23456789TJQKA";
+  const order = game === "501" || game === "pyatsot" ? ["9", "J", "Q", "K", "T", "A"]
+    : ["2", "3", "4", "5", "6", "7", "8", "9", "T", "11", "12", "13", "J", "Q", "K", "A"];
   const out = el("span", { class: "hand-text" }, el("span", { class: "sr-only" }, cards.map(cardName).join(", ")));
   for (const s of ["S", "C", "D", "H", "JK"]) {
-    const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && c[1] === s));
-    of.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+    const of = cards.filter((c) => (s === "JK" ? c.startsWith("JK") : !c.startsWith("JK") && suitOf(c) === s));
+    of.sort((a, b) => order.indexOf(rankOf(a)) - order.indexOf(rankOf(b)));
     if (!of.length) continue;
     const text = s === "JK" ? of.map(cardShort).join(" ") : `${SUITS[s]} ${of.map((c) => cardShort(c).slice(0, -1)).join(" ")}`;
     out.append(el("span", { class: "suit-group" + (s === "D" || s === "H" ? " red" : ""), "aria-hidden": "true" }, text));

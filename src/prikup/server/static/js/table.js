@@ -10,7 +10,7 @@ import { areaOf, sideOf } from "./seats.js";
 import { AnalysisView } from "./analysis.js";
 import { H, hintParts, markHintedCard, renderHint } from "./hint.js";
 import {
-  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, has, seatName, suitWord, t, variantText,
+  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, has, seatName, suitOf, suitWord, t, variantText,
 } from "./words.js";
 
 const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
@@ -323,12 +323,35 @@ function seatMarks(obs, i, msg) {
     const unit = obs.units.find((u) => u.includes(me));
     if (unit && unit.length > 1 && unit.includes(i) && i !== me) marks.push(t("partner"));
   }
+  if (obs.called_partner === i) marks.push(t("web.called_partner"));
   if (obs.whisters && obs.whisters.includes(i)) marks.push(t("whist_call"));
   if (obs.active && obs.active.length && !obs.active.includes(i)) marks.push(t("sits_out"));
   if (obs.sitting_out && obs.sitting_out.includes(i)) marks.push(t("sits_out"));
   if (obs.dark && obs.dark[i]) marks.push(t("dark"));
   if (obs.barrel && obs.barrel.seat === i) marks.push(t("barrel"));
   return marks;
+}
+
+/** Five players: the called partner card and its holder once public (announced, or played). */
+function calledText(obs, msg) {
+  const card = cardShort(obs.called);
+  if (obs.called_partner !== null && obs.called_partner !== undefined) return t("web.partner_known", { card, name: seatName(msg.seats, obs.called_partner) });
+  const seen = (obs.tricks || []).some((tr) => tr.cards.some((p) => p[1] === obs.called)) || (obs.trick || []).some((p) => p[1] === obs.called);
+  return t(seen || obs.options.partner_call === "announced" ? "web.partner_none" : "web.partner_secret", { card });
+}
+
+/** Five players: go alone, or pick the partner card from a list and call it. */
+function partnerPicker(legal) {
+  // the aces and trumps players call first at the top: the cards high to low, hearts first
+  const cards = legal.filter((a) => a.startsWith("partner ")).map((a) => a.split(" ")[1]).reverse();
+  const pick = el("select", { id: "partner-card", "aria-label": t("web.partner_card") },
+    ...cards.map((c) => el("option", { value: c }, cardName(c))));
+  const call = el("button", { type: "button", class: "call wide primary", id: "call-partner",
+    onclick: () => send("partner " + pick.value) }, t("web.call_partner", { card: cardShort(cards[0] || "") }));
+  pick.addEventListener("change", () => { call.textContent = t("web.call_partner", { card: cardShort(pick.value) }); });
+  return el("div", { class: "partner-pick", role: "group", "aria-label": t("web.partner_card") },
+    el("label", { for: "partner-card" }, t("web.partner_card") + " "), pick, call,
+    el("button", { type: "button", class: "call wide", "data-action": "alone", onclick: () => send("alone") }, t("web.go_alone")));
 }
 
 function lastCall(obs, i) {
@@ -460,6 +483,7 @@ function renderCentre(msg, finished) {
     const c = obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract);
     line.append(el("span", {}, t("contract") + ": "), el("b", {}, c), obs.declarer !== null ? ` — ${seatName(msg.seats, obs.declarer)}` : "");
     if (obs.trump && obs.game !== "501") line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
+    if (obs.called) line.append(el("span", { class: "called", "data-called": obs.called }, " · " + calledText(obs, msg)));
   } else if (obs.raspasy) {
     line.append(el("b", {}, t("raspasy")));
   } else if (obs.high_bid !== null && obs.high_bid !== undefined) {
@@ -624,9 +648,9 @@ function whyNot(msg, card) {
   if (!verb) return t("web.why.not_cards_now");
   const legalCards = Object.keys(cardActions(msg));
   if (verb === "play" && obs.trick && obs.trick.length) {
-    const suits = new Set(legalCards.map((c) => (c.startsWith("JK") ? "JK" : c[1])));
+    const suits = new Set(legalCards.map((c) => (c.startsWith("JK") ? "JK" : suitOf(c))));
     const led = obs.trick[0][1];
-    const ledSuit = led && !led.startsWith("JK") ? led[1] : null;
+    const ledSuit = led && !led.startsWith("JK") ? suitOf(led) : null;
     if (suits.size === 1 && ledSuit && suits.has(ledSuit)) return t("web.why.follow", { suit: SUITS[ledSuit] });
     if (suits.size === 1 && obs.trump && suits.has(obs.trump)) return t("web.why.trump", { suit: SUITS[obs.trump] });
   }
@@ -674,6 +698,7 @@ function promptText(msg) {
     return t("web.prompt.contract_call");
   }
   if (legal.includes("look") && obs.hand === null) return t("web.prompt.dark");
+  if (legal.includes("alone")) return t("web.prompt.partner");
   if (legal.some((a) => a.startsWith("bid "))) {
     const min = nums("bid");
     if (obs.game === "501" || obs.game === "pyatsot") return t("web.prompt.bid_points", { min: Math.min(...min) });
@@ -753,6 +778,10 @@ function renderActions(msg) {
         send(acts[0]);
       },
     }, label));
+  }
+  if (legal.includes("alone")) {
+    parts.push(partnerPicker(legal));
+    for (const a of legal) if (a === "alone" || a.startsWith("partner ")) handled.add(a);
   }
   const rest = legal.filter((a) => !handled.has(a) && !inCards.has(a));
   for (const a of rest) {

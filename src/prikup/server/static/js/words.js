@@ -1,7 +1,10 @@
 // The page's words: the one message catalogue (GET /api/words/<lang>), card, seat and action names.
 export const SUITS = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const RED = new Set(["D", "H"]);
-export const CARD_RE = /^(?:[2-9TJQKA][SCDH]|JK[12]?)$/;
+export const CARD_RE = /^(?:(?:[2-9TJQKA]|1[123])[SCDH]|JK[12]?)$/;
+/** A card code's rank ("A", "T", "11") and suit letter ("S"): the six-handed deck's 11, 12, 13 have two digits. */
+export const rankOf = (c) => c.slice(0, -1);
+export const suitOf = (c) => c.slice(-1);
 const LANG_KEY = "prikup.lang";
 let W = {};
 export let lang = "en";
@@ -45,13 +48,13 @@ export function rankLabel(r) {
 export function cardShort(c) {
   if (!c) return "?";
   if (c.startsWith("JK")) return t("joker") + (c.length > 2 ? " " + c.slice(2) : "");
-  return rankLabel(c[0]) + SUITS[c[1]];
+  return rankLabel(rankOf(c)) + SUITS[suitOf(c)];
 }
 /** A card's spoken name: "король пик", "king of spades". */
 export function cardName(c) {
   if (!c) return t("web.card_hidden");
   if (c.startsWith("JK")) return t("joker") + (c.length > 2 ? " " + c.slice(2) : "");
-  return t("web.card_name", { rank: t("web.rank." + c[0]), suit: t("web.suit_of." + c[1]) });
+  return t("web.card_name", { rank: t("web.rank." + rankOf(c)), suit: t("web.suit_of." + suitOf(c)) });
 }
 /** A trump or suit word: "♥", "без козыря". */
 export function suitWord(s) {
@@ -119,6 +122,8 @@ export function describe(action, ctx = {}) {
     case "give": return CARD_RE.test(w[1] || "") ? t("web.act.give", { card: cardShort(w[1]) }) : t("web.act.give_hidden");
     case "discard": return CARD_RE.test(w[1] || "") ? t("web.act.discard", { card: cardShort(w[1]) }) : t("web.act.discard_hidden");
     case "keep": return CARD_RE.test(w[1] || "") ? t("web.act.keep", { card: cardShort(w[1]) }) : t("web.act.keep_hidden");
+    case "partner": return t("web.act.partner", { card: cardShort(w[1]) });
+    case "alone": return t("web.act.alone");
     case "play": {
       let s = cardShort(w[1]);
       if (w[2] === "marriage") s += " · " + t("web.act.marriage", { suit: SUITS[w[3]] });
