@@ -65,3 +65,29 @@ def test_pimc_and_the_oracle_finish_a_deal_of_every_form_legally(preset: str, bo
         if "contractor" in state.deals[0].result:
             return
     pytest.fail("no contract in six deals")
+
+
+def test_pimc_at_six_leaves_the_first_tricks_to_the_heuristic_and_solves_from_seven_cards() -> None:
+    """``max_cards`` 0 at a table of five or six means 7: a whole six-hand deal can take the exact
+    search minutes, so the first tricks are played by the heuristic and the rest solved."""
+    game = make_game("five-hundred", players=6)
+    state = game.new_match(seed=3)
+    heuristic = [make_bot("heuristic", game, seed=s) for s in range(6)]
+    while state.phase.value != "play":
+        seat = state.to_act
+        assert seat is not None
+        state.apply(heuristic[seat].act(state, seat))
+    pimc = make_bot("pimc:samples=2", game, seed=9)
+    seen: list[tuple[int, int]] = []
+    while state.phase.value == "play" and len(seen) < 40:
+        seat = state.to_act
+        assert seat is not None
+        held = state.card_places().get(f"hand {seat}", 0).bit_count()
+        before = pimc.play_decisions  # type: ignore[attr-defined]
+        action = pimc.act(state, seat)
+        assert action in state.legal_actions()
+        seen.append((held, pimc.play_decisions - before))  # type: ignore[attr-defined]
+        state.apply(action)
+    assert any(h > 7 for h, _ in seen) and any(h <= 7 for h, _ in seen)
+    assert all(searched == 0 for h, searched in seen if h > 7)  # the heuristic's, not a search
+    assert any(searched for h, searched in seen if h <= 7)  # solved (counted) from seven cards

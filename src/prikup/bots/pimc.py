@@ -57,8 +57,8 @@ machine and under any load, with at least one sample always searched); ``decisio
 stopping early once ``seconds`` (default 5) of the process's CPU time (``time.process_time``,
 never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
 not bind) have been spent after a sample; ``candidates`` (default 4);
-``max_cards`` (default 0: always) leaves the play to the heuristic while the seat holds more cards
-than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
+``max_cards`` (default 0: always; at a table of five or six, 7) leaves the play to the heuristic
+while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
 to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
 sampler finds no consistent deal at all the heuristic decides (counted in ``resample_failures``).
 
@@ -222,6 +222,12 @@ def _strain(action: Action) -> str | None:
     return None if action.call is None else action.call.lstrip("0123456789")
 
 
+#: ``max_cards`` 0 at a table of five or six: the play is solved from this many cards in hand (a
+#: whole six-hand deal can take the exact search minutes; from 7 cards a decision takes a fraction
+#: of a second), the heuristic playing the earlier tricks
+MANY_HANDS_MAX_CARDS = 7
+
+
 class PimcBot(Bot):
     """Samples the hidden cards, solves or finishes each sample, takes the best mean (see the module)."""
 
@@ -231,7 +237,9 @@ class PimcBot(Bot):
         "decision_samples": BotOption(int, "samples per other decision", 1, 1000),
         "seconds": BotOption(float, "CPU seconds after which a decision draws no more samples", 0.001, 600),
         "candidates": BotOption(int, "actions compared at a non-play decision", 1, 64),
-        "max_cards": BotOption(int, "solve the play only from this many cards in hand (0: always)", 0, 64),
+        "max_cards": BotOption(
+            int, "solve the play only from this many cards in hand (0: always; with 5 or 6 players, from 7)", 0, 64
+        ),
         "decide": BotOption(int, "1: sample every non-play decision; 0: leave them to the heuristic", 0, 1),
         "confidence": BotOption(float, "standard errors a gain must clear to replace the heuristic", 0, 10),
         "rollout_play": BotOption(str, "how rollouts play the cards", choices=ROLLOUT_PLAYS),
@@ -312,7 +320,8 @@ class PimcBot(Bot):
         try:
             if state.phase is Phase.PLAY and state.game.id in ADAPTERS:
                 held = state.card_places().get(f"hand {seat}", 0).bit_count()
-                if not self.max_cards or held <= self.max_cards:
+                limit = self.max_cards or (MANY_HANDS_MAX_CARDS if state.game.players > 4 else 0)
+                if not limit or held <= limit:
                     return self.play(state, seat, legal)
             elif self.decide:
                 return self.decision(state, seat, legal)

@@ -158,7 +158,7 @@ class PreferansView(GameView):
         return lines
 
 
-def _signed(value: Fraction) -> str:
+def _signed(value: int | Fraction) -> str:
     return signed(value)
 
 
