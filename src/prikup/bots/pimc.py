@@ -58,9 +58,10 @@ stopping early once ``seconds`` (default 5) of the process's CPU time (``time.pr
 never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
 not bind) have been spent after a sample; ``candidates`` (default 4);
 ``max_cards`` (default 0: always; at a table of five or six, 7) leaves the play to the heuristic
-while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0`` leaves every non-play decision
-to the heuristic (play-only PIMC). A single legal action is taken without thinking. If the
-sampler finds no consistent deal at all the heuristic decides (counted in ``resample_failures``).
+while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0``
+leaves every non-play decision to the heuristic (play-only PIMC). A single legal action is taken
+without thinking. If the sampler finds no consistent deal at all the heuristic decides (counted
+in ``resample_failures``).
 
 The bot is handed the real state by ``act`` only to replay the deal's public log; the sampler
 reads from it only what the seat observes (tested: two states the seat cannot tell apart give
