@@ -264,7 +264,9 @@ def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool
             wait_for_change(page, st["ply"] + sent)
         else:
             time.sleep(0.02)
-    raise AssertionError("the page never reached the state looked for")
+    last = state(page) or {}
+    seen = {k: (last.get("obs") or {}).get(k) for k in ("deal", "phase", "to_act", "legal_actions")}
+    raise AssertionError(f"the page never reached the state looked for; it shows {seen}")
 
 
 def wait_for_change(page: Any, ply: int, timeout: float = 15.0) -> None:
