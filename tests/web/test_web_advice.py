@@ -17,6 +17,7 @@ import httpx
 import pytest
 from web_driver import (
     SCREENSHOTS,
+    SIZES,
     Player,
     ServerProcess,
     axe_violations,
@@ -36,7 +37,6 @@ browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 
 #: few samples per decision, so that a deal's analysis takes seconds in these tests
 CHEAP = {"PRIKUP_ANALYSIS_SAMPLES": "2", "PRIKUP_AWAY_AFTER": "600"}
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
 
 

@@ -11,7 +11,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, no_overflow, plain_server, play_until
+from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, no_overflow, plain_server, play_until
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -22,7 +22,6 @@ pytestmark = pytest.mark.skipif(
 browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 server = pytest.fixture(scope="module", name="server")(plain_server)
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 PRESETS = {"five_handed": ({"players": 5}, 5), "six_handed": ({"players": 6}, 6)}
 
 #: every seat plate's box, and whether any two overlap

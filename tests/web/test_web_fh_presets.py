@@ -12,7 +12,17 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, no_overflow, plain_server, play_until, state
+from web_driver import (
+    SCREENSHOTS,
+    SIZES,
+    Player,
+    ServerProcess,
+    launch_browser,
+    no_overflow,
+    plain_server,
+    play_until,
+    state,
+)
 
 from prikup.games.presets import PRESETS
 from prikup.i18n import t
@@ -26,7 +36,6 @@ pytestmark = pytest.mark.skipif(
 browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 server = pytest.fixture(scope="module", name="server")(plain_server)
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 FH = PRESETS["five-hundred"]
 RAW = ["web.", "cli.", "undefined", "null", "NaN", "bid DMIS", "bid HILO", "bid PAT"]
 

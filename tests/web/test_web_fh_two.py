@@ -10,7 +10,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, plain_server, play_until, state
+from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -21,7 +21,6 @@ pytestmark = pytest.mark.skipif(
 browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 server = pytest.fixture(scope="module", name="server")(plain_server)
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 OPTIONS = {"players": 2, "form": "dummies"}
 
 

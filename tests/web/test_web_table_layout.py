@@ -11,7 +11,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, plain_server, play_until, state
+from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -24,7 +24,6 @@ pytestmark = pytest.mark.skipif(
 browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 server = pytest.fixture(scope="module", name="server")(plain_server)
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 #: Where each seat's plate and each trick card lies, seen from the centre of the trick (angles in
 #: degrees, counter-clockwise from "east" with y pointing up, as on paper).

@@ -232,6 +232,10 @@ class Player:
         assert told == [g["to"] for g in st["obs"].get("gifts") or []], (told, st["obs"].get("gifts"))
 
 
+#: the two screens every page test looks at: a desktop and a phone (width, height)
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
 def launch_browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
     from playwright.sync_api import sync_playwright
