@@ -110,20 +110,26 @@ def test_a_table_with_hints_off_has_no_hint_button_and_the_server_refuses_hints(
     page.context.close()
 
 
+#: the state's ply and whether it is my turn, once the Hint button is shown exactly on my turn
+SHOWN_ON_MY_TURN = """() => {
+  const s = window.prikup.state;
+  const mine = s.obs.to_act === s.viewer && (s.obs.legal_actions || []).length > 0;
+  return !document.querySelector('#hint').hidden === mine && { mine, ply: s.ply };
+}"""
+
+
 def test_a_table_with_hints_on_shows_the_button_on_my_turn_only(browser: Any, server: ServerProcess) -> None:
     page = open_page(browser)
     from_lobby(page, server, "501")
     page.click("#create-button")
     page.wait_for_url("**/table/**")
     page.wait_for_function("() => window.prikup && window.prikup.state")
+    # the button and the state are read in one look at the page: the bots may move on between two
     for _ in range(40):
-        st = state(page)
-        assert st is not None
-        mine = st["obs"]["to_act"] == st["viewer"] and bool(st["obs"]["legal_actions"])
-        page.wait_for_function("(mine) => !document.querySelector('#hint').hidden === mine", arg=mine, timeout=5_000)
-        if mine:
+        seen = page.wait_for_function(SHOWN_ON_MY_TURN, timeout=5_000).json_value()
+        if seen["mine"]:
             break
-        page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}", timeout=15_000)
+        page.wait_for_function(f"() => window.prikup.state.ply > {seen['ply']}", timeout=15_000)
     assert page.locator("#hint").is_visible()
     page.context.close()
 
