@@ -40,5 +40,29 @@ def values_tricks(
     after: int,
     best: bool = ...,
 ) -> tuple[dict[int, int], int]: ...
+def values_tricks_down(
+    covers: tuple[tuple[int, int], ...],
+    ids: tuple[int, ...],
+    strength: tuple[int, ...],
+    hands: tuple[int, ...],
+    leader: int,
+    trick: tuple[int, ...],
+    led: int,
+    suits: tuple[int, int, int, int],
+    trump: int,
+    count: int,
+    maximisers: int,
+    stop: int,
+    must_trump: int,
+    nt_jokers: int,
+    joker_any_time: int,
+    joker_lead_any: int,
+    voids: tuple[int, ...],
+    broken: int,
+    named: int,
+    chooser: int,
+    after: int,
+    best: bool = ...,
+) -> tuple[dict[int, int], int]: ...
 def clear() -> None:
     """Empty every game's transposition table before its next search."""

@@ -8,7 +8,7 @@ reductions.  Moves are a card id, plus ``128 * (suit + 1)`` for a joker led nami
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from prikup.core.actions import Action, ActionKind
@@ -24,9 +24,9 @@ from prikup.games.five_hundred import (
 )
 from prikup.games.five_hundred_forms import StateFiveHundredForms
 from prikup.games.five_hundred_tables import HI_LO
+from prikup.solver import fast
 from prikup.solver.adapter import Adapter
-from prikup.solver.play_tricks import NAMED, TrickPosition, fast_values
-from prikup.solver.search import Solver
+from prikup.solver.play_tricks import NAMED, TrickPosition, _fast_args, fast_values
 
 __all__ = [
     "DummyPosition",
@@ -159,16 +159,23 @@ class PositionFiveHundred(TrickPosition):
 class DummyPosition(PositionFiveHundred):
     """The two-handed game's position: the four hands of the partnership game, each dummy's
     face-down cards (``down``, by play-order number) unplayable until the trick after the one
-    its cover (``covers``: (cover, card under it) ids) went in, and no duty to follow with them.
-    The Python search keeps that rule exactly; the C search (:func:`values`) is asked each legal
-    move's child position, in which the face-down cards count as playable (the partnership
-    position of four open hands)."""
+    its cover (``covers``: (cover, card under it) ids) went in, and no duty to follow with them;
+    a dummy holding a face-down card is not shown void by a card off the suit led (as the
+    engine).  While a card is face down the key is the hands themselves (which cards are face
+    down follows from them: a card whose cover is still in a hand or in the trick in progress;
+    a rank-relative key would not tell which card is the face-down one), and a face-down card
+    and its cover are nobody's twins (playing a cover turns a card up, playing its neighbour
+    does not).  The C search (:func:`values`) keeps the same rule."""
 
     def __init__(self, *args: Any, down: list[int], covers: list[tuple[tuple[int, int], ...]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.down = list(down)
         self.covers = covers
         self._downs: list[list[int]] = []
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The (cover, card under it) id pairs of the cards still face down."""
+        return [(up, under) for s, pairs in enumerate(self.covers) for up, under in pairs if self.down[s] >> under & 1]
 
     def allowed(self, seat: int) -> int:
         """The face-up cards ``seat`` may play (follow the suit led with them, else any)."""
@@ -179,10 +186,43 @@ class DummyPosition(PositionFiveHundred):
         finally:
             self.hands[seat] = hand
 
+    def key(self) -> Hashable:
+        """The trick position's key once every card is face up; before, the hands themselves."""
+        if not any(self.down):
+            return super().key()
+        packed = 0
+        for hand in self.hands:
+            packed = packed << 67 | hand
+        vk = tuple(self.voids) if self.nt_jokers and not self.joker_lead_any else ()
+        return (packed, self.leader, tuple(self.trick), self.led, vk, self.broken, tuple(self.down))
+
+    def groups(self, seat: int, allowed: int) -> dict[int, int]:
+        """The equivalence groups, a face-down card or its cover in ``seat``'s hand held apart
+        (still live, so that they break the runs of twins)."""
+        pinned = 0
+        for up, under in self.pairs():
+            pinned |= 1 << up | 1 << under
+        pinned &= self.hands[seat]
+        if not pinned:
+            return super().groups(seat, allowed)
+        hand = self.hands[seat]
+        self.hands[seat] = hand & ~pinned
+        self.hands.append(pinned)
+        try:
+            return super().groups(seat, allowed)
+        finally:
+            self.hands.pop()
+            self.hands[seat] = hand
+
     def play(self, move: int) -> int:
         """Play a move; a finished trick turns up the cards whose cover it took."""
         self._downs.append(list(self.down))
+        seat = self.turn()
+        hidden = self.hands[seat] & self.down[seat]
+        voids = self.voids[seat]
         gain = super().play(move)
+        if hidden:
+            self.voids[seat] = voids  # its face-down cards may hold the suit
         if not self.trick:
             for seat, pairs in enumerate(self.covers):
                 for up, under in pairs:
@@ -196,33 +236,22 @@ class DummyPosition(PositionFiveHundred):
         super().undo()
 
 
+def _fast_down(pos: DummyPosition, best: bool) -> tuple[dict[int, int], int]:
+    """The C search of a position with face-down cards (its cover pairs as compact indices)."""
+    args = _fast_args(pos)
+    ids: tuple[int, ...] = args[0]  # type: ignore[assignment]
+    index = {c: i for i, c in enumerate(ids)}
+    covers = tuple((index[up], index[under]) for up, under in pos.pairs())
+    out: tuple[dict[int, int], int] = fast.module().values_tricks_down(covers, *args, int(best))
+    return out
+
+
 def values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int], int]:
-    """Every legal move's future gain and the nodes searched (one best move's with ``best``): the
-    C search (:func:`~prikup.solver.play_tricks.fast_values`) for 3 or 4 hands, the Python search
-    for 2; a dummy position's legal moves each searched as a child position."""
-    if pos.n < 3:
-        solver = Solver(pos)
-        out = solver.values()
-    elif isinstance(pos, DummyPosition):
-        out, nodes = {}, 0
-        for move in pos.legal_moves():
-            gain = pos.play(move)
-            try:
-                if pos.over():
-                    out[move] = gain
-                    continue
-                child, searched = fast_values(pos, best=True)
-                nodes += searched
-                out[move] = gain + next(iter(child.values()))
-            finally:
-                pos.undo()
-    else:
-        return fast_values(pos, best)
-    if best:
-        pick = max if pos.max_to_move() else min
-        move = pick(out, key=lambda m: out[m])
-        out = {move: out[move]}
-    return out, solver.nodes if pos.n < 3 else nodes
+    """Every legal move's future gain and the nodes searched (one best move's with ``best``), by
+    the C search, for 2 to 6 hands, the dummies' face-down cards included."""
+    if isinstance(pos, DummyPosition) and any(pos.down):
+        return _fast_down(pos, best)
+    return fast_values(pos, best)
 
 
 #: How the solver reads this game.

@@ -21,7 +21,7 @@
  * played) and one word of the rest;
  * within a trick: the four hands and one word of the rest (bit 0 tells the two apart). */
 #define KEY_WORDS 5
-#define MAX_SEATS 6 /* 3 to 6 hands in play (Five Hundred for five and six) */
+#define MAX_SEATS 6 /* 2 to 6 hands in play (Five Hundred for two, five and six) */
 #define MAX_CARDS 64
 #define MAX_HAND 24
 #define MAX_UNDO (MAX_CARDS + 2) /* every card and the choice */
@@ -29,7 +29,7 @@
 #define MAX_JOKER_CODE 12 /* no-trump jokers in the rest word (3 bits each, bits 20 to 55) */
 
 typedef struct {
-    int n;                 /* seats in play: 3 to 6 */
+    int n;                 /* seats in play: 2 to 6 */
     uint64_t hands[MAX_SEATS];
     int leader;
     int trick[MAX_SEATS];
@@ -64,6 +64,11 @@ typedef struct {
     int u_choice[MAX_UNDO], u_chooser[MAX_UNDO], u_after[MAX_UNDO];
     uint64_t u_code[MAX_UNDO];
     int nundo;
+    /* the two-handed game's dummies (see "Dummies" below): the face-down cards not yet turned up,
+     * those and their covers (``pinned``: never grouped), the card under each cover (-1: none) */
+    uint64_t down, pinned;
+    int under[MAX_CARDS];
+    uint64_t u_down[MAX_UNDO], u_pinned[MAX_UNDO];
 } Pos;
 
 #ifndef SIDE_MASTERS
@@ -115,7 +120,13 @@ static inline void code_remove(Pos *p, int s, int c) {
 
 static void pos_key_many(const Pos *p, uint64_t *key);
 
+static void pos_key_down(const Pos *p, uint64_t *key);
+
 static void pos_key(const Pos *p, uint64_t *key) {
+    if (p->down) {
+        pos_key_down(p, key);
+        return;
+    }
     if (p->n > 4) {
         pos_key_many(p, key);
         return;
@@ -127,7 +138,7 @@ static void pos_key(const Pos *p, uint64_t *key) {
     uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
                     (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
     if (p->ntrick) {
-        for (int s = 0; s < MAX_SEATS; s++) key[s] = s < p->n ? p->hands[s] : 0;
+        for (int s = 0; s < 4; s++) key[s] = s < p->n ? p->hands[s] : 0;
         rest |= 1 | (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23;
         for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (25 + 6 * i);
         key[4] = rest;
@@ -177,8 +188,96 @@ static void pos_key_many(const Pos *p, uint64_t *key) {
     key[4] = rest | jcode << 20;
 }
 
+/* Dummies (Five Hundred for two): each dummy holds face-down cards, each under a face-up cover;
+ * a face-down card is not played, and does not oblige its dummy to follow suit, until the trick
+ * its cover went in is over (then it is turned up: down_turn_up at each trick's end, taken back
+ * by pos_undo).  ``down`` holds the face-down cards still covered; ``pinned`` those and their
+ * covers, which are never twins of another card (playing a cover turns a card up, playing a
+ * face-down card's neighbour does not); ``under`` the card under each cover.  While a card is
+ * face down: allowed_cards leaves it out, a dummy holding one is not shown void by a card off the
+ * suit led (as the engine), the bounds are the trivial ones (the others read every card in a hand
+ * as playable) and the last trick is searched, and the key is the hands themselves
+ * (pos_key_down): which cards are face down follows from the hands (a card under a cover still
+ * in a hand or in the trick in progress), given the cover pairs, which the table's context holds
+ * (down_load); rank-relative keys would not tell which card is the face-down one. */
+
+/* The cards whose cover went in the trick just completed turn face up. */
+static void down_turn_up(Pos *p) {
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i], u = p->under[c];
+        if (u >= 0 && (p->down >> u & 1)) {
+            p->down &= ~(1ull << u);
+            p->pinned &= ~(1ull << u | 1ull << c);
+        }
+    }
+}
+
+/* The key while a card is face down (four hands at most): the hands, the leader, the trick in
+ * progress and the rest word's other facts, bit 0 set (never a rank-relative key, and apart
+ * from a within-trick key of the same hands by the trick's length 0). */
+static void pos_key_down(const Pos *p, uint64_t *key) {
+    uint64_t vk = 0;
+    if (p->nt_jokers && !p->joker_lead_any)
+        for (int s = 0; s < p->n; s++)
+            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)p->voids[s] << (4 * s);
+    for (int s = 0; s < 4; s++) key[s] = s < p->n ? p->hands[s] : 0;
+    uint64_t rest = 1 | (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
+                    (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23 |
+                    (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
+    for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (25 + 6 * i);
+    key[4] = rest;
+}
+
+/* Read the cover pairs ``covers`` (a sequence of (cover, card under it) compact indices, one per
+ * card still face down; None or empty: no dummies) into ``p`` (after the hands and the trick):
+ * the card under lies in a hand, its cover in the same hand or in the trick in progress, played
+ * by that hand; at most four hands.  Mixes the pairs into the table's context ``*ctx``.  -1 with
+ * an exception. */
+static int down_load(Pos *p, PyObject *covers, int m, uint64_t *ctx) {
+    for (int c = 0; c < MAX_CARDS; c++) p->under[c] = -1;
+    p->down = p->pinned = 0;
+    if (covers == NULL || covers == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(covers, "covers");
+    if (fast == NULL) return -1;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    uint64_t h = *ctx;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        int pair[2];
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, i), pair, 2, "covers") < 0) { Py_DECREF(fast); return -1; }
+        int c = pair[0], u = pair[1], holder = -1, by = -1;
+        if (c < 0 || c >= m || u < 0 || u >= m || c == u || p->under[c] >= 0 || (p->down >> u & 1) ||
+            (p->down >> c & 1) || p->under[u] >= 0) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "covers: (cover, card under it) pairs of distinct cards of the ids");
+            return -1;
+        }
+        for (int s = 0; s < p->n; s++) {
+            if (p->hands[s] >> u & 1) holder = s;
+            if (p->hands[s] >> c & 1) by = s;
+        }
+        for (int j = 0; j < p->ntrick; j++)
+            if (p->trick[j] == c) by = (p->leader + j) % p->n;
+        if (holder < 0 || by != holder || p->n > 4) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError,
+                            "covers: the card under a cover must be in a hand (of at most four) and its cover in it or played by it to the trick");
+            return -1;
+        }
+        p->under[c] = u;
+        p->down |= 1ull << u;
+        p->pinned |= 1ull << u | 1ull << c;
+        h = (h ^ (uint64_t)(c << 8 | u)) * 0x100000001B3ull;
+    }
+    Py_DECREF(fast);
+    if (k) *ctx = h ? h : 1;
+    return 0;
+}
+
+/* The covers of the call in progress of values_tricks_down (NULL: values_tricks, no dummies). */
+static PyObject *pending_covers = NULL;
+
 static uint64_t allowed_cards(const Pos *p, int seat) {
-    uint64_t hand = p->hands[seat];
+    uint64_t hand = p->hands[seat] & ~p->down; /* a dummy's face-down cards are not played */
     if (!p->ntrick) return hand;
     uint64_t led = p->suits[p->led];
     uint64_t same = hand & led, allowed;
@@ -350,7 +449,7 @@ static int pos_moves(Pos *p, Move *out) {
     }
     int seat = pos_turn(p);
     uint64_t allowed = allowed_cards(p, seat);
-    uint64_t hand = p->hands[seat];
+    uint64_t hand = p->hands[seat] & ~p->pinned; /* a face-down card or its cover is no twin */
     int group[MAX_CARDS];
     int cards[MAX_CARDS], keys1[MAX_CARDS], keys2[MAX_CARDS], ncards = 0;
     for (uint64_t m = allowed; m; m &= m - 1) {
@@ -468,11 +567,14 @@ static int pos_play(Pos *p, int move) {
     p->u_led[u] = p->led;
     p->u_void[u] = p->voids[seat];
     p->u_broken[u] = p->broken;
+    p->u_down[u] = p->down;
+    p->u_pinned[u] = p->pinned;
     p->u_seat[u] = seat;
     p->u_card[u] = card;
     if (!p->ntrick)
         p->led = move >= p->named ? move / p->named - 1 : p->lead_suit[card];
-    else if (!(p->suits[p->led] >> card & 1) && !(p->joker_any_time && (p->nt_jokers >> card & 1)))
+    else if (!(p->suits[p->led] >> card & 1) && !(p->joker_any_time && (p->nt_jokers >> card & 1)) &&
+             !(p->hands[seat] & p->down)) /* a dummy's face-down cards may hold the suit */
         p->voids[seat] |= 1 << p->led;
     p->hands[seat] &= ~(1ull << card);
     p->owner[card] = 0;
@@ -488,6 +590,7 @@ static int pos_play(Pos *p, int move) {
         p->after = -1;
     }
     if (p->ntrick < p->n) return 0;
+    if (p->down) down_turn_up(p);
     int winner = (p->leader + trick_win(p, p->trick, p->ntrick, p->suits[p->led])) % p->n;
     p->leader = winner;
     p->ntrick = 0;
@@ -519,6 +622,10 @@ static void pos_undo(Pos *p) {
     p->voids[seat] = p->u_void[u];
     p->broken = p->u_broken[u];
     p->left++;
+    if (p->u_down[u] != p->down) {
+        p->down = p->u_down[u];
+        p->pinned = p->u_pinned[u];
+    }
 }
 
 /* History ordering at leads: fewer nodes with three hands (preferans), a much longer tail of
@@ -526,7 +633,7 @@ static void pos_undo(Pos *p) {
 static int pos_history(const Pos *p) { return p->n == 3; }
 
 static int pos_last_trick(const Pos *p) {
-    if (p->ntrick || p->left != p->n || p->broken || p->chooser >= 0 || p->after >= 0) return -1;
+    if (p->ntrick || p->left != p->n || p->broken || p->chooser >= 0 || p->after >= 0 || p->down) return -1;
     int t[MAX_SEATS];
     for (int i = 0; i < p->n; i++) t[i] = __builtin_ctzll(p->hands[(p->leader + i) % p->n]);
     int led = p->lead_suit[t[0]];
@@ -722,6 +829,11 @@ static int side_masters(const Pos *p, int holder) {
  * median nodes 25k -> 19k and 44k -> 27k, the slowest deals 10-40% fewer. */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
     int t = (p->left + p->ntrick) / p->n;
+    if (p->down) { /* the bounds below read every card in a hand as playable */
+        *lo = 0;
+        *hi = p->stop && t > 1 ? 1 : t;
+        return;
+    }
     int low = 0, high = p->stop && t > 1 ? 1 : t;
     if (!p->ntrick && !p->stop && t) {
         int l = p->leader;
@@ -861,7 +973,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
         if (ids[i] < 0 || (i && ids[i] <= ids[i - 1])) return bad("ids: card ids must be ascending and >= 0");
     if (named < 64 || ids[m - 1] >= named || named * 5 + 1 > 32767) return bad("named: out of range");
     uint64_t universe = m == 64 ? ~0ull : (1ull << m) - 1;
-    p->n = read_masks(hands_seq, p->hands, 3, MAX_SEATS, "hands");
+    p->n = read_masks(hands_seq, p->hands, 2, MAX_SEATS, "hands");
     if (p->n < 0) return NULL;
     uint64_t seen = 0;
     for (int s = 0; s < p->n; s++) {
@@ -949,6 +1061,8 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     context[nc++] = p->joker_any_time;
     context[nc++] = p->joker_lead_any;
     context[nc++] = p->named;
+    uint64_t ctx = context_hash(context, nc);
+    if (down_load(p, pending_covers, m, &ctx) < 0) return NULL;
     if (best < 0 || best > 2) return bad("best: 0 (every move), 1 (a best move) or 2 (the bounds)");
     if (best == 2) {
         int lo, hi;
@@ -956,10 +1070,24 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
         return Py_BuildValue("((ii)i)", lo, hi, 0);
     }
     int moves[MAX_MOVES], values[MAX_MOVES];
-    uint64_t ctx = context_hash(context, nc);
     int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
     if (n < 0) return PyErr_NoMemory();
     for (int i = 0; i < n; i++)
         if (moves[i] < 5 * named) moves[i] = ids[moves[i] % named] + named * (moves[i] / named);
     return values_result(moves, values, n, search_nodes);
+}
+
+/* Python: values_tricks_down(covers, *args of values_tricks) -> as values_tricks, in the
+ * two-handed game: ``covers`` the (cover, card under it) pairs of compact indices of the dummies'
+ * cards still face down (see "Dummies" above). */
+PyObject *fast_values_tricks_down(PyObject *self, PyObject *args) {
+    Py_ssize_t n = PyTuple_Size(args);
+    if (n < 1) return bad("values_tricks_down: covers, then the arguments of values_tricks");
+    PyObject *rest = PyTuple_GetSlice(args, 1, n);
+    if (rest == NULL) return NULL;
+    pending_covers = PyTuple_GET_ITEM(args, 0);
+    PyObject *out = fast_values_tricks(self, rest);
+    pending_covers = NULL;
+    Py_DECREF(rest);
+    return out;
 }

@@ -7,6 +7,7 @@
 
 PyObject *fast_values_points(PyObject *self, PyObject *args);
 PyObject *fast_values_tricks(PyObject *self, PyObject *args);
+PyObject *fast_values_tricks_down(PyObject *self, PyObject *args);
 
 unsigned long fast_epoch = 0;
 
@@ -21,6 +22,8 @@ static PyMethodDef methods[] = {
     {"clear", fast_clear, METH_NOARGS, "Empty every game's transposition table before its next search."},
     {"values_points", fast_values_points, METH_VARARGS, "Card points (501, Пятьсот): the value of every legal move."},
     {"values_tricks", fast_values_tricks, METH_VARARGS, "Trick counting (Five Hundred, preferans): the value of every legal move."},
+    {"values_tricks_down", fast_values_tricks_down, METH_VARARGS,
+     "values_tricks with the two-handed game's dummies: (cover, card under it) pairs first."},
     {NULL, NULL, 0, NULL},
 };
 
