@@ -1,7 +1,7 @@
 """Time of the exact open-hand solver from the first lead, beside a bridge double-dummy solver.
 
 Run: PYTHONPATH=src python bench/bench_solver.py [--deals 50] [--seed 0] [--games 501,pyatsot,five-hundred,preferans]
-[--second] [--tails 5]
+[--second] [--tails 5] [--forms two_handed,five_handed,six_handed:7,...]
 (``pip install -e '.[bench]'`` installs endplay, whose DDS is the anchor; without it the DDS
 columns are left out.)
 
@@ -231,6 +231,57 @@ def bench(
         )
 
 
+def form_lead(preset: str, seed: int, cards: int = 0) -> State | None:
+    """A Five Hundred preset's seeded first deal at its first lead (heuristic bots bidding and
+    discarding), or with ``cards`` > 0 at the first lead with at most that many cards in each
+    hand in play (the heuristic bots playing the tricks before); ``None`` when the deal ends first."""
+    from prikup.games.presets import PRESETS
+
+    game = make_game("five-hundred", **PRESETS["five-hundred"][preset])
+    state = game.new_match(seed)
+    bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
+
+    def held() -> int:
+        return max(state.hands[s].bit_count() for s in state.playing)  # type: ignore[attr-defined]
+
+    while state.phase is not Phase.PLAY or state.trick or (cards and held() > cards):  # type: ignore[attr-defined]
+        seat = state.to_act
+        if seat is None or len(state.deals) > 1:
+            return None
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    return state if len(state.deals) == 1 else None
+
+
+def bench_form(preset: str, deals: int, first_seed: int = 0, cards: int = 0) -> None:
+    """One row for a Five Hundred form the four games' rows leave out (two-handed forms, three
+    with a dead hand, five and six hands): the C search's value + best first lead from the first
+    lead (or from ``cards`` in hand), median and worst CPU time and nodes over ``deals`` deals."""
+    times: list[float] = []
+    counts: list[int] = []
+    seeds: list[int] = []
+    seed = first_seed
+    while len(times) < deals:
+        state = form_lead(preset, seed, cards)
+        seed += 1
+        if state is None:
+            continue
+        seconds, count = _fresh(state, True)
+        times.append(seconds)
+        counts.append(count)
+        seeds.append(seed - 1)
+    ms = 1000.0
+    median, node_median = statistics.median(times), statistics.median(counts)
+    start = f"from {cards} cards in hand" if cards else "from the first lead"
+    print(
+        f"five-hundred {preset} ({len(state.playing)} hands in play, {start}): {deals} deals "  # type: ignore[attr-defined]
+        f"(seeds {first_seed}..{seed - 1}), C search, value + best lead: median {median * ms:.2f} ms, "
+        f"{node_median:.0f} nodes (mean {statistics.mean(times) * ms:.1f} ms, worst {max(times) * ms:.1f} ms "
+        f"= {max(times) / median:.1f}x median; nodes worst {max(counts)} = {max(counts) / node_median:.1f}x "
+        f"median at seed {seeds[counts.index(max(counts))]}; total {sum(times):.2f} s)",
+        flush=True,
+    )
+
+
 def main() -> None:
     """Parse the arguments and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -243,7 +294,18 @@ def main() -> None:
         "--second", action="store_true", help="also time the search after the first card, with the table kept or not"
     )
     parser.add_argument("--tails", type=int, default=0, help="also list this many deals of most nodes per game")
+    parser.add_argument(
+        "--forms",
+        default="",
+        help="also (or with --games '' only) these Five Hundred presets, each NAME or NAME:CARDS (from CARDS in hand), "
+        "e.g. two_handed,two_dead_hand,two_table_cards,two_drawing,three_dead_hand,five_handed,six_handed:7",
+    )
     args = parser.parse_args()
+    for form in filter(None, args.forms.split(",")):
+        name, _, cards = form.strip().partition(":")
+        bench_form(name, args.deals, args.seed, int(cards or 0))
+    if not args.games:
+        return
     if _endplay() is None:
         print("endplay is not installed (pip install -e '.[bench]'): no DDS figures")
     for game_id in args.games.split(","):
