@@ -242,7 +242,7 @@ def form_lead(preset: str, seed: int, cards: int = 0) -> State | None:
     bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
 
     def held() -> int:
-        return max(state.hands[s].bit_count() for s in state.playing)  # type: ignore[attr-defined]
+        return max(int(state.hands[s]).bit_count() for s in state.playing)  # type: ignore[attr-defined]
 
     while state.phase is not Phase.PLAY or state.trick or (cards and held() > cards):  # type: ignore[attr-defined]
         seat = state.to_act
@@ -259,6 +259,7 @@ def bench_form(preset: str, deals: int, first_seed: int = 0, cards: int = 0) -> 
     times: list[float] = []
     counts: list[int] = []
     seeds: list[int] = []
+    hands = 0
     seed = first_seed
     while len(times) < deals:
         state = form_lead(preset, seed, cards)
@@ -269,11 +270,12 @@ def bench_form(preset: str, deals: int, first_seed: int = 0, cards: int = 0) -> 
         times.append(seconds)
         counts.append(count)
         seeds.append(seed - 1)
+        hands = len(state.playing)  # type: ignore[attr-defined]
     ms = 1000.0
     median, node_median = statistics.median(times), statistics.median(counts)
     start = f"from {cards} cards in hand" if cards else "from the first lead"
     print(
-        f"five-hundred {preset} ({len(state.playing)} hands in play, {start}): {deals} deals "  # type: ignore[attr-defined]
+        f"five-hundred {preset} ({hands} hands in play, {start}): {deals} deals "
         f"(seeds {first_seed}..{seed - 1}), C search, value + best lead: median {median * ms:.2f} ms, "
         f"{node_median:.0f} nodes (mean {statistics.mean(times) * ms:.1f} ms, worst {max(times) * ms:.1f} ms "
         f"= {max(times) / median:.1f}x median; nodes worst {max(counts)} = {max(counts) / node_median:.1f}x "

@@ -62,7 +62,7 @@ def test_the_fast_search_equals_the_reference_in_the_two_and_three_handed_forms(
         expected = Solver(pos).values()
         got, nodes = adapter.fast(position_of(state)[0])
         assert got == expected, (form, seed)
-        (move, value), = adapter.fast(position_of(state)[0], best=True)[0].items()
+        ((move, value),) = adapter.fast(position_of(state)[0], best=True)[0].items()
         assert value == expected[move] == (max if pos.max_to_move() else min)(expected.values()), (form, seed)
         assert nodes >= 0
 
@@ -109,6 +109,7 @@ def test_a_face_down_card_stays_unplayable_below_the_root() -> None:
         if not _face_down(state):
             continue
         pos, _ = position_of(state)
+        assert isinstance(pos, DummyPosition)
         exact = values(pos)[0]
         open_hands = {}
         for move in pos.legal_moves():
@@ -129,7 +130,7 @@ def test_the_c_search_refuses_malformed_cover_pairs() -> None:
 
     args = _fast_args(pos)
     ids = list(args[0])  # type: ignore[call-overload]
-    up, under = pos.pairs()[0]
+    up, _ = pos.pairs()[0]
     module = fast.module()
     with pytest.raises(ValueError, match="covers: "):
         module.values_tricks_down(((ids.index(up), ids.index(up)),), *args, 1)

@@ -26,7 +26,7 @@ from typing import Any
 
 from prikup.analysis.grades import grade
 from prikup.analysis.model import DealAnalysis, Decision, Hint, Par, SeatSummary
-from prikup.bots.pimc import PimcBot
+from prikup.bots.pimc import PimcBot, unsolved_yet
 from prikup.core.actions import Action
 from prikup.core.game import Phase, State
 from prikup.core.resample import ResampleError
@@ -143,7 +143,30 @@ def _open_hand(state: State, taken: Action) -> tuple[tuple[tuple[str, int], ...]
     return tuple((str(a), sign * v) for a, v in ranked), round(best - worth(values[taken]), 2)
 
 
+def _unsolved(state: State, seat: int, number: int, taken: Action, bot: PimcBot) -> Decision:
+    """A card the analysis does not solve (five or six hands, more than seven cards in hand):
+    the heuristic's choice, no estimate, no loss told."""
+    choice = bot.fallback.act(state, seat)
+    estimates = ((str(choice), 0.0), *(((str(taken), 0.0),) if taken != choice else ()))
+    return Decision(
+        number=number,
+        seat=seat,
+        phase=state.phase.value,
+        taken=str(taken),
+        best=str(choice),
+        estimates=estimates,
+        open_hand=None,
+        loss=0.0,
+        loss_open=None,
+        grade=grade(state.game.id, 0.0, _unit(state)),
+        unit=_unit(state),
+        unsolved=True,
+    )
+
+
 def _decision(state: State, seat: int, number: int, taken: Action, bot: PimcBot) -> Decision:
+    if state.phase is Phase.PLAY and unsolved_yet(state, seat):
+        return _unsolved(state, seat, number, taken, bot)
     estimates = _estimates(bot, state, seat, [taken])
     means = dict(estimates)
     top = estimates[0][1]
@@ -169,14 +192,25 @@ def _decision(state: State, seat: int, number: int, taken: Action, bot: PimcBot)
 
 
 def _par(state: State) -> Par:
-    """The open-hand par of ``state`` at the first card of its play (not changed)."""
+    """The open-hand par of ``state`` at the first card of its play, or at a table of five or six
+    at the first lead with at most seven cards in each hand (``state`` not changed)."""
     trial = state.copy()
     pos, base = position_of(trial)
     value = base + position_value(trial.game.id, pos)
     deal = len(trial.deals)
     play_out(trial)
     changes = trial.deals[deal - 1].score_changes
-    return Par(value, None if changes is None else tuple(changes))
+    tricks = getattr(state, "tricks", ())
+    return Par(value, None if changes is None else tuple(changes), len(tricks) if state.game.players > 4 else 0)
+
+
+def _solvable(state: State) -> bool:
+    """Whether the par can be taken here: between tricks with no hand above seven cards at a
+    table of five or six (see :func:`unsolved_yet`), anywhere in the play at smaller tables."""
+    if state.game.players <= 4:
+        return True
+    playing = getattr(state, "playing", state.active_seats())
+    return not getattr(state, "trick", ()) and not any(unsolved_yet(state, s) for s in playing)
 
 
 def _summaries(decisions: Sequence[Decision], seats: Sequence[int]) -> tuple[SeatSummary, ...]:
@@ -218,7 +252,7 @@ def analyze_deal(
     decisions: list[Decision] = []
     par: Par | None = None
     for number, (seat, text) in enumerate(actions):
-        if par is None and state.phase is Phase.PLAY and state.game.id in ADAPTERS:
+        if par is None and state.phase is Phase.PLAY and state.game.id in ADAPTERS and _solvable(state):
             par = _par(state)
         if seat in chosen and len(state.legal_actions()) > 1:
             taken = state.verify(text)
@@ -242,12 +276,17 @@ def hint(state: State, seat: int, *, seed: int = 0, top: int = 3) -> Hint:
     """The pimc bot's suggestion for ``seat``, which must be the seat to act, from that seat's
     knowledge only (no open-hand values: a hint does not see the others' cards), with its
     estimates of the ``top`` best candidates (the analysis's default samples and measure: a hint
-    is what the analysis would call the best choice there).  :class:`AnalysisError` if ``seat`` is not to act."""
+    is what the analysis would call the best choice there; at a table of five or six with more
+    than seven cards in hand, the heuristic's card, as pimc plays it).  :class:`AnalysisError`
+    if ``seat`` is not to act."""
     if state.to_act != seat:
         raise AnalysisError("not_to_act", seat=seat)
     legal = state.legal_actions()
     if len(legal) == 1:
         return Hint(seat, str(legal[0]), ((str(legal[0]), 0.0),), _unit(state))
     bot = _bot(state, seed, DEFAULT_PLAY_SAMPLES, DEFAULT_DECISION_SAMPLES)
+    if state.phase is Phase.PLAY and unsolved_yet(state, seat):  # as pimc: the heuristic's card
+        choice = bot.fallback.act(state, seat)
+        return Hint(seat, str(choice), ((str(choice), 0.0),), _unit(state))
     estimates = _estimates(bot, state, seat, [])
     return Hint(seat, str(estimates[0][0]), tuple((str(a), v) for a, v in estimates[: max(1, top)]), _unit(state))

@@ -38,7 +38,10 @@ class Decision:
     the score), ``points`` (card points: 501, Пятьсот) or
     ``tricks`` (preferans, a Five Hundred misère).  Where no deal consistent with what the seat
     saw could be sampled, the estimates are the heuristic's choice and the action taken, both
-    0.0 (no loss can be told)."""
+    0.0 (no loss can be told).  ``unsolved``: a card played at a table of five or six with more
+    than seven cards in hand, which the analysis does not solve (as pimc, it solves the play from
+    seven cards in hand: a whole deal's exact search can take minutes): ``best`` is the
+    heuristic's choice, the estimates are 0.0, no open-hand values, no loss told."""
 
     number: int
     seat: int
@@ -51,6 +54,7 @@ class Decision:
     loss_open: float | None
     grade: str
     unit: str = "score"
+    unsolved: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The decision as plain JSON values."""
@@ -66,7 +70,7 @@ class Decision:
             "loss_open": self.loss_open,
             "grade": self.grade,
             "unit": self.unit,
-        }
+        } | ({"unsolved": True} if self.unsolved else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
@@ -85,6 +89,7 @@ class Decision:
             loss_open=None if loss_open is None else float(loss_open),
             grade=str(data["grade"]),
             unit=str(data.get("unit", "score")),
+            unsolved=bool(data.get("unsolved", False)),
         )
 
 
@@ -114,20 +119,29 @@ class Par:
     declarer's (contractor's, in raspasy the solver's side's) final card points or tricks as the
     open-hand solver counts them (:func:`prikup.solver.solve`); ``changes``: every seat's score
     change in the deal when the play is finished so, as the game scores it (in 501 a score counts
-    down: lower is better there), ``None`` if the deal did not end with it."""
+    down: lower is better there), ``None`` if the deal did not end with it; ``from_trick``:
+    the tricks played before the par's position (0: from the first card; at a table of five or
+    six the par is taken from the first lead with at most seven cards in each hand, the tricks
+    before as they were played)."""
 
     value: int
     changes: tuple[int, ...] | None
+    from_trick: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The par as plain JSON values."""
-        return {"value": self.value, "changes": None if self.changes is None else list(self.changes)}
+        out: dict[str, Any] = {"value": self.value, "changes": None if self.changes is None else list(self.changes)}
+        return out | ({"from_trick": self.from_trick} if self.from_trick else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Par:
         """A par from :meth:`to_json`'s values."""
         changes = data.get("changes")
-        return cls(int(data["value"]), None if changes is None else tuple(int(c) for c in changes))
+        return cls(
+            int(data["value"]),
+            None if changes is None else tuple(int(c) for c in changes),
+            int(data.get("from_trick", 0)),
+        )
 
 
 @dataclass(frozen=True)

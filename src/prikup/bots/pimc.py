@@ -100,7 +100,16 @@ from prikup.core.observation import Observation
 from prikup.core.resample import ResampleError, Resampler
 from prikup.solver import ADAPTERS, best_action, fast, play_out, utility_of
 
-__all__ = ["LIKELIHOOD", "ROLLOUT_PLAYS", "PimcBot", "candidate_actions", "fallback_bot", "rollout"]
+__all__ = [
+    "LIKELIHOOD",
+    "MANY_HANDS_MAX_CARDS",
+    "ROLLOUT_PLAYS",
+    "PimcBot",
+    "candidate_actions",
+    "fallback_bot",
+    "rollout",
+    "unsolved_yet",
+]
 
 #: Steps after which a rollout gives up (a guard; no deal of any game here needs nearly as many).
 _MAX_STEPS = 1000
@@ -135,7 +144,8 @@ def rollout(
     :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation).  With
     ``relative``: that change less the mean change of every seat (what the seat gained on the
     table: its own change where the changes sum to zero, less when a decision hands points to
-    another seat)."""
+    another seat).  At a table of five or six the heuristic plays the cards before seven in hand
+    whatever ``play`` says (:func:`unsolved_yet`: a whole deal's exact search can take minutes)."""
     if play not in ROLLOUT_PLAYS:
         raise ValueError(f"unknown rollout play {play!r}; allowed: {', '.join(ROLLOUT_PLAYS)}")
     game = state.game
@@ -148,7 +158,7 @@ def rollout(
         if log.score_changes is not None or len(trial.deals) > deal or trial.to_act is None:
             break
         who = trial.to_act
-        if play != "heuristic" and trial.phase is Phase.PLAY and game.id in ADAPTERS:
+        if play != "heuristic" and trial.phase is Phase.PLAY and game.id in ADAPTERS and not unsolved_yet(trial, who):
             if play == "solver":
                 play_out(trial)
                 continue
@@ -227,6 +237,15 @@ def _strain(action: Action) -> str | None:
 #: whole six-hand deal can take the exact search minutes; from 7 cards a decision takes a fraction
 #: of a second), the heuristic playing the earlier tricks
 MANY_HANDS_MAX_CARDS = 7
+
+
+def unsolved_yet(state: State, seat: int) -> bool:
+    """True when ``seat`` holds more than :data:`MANY_HANDS_MAX_CARDS` cards at a table of five
+    or six: where pimc, the oracle (in its rollouts too) and the analysis leave the play to the
+    heuristic instead of the exact search."""
+    if state.game.players <= 4:
+        return False
+    return state.card_places().get(f"hand {seat}", 0).bit_count() > MANY_HANDS_MAX_CARDS
 
 
 class PimcBot(Bot):

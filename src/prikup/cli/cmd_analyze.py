@@ -84,9 +84,13 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
             escape(t(f"cli.sv_phase_{d.phase.replace(' ', '_')}", lang)),
             escape(d.taken),
             "" if d.best == d.taken else escape(d.best),
-            _number(d.loss),
+            "—" if d.unsolved else _number(d.loss),
             _number(d.loss_open),
-            f"[{style}]{escape(t(f'analysis.grade_{d.grade}', lang))}[/{style}]" if style else d.grade,
+            escape(t("analysis.grade_unsolved", lang))
+            if d.unsolved
+            else f"[{style}]{escape(t(f'analysis.grade_{d.grade}', lang))}[/{style}]"
+            if style
+            else d.grade,
         )
     summary = Table(title=t("analysis.summary", lang), title_justify="left")
     for key in ("col_seat", "col_lost", "col_worst"):
@@ -100,8 +104,11 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
         out.append(t("analysis.par_none", lang))
     else:
         changes = "" if analysis.par.changes is None else ", ".join(f"{c:+d}" for c in analysis.par.changes)
-        out.append(t("analysis.par", lang, value=analysis.par.value, changes=changes))
+        key = "analysis.par_from" if analysis.par.from_trick else "analysis.par"
+        out.append(t(key, lang, value=analysis.par.value, changes=changes, trick=analysis.par.from_trick + 1))
     out.append(t("analysis.legend", lang))
+    if any(d.unsolved for d in analysis.decisions):
+        out.append(t("analysis.legend_unsolved", lang))
     return out
 
 

@@ -630,7 +630,10 @@ static void pos_undo(Pos *p) {
 
 /* History ordering at leads: fewer nodes with three hands (preferans), a much longer tail of
  * slow deals with four (Five Hundred), measured by bench/bench_solver.py. */
-static int pos_history(const Pos *p) { return p->n == 3; }
+#ifndef MANY_HISTORY
+#define MANY_HISTORY 0
+#endif
+static int pos_history(const Pos *p) { return p->n == 3 || (MANY_HISTORY && p->n > 4); }
 
 static int pos_last_trick(const Pos *p) {
     if (p->ntrick || p->left != p->n || p->broken || p->chooser >= 0 || p->after >= 0 || p->down) return -1;
