@@ -27,6 +27,13 @@ the medians, DDS's worst ending as a multiple of its median, and the ratio priku
 not "about 0.7 ms a deal": measured here it takes about 14 ms on a full 13-card deal, about 1.1 ms
 on 10-card endings and about 0.34 ms on 8-card ones (``--dds-full`` adds the 13-card figure).
 
+``--forms`` adds one row per Five Hundred preset the four games' rows leave out (``two_handed``
+with its dummies' face-down cards, ``two_dead_hand``, ``two_table_cards``, ``two_drawing``,
+``three_dead_hand``, ``five_handed``, ``six_handed`` (two teams of three), ``six_handed_cutthroat``
+(three pairs)): the value + best first lead from the first lead, or with ``NAME:CARDS`` from the
+first lead with at most that many cards in each hand (the heuristic bots playing the tricks
+before: pimc solves five and six hands from 7 cards); ``--games ''`` runs those rows alone.
+
 Times are the process's CPU time (``time.process_time``), so a busy machine inflates them less
 than wall-clock time (it still does somewhat: caches are shared).  ``--reference`` also times the
 pure-Python reference search (about 50 times slower).
