@@ -83,9 +83,11 @@ LeadRule = tuple[Any, int, int, Sequence[int] | None]
 #: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
 #: slice (``look``, ``pass``, or the whole legal row; at most 128), the slice of bid ids
 #: ``lo … hi - 1``, the id of ``look`` (``-1``: none) and of ``pass``; optionally the names of
-#: the field a bid sets, the action's attribute it takes and the field of the bidder's seat
-#: (``("high_bid", "number", "declarer")`` unless given).
-AuctionRule = Union["LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, str, str]]]
+#: the field a bid sets, the action's attribute it takes (or a tuple of the value of each action
+#: id) and the field of the bidder's seat (``("high_bid", "number", "declarer")`` unless given).
+AuctionRule = Union[
+    "LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, "str | tuple[Any, ...]", str]]
+]
 #: A choice among cards and calls, as the C fast path reads it (``State._choice_rule``): the
 #: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
 #: card id; ``-1``: none), the cards to choose from (a bitmask, lowest card first), then the

@@ -246,8 +246,9 @@ typedef struct {
     int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
     int prefix[MAXPREFIX]; /* an auction: the calls before the ladder's slice (look, pass…), their count */
     int nprefix, lo, hi, look_id, pass_id;
-    /* an auction: the field of the highest bid, the action's attribute it takes, the field of
-     * its seat (``high_bid``, ``number``, ``declarer`` unless the hook names others) */
+    /* an auction: the field of the highest bid, the action's attribute it takes (or a tuple of
+     * the value of each action id), the field of its seat (``high_bid``, ``number``,
+     * ``declarer`` unless the hook names others) */
     PyObject *high_field, *value_attr, *seat_field;
     /* a choice (``_choice_rule``): the ids before the cards, each card's action id, the cards,
      * then the slice ``lo … hi - 1`` */
@@ -471,8 +472,9 @@ static int read_auction(CoreObject *self, PyObject *rule) {
         }
         for (int k = 0; k < 3; k++) {
             names[k] = PyTuple_GET_ITEM(given, k);
-            if (!PyUnicode_Check(names[k])) {
-                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings");
+            /* the value a bid sets: an attribute of the action, or a tuple of values by action id */
+            if (!PyUnicode_Check(names[k]) && !(k == 1 && PyTuple_Check(names[k]))) {
+                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings (the value: or a tuple by id)");
                 return -1;
             }
         }
@@ -729,7 +731,15 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     } else {
-        PyObject *number = PyObject_GetAttr(action, self->value_attr);
+        PyObject *number;
+        if (PyUnicode_Check(self->value_attr)) {
+            number = PyObject_GetAttr(action, self->value_attr);
+        } else if (i < PyTuple_GET_SIZE(self->value_attr)) {
+            number = Py_NewRef(PyTuple_GET_ITEM(self->value_attr, i));
+        } else {
+            PyErr_SetString(PyExc_ValueError, "_auction_rule(): the bid has no value in the tuple of values");
+            number = NULL;
+        }
         if (!number)
             goto fail;
         bad = PyDict_SetItem(dict, self->high_field, number) < 0 || PyDict_SetItem(dict, self->seat_field, seat_obj) < 0;
