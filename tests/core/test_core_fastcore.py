@@ -275,3 +275,34 @@ def test_pyatsot_lead_rule_combination_check_is_the_reference() -> None:
     for _ in range(20_000):
         hand, used = rng.getrandbits(64), rng.getrandbits(64) & rng.getrandbits(64)
         assert any_combination_held(hand, used) is bool(combinations_held(hand, used))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot"])
+def test_leads_with_a_declaration_are_listed_in_c(name: str) -> None:
+    """A lead where a marriage (501) or a combination (Пятьсот) may be declared: the C path lists
+    the plain plays and the declarations (the hook's extra ids) exactly as the reference, carries
+    out a plain lead itself and a declaration through the reference, with the same result."""
+    game = make_game(name)
+    declaring = plain = declared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        fast, ref = game.new_match(seed=seed), game.new_match(seed=seed)
+        while not fast.is_over and len(fast.deals) < 4:
+            assert isinstance(fast, TrickState)
+            rule = fast._lead_rule() if fast.phase is PLAY and not fast.trick else None
+            ids = fast.legal_action_ids()
+            assert ids == ref._ref_legal_action_ids()
+            assert fast.legal_actions() == ref._ref_legal_actions()
+            if rule is not None and len(rule) == 5:
+                declaring += 1
+                extra = rule[4]
+                assert extra and ids[-len(extra) :] == list(extra)
+                assert all(game.all_actions()[i].modifier is not None for i in extra)
+                i = rng.choice(extra) if rng.random() < 0.3 else rng.choice(ids[: -len(extra)])
+                declared += i in extra
+                plain += i not in extra
+            else:
+                i = rng.choice(ids)
+            assert fast.apply_id(i) == ref._ref_apply_id(i)
+            same(fast, ref, f"{name} seed {seed}")
+    assert declaring > 10 and plain > 5 and declared > 3

@@ -75,10 +75,12 @@ Head = tuple[
 #: (the seat the action log records; ``None``: each seat for its own).
 FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
 #: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
-#: ``Table``, the cards he may lead as plain ``play`` actions (his legal set is exactly these),
-#: the size of a trick's entries (2: ``(seat, card)``; 3: and a named suit, ``None`` here), the
-#: seat that decides for each seat's hand (``None``: each seat for its own).
-LeadRule = tuple[Any, int, int, Sequence[int] | None]
+#: ``Table``, the cards he may lead as plain ``play`` actions, the size of a trick's entries (2:
+#: ``(seat, card)``; 3: and a named suit, ``None`` here), the seat that decides for each seat's
+#: hand (``None``: each seat for its own), and optionally the ids of the leads with a
+#: declaration (a marriage, a combination), listed after the plain plays and carried out by the
+#: Python reference; the legal set is exactly these.
+LeadRule = tuple[Any, int, int, Sequence[int] | None] | tuple[Any, int, int, Sequence[int] | None, tuple[int, ...]]
 #: The legal calls of an auction on a bid ladder, as the C fast path reads them
 #: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
 #: slice (``look``, ``pass``, or the whole legal row; at most 128), the slice of bid ids

@@ -135,15 +135,17 @@ class LegalPyatsot(AceTenState):
         return (g.fast_table(), (g.concede_id,), (), 0, g.contract0 + rungs.start, g.contract0 + rungs.stop)
 
     def _lead_rule(self) -> LeadRule | None:
-        """The cards ``_legal`` allows a lead, unless a combination may be declared with one."""
+        """The cards ``_legal`` allows a lead; where a combination may be declared, its leads follow
+        (``_legal``'s row, carried out by the reference)."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
         assert seat is not None
         hand = self.hands[seat]
-        if self.won[seat] and _rules.any_combination_held(hand, self.used):
-            return None
-        return (self.game.fast_table(), self._leads(seat, hand), 2, None)
+        allowed = self._leads(seat, hand)
+        if self.won[seat] and _rules.any_combination_held(hand, self.used):  # and the declarations
+            return (self.game.fast_table(), allowed, 2, None, tuple(self._legal(seat)[1][allowed.bit_count() :]))
+        return (self.game.fast_table(), allowed, 2, None)
 
     def _leads(self, seat: int, hand: int) -> int:
         """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""

@@ -417,12 +417,35 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the lead hook's tuple: (table, allowed, width, controllers). */
+/* Read the lead hook's tuple: (table, allowed, width, controllers[, extra ids]); the extra ids
+ * (a declaration with the lead: a marriage, a combination) are listed after the plain plays and
+ * carried out by the Python reference. */
 static int read_lead(CoreObject *self, PyObject *rule) {
     Py_CLEAR(self->rule_of); /* the fields below are the lead's */
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
-        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
+    Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
+    if ((size != 4 && size != 5) || (size == 5 && !PyTuple_Check(PyTuple_GET_ITEM(rule, 4)))) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple (or 5: and a tuple of ids)");
         return -1;
+    }
+    self->nprefix = 0;
+    if (size == 5) {
+        PyObject *extra = PyTuple_GET_ITEM(rule, 4);
+        Py_ssize_t n = PyObject_TypeCheck(PyTuple_GET_ITEM(rule, 0), &TableType)
+                           ? ((TableObject *)PyTuple_GET_ITEM(rule, 0))->n : 0;
+        if (PyTuple_GET_SIZE(extra) > MAXPREFIX) {
+            PyErr_SetString(PyExc_ValueError, "_lead_rule(): at most 128 extra ids");
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(extra); k++) {
+            long i = PyLong_AsLong(PyTuple_GET_ITEM(extra, k));
+            if (i < 0 || i >= n) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "_lead_rule(): an extra id out of range");
+                return -1;
+            }
+            self->prefix[k] = (int)i;
+        }
+        self->nprefix = (int)PyTuple_GET_SIZE(extra);
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0);
     if (!PyObject_TypeCheck(table, &TableType)) {
@@ -656,6 +679,14 @@ static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
             continue;
         PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
         if (PyList_Append(out, item) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    /* a lead: the declarations the hook listed after the plain plays */
+    for (int k = 0; self->covered == 2 && k < self->nprefix; k++) {
+        int i = self->prefix[k];
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0) {
             Py_DECREF(out);
             return NULL;
         }
