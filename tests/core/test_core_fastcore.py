@@ -306,3 +306,37 @@ def test_leads_with_a_declaration_are_listed_in_c(name: str) -> None:
             assert fast.apply_id(i) == ref._ref_apply_id(i)
             same(fast, ref, f"{name} seed {seed}")
     assert declaring > 10 and plain > 5 and declared > 3
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_five_hundred_trick_ends_in_c(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five Hundred's trick ends are the C path's own (the finished trick with its suit led, the
+    score after the tenth trick) except where its ``_after_trick`` does more (a misère); the
+    reference's hooks are then never asked."""
+    from prikup.games.five_hundred import StateFiveHundred
+
+    asked: list[str] = []
+    own_after, own_finished = StateFiveHundred._after_trick, StateFiveHundred._finished_trick
+
+    def after_trick(self: StateFiveHundred, winner: int) -> None:
+        asked.append("after misère" if self.is_misere else "after")
+        own_after(self, winner)
+
+    def finished_trick(self: StateFiveHundred, trick: list[Any], winner: int) -> Any:
+        asked.append("finished")
+        return own_finished(self, trick, winner)
+
+    monkeypatch.setattr(StateFiveHundred, "_after_trick", after_trick)
+    monkeypatch.setattr(StateFiveHundred, "_finished_trick", finished_trick)
+    game = make_game("five-hundred", players=players)
+    rng = random.Random(players)
+    scored = tricks = 0
+    for seed in range(40):  # random bids go high: a match often ends at its first deal
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 8:
+            state.apply_id(rng.choice(state.legal_action_ids()))
+        scored += sum(log.scores_after is not None for log in state.deals)
+        tricks += sum(len(log.actions) for log in state.deals)
+    assert scored > 20 and tricks > 500
+    assert set(asked) <= {"after misère", "finished"}
+    assert asked.count("finished") <= asked.count("after misère")  # the tricks of misère deals only

@@ -72,8 +72,12 @@ Head = tuple[
 #: the game's ``Table``, the cards of the suit led, the trump cards, whether a seat out of the suit
 #: led must trump, cards playable at any time, the suit a card off the suit led shows void in
 #: (``-1``: none kept), each card's strength by id, the seat that decides for each seat's hand
-#: (the seat the action log records; ``None``: each seat for its own).
-FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+#: (the seat the action log records; ``None``: each seat for its own); optionally a ninth field,
+#: the third of the finished trick the game's ``_finished_trick`` keeps (``(trick, winner, it)``).
+FollowRule = (
+    tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+    | tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None, Any]
+)
 #: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
 #: ``Table``, the cards he may lead as plain ``play`` actions, the size of a trick's entries (2:
 #: ``(seat, card)``; 3: and a named suit, ``None`` here), the seat that decides for each seat's

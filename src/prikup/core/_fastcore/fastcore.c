@@ -264,6 +264,7 @@ typedef struct {
     unsigned char strength[NCARDS];
     PyObject *strength_of; /* the strength sequence the array was read from */
     PyObject *rule_of;     /* the follow rule the fields were read from (the same object: not read again) */
+    PyObject *tail;        /* the follow rule's third field of the finished trick (NULL: none given) */
     TableObject *table;
 } CoreObject;
 
@@ -271,6 +272,7 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->table);
     Py_VISIT(self->strength_of);
     Py_VISIT(self->rule_of);
+    Py_VISIT(self->tail);
     Py_VISIT(self->high_field);
     Py_VISIT(self->value_attr);
     Py_VISIT(self->seat_field);
@@ -283,6 +285,7 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->table);
     Py_CLEAR(self->strength_of);
     Py_CLEAR(self->rule_of);
+    Py_CLEAR(self->tail);
     Py_CLEAR(self->high_field);
     Py_CLEAR(self->value_attr);
     Py_CLEAR(self->seat_field);
@@ -380,13 +383,16 @@ static int read_controllers(CoreObject *self, PyObject *controllers) {
     return read_bytes(controllers, self->controller, 16, 0, 0, 15, "the controllers of the hands");
 }
 
-/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
+/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers[,
+ * tail]); with a tail the finished trick is ``(trick, winner, tail)``, what the game's own
+ * ``_finished_trick`` makes of this trick, without asking it. */
 static int read_rule(CoreObject *self, PyObject *rule) {
     if (rule == self->rule_of) /* the same (immutable) rule as last read: the fields hold it */
         return 0;
     Py_CLEAR(self->rule_of);
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
-        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
+    Py_CLEAR(self->tail);
+    if (!PyTuple_Check(rule) || (PyTuple_GET_SIZE(rule) != 8 && PyTuple_GET_SIZE(rule) != 9)) {
+        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8- or 9-tuple");
         return -1;
     }
     if (read_controllers(self, PyTuple_GET_ITEM(rule, 7)) < 0)
@@ -413,6 +419,8 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
     self->must_trump = must;
     self->void_suit = (int)void_suit;
+    if (PyTuple_GET_SIZE(rule) == 9)
+        self->tail = Py_NewRef(PyTuple_GET_ITEM(rule, 8));
     self->rule_of = Py_NewRef(rule);
     return 0;
 }
@@ -1057,6 +1065,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     PyTypeObject *type = Py_TYPE(self);
     if (_PyType_Lookup(type, s_finished_trick) == default_finished) /* the engine's: (trick, winner) */
         finished = PyTuple_Pack(2, trick_list, winner);
+    else if (self->tail && !lead) /* the game's, as its follow rule said */
+        finished = PyTuple_Pack(3, trick_list, winner, self->tail);
     else
         finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
     bad = !finished || PyList_Append(tricks, finished) < 0;
