@@ -277,9 +277,10 @@ def test_pyatsot_lead_rule_combination_check_is_the_reference() -> None:
         assert any_combination_held(hand, used) is bool(combinations_held(hand, used))
 
 
-@pytest.mark.parametrize("name", ["501", "pyatsot"])
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
 def test_leads_with_a_declaration_are_listed_in_c(name: str) -> None:
-    """A lead where a marriage (501) or a combination (Пятьсот) may be declared: the C path lists
+    """A lead where a marriage (501) or a combination (Пятьсот) may be declared, or a joker led in
+    no-trump names its suit (Five Hundred): the C path lists
     the plain plays and the declarations (the hook's extra ids) exactly as the reference, carries
     out a plain lead itself and a declaration through the reference, with the same result."""
     game = make_game(name)

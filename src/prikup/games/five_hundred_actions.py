@@ -134,13 +134,19 @@ class LegalFiveHundred(TrickState):
     layout: Layout
 
     def _lead_rule(self) -> LeadRule | None:
-        """Any card of the hand, unless a joker led in no-trump must name its suit."""
+        """Any card of the hand; a joker led in no-trump names its suit (those leads follow the
+        plain ones, as ``_legal`` lists them, and are carried out by the reference)."""
         if self.phase is not _PLAY or self.trick:
             return None
-        assert self._turn is not None
-        hand = self.hands[self._turn]
-        if hand & self.game.joker_mask and self.layout.trump_suit is None:
-            return None
+        seat = self._turn
+        assert seat is not None
+        hand = self.hands[seat]
+        jokers = hand & self.game.joker_mask
+        if jokers and self.layout.trump_suit is None:
+            if self.game.form is not None:  # the forms' lead rules read the plain part alone
+                return None
+            plain = hand & ~jokers
+            return (self.game.fast_table(), plain, 3, None, tuple(self._legal(seat)[1][plain.bit_count() :]))
         return (self.game.fast_table(), hand, 3, None)
 
     def _choice_rule(self) -> ChoiceRule | None:
