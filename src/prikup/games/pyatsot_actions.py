@@ -88,6 +88,8 @@ class ActionsPyatsot(TrickGame):
             for kind in _rules.KINDS
             for suit in Suit
         }
+        #: the declaring leads of each arrangement of the combination cards held and used
+        self.declare_rows: dict[int, tuple[int, ...]] = {}
 
 
 class LegalPyatsot(AceTenState):
@@ -144,7 +146,15 @@ class LegalPyatsot(AceTenState):
         hand = self.hands[seat]
         allowed = self._leads(seat, hand)
         if self.won[seat] and _rules.any_combination_held(hand, self.used):  # and the declarations
-            return (self.game.fast_table(), allowed, 2, None, tuple(self._legal(seat)[1][allowed.bit_count() :]))
+            g = self.game
+            key = hand & _rules.COMBINATION_CARDS | (self.used & _rules.COMBINATION_CARDS) << 64
+            declare = g.declare_rows.get(key)
+            if declare is None:  # what _legal lists after the plain leads, once per arrangement
+                if len(g.declare_rows) >= CardActions.LIMIT:
+                    g.declare_rows.clear()
+                held = _rules.combinations_held(hand, self.used)
+                declare = g.declare_rows[key] = tuple([i for h in held for i in g.declare_ids[h]])
+            return (g.fast_table(), allowed, 2, None, declare)
         return (self.game.fast_table(), allowed, 2, None)
 
     def _leads(self, seat: int, hand: int) -> int:
