@@ -5,14 +5,16 @@
  * when one of the game's hooks describes the decision as tables and flags: a follow to an open
  * trick (``_follow_rule``: the cards of the suit led, the trump cards, whether a seat out of the
  * suit led must trump, cards that may be played at any time, the suit whose void a card shows,
- * each card's strength), a plain lead (``_lead_rule``), a call of an auction on a ladder
- * (``_auction_rule``: pass, look, a slice of the ladder or the whole legal row, and the fields a
- * bid sets) or a choice among a few calls, cards and a slice of ids (``_choice_rule``: talon,
- * gift, discard, contract; carried out by the game's ``_commit``).  A trick's end is done here too
- * when the game keeps the engine's ``_finished_trick`` / ``_after_trick`` (or says its own adds
- * nothing this deal: ``_plain_trick_end``).  Everything else — scoring, a lead with a
- * declaration, any decision a hook declines — goes to the Python reference (``State._ref_*``),
- * which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
+ * each card's strength, and optionally what the finished trick keeps besides its cards and
+ * winner), a lead (``_lead_rule``: the plain cards, then the ids of leads with a declaration,
+ * which the reference carries out), a call of an auction (``_auction_rule``: pass, look, a slice
+ * of the ladder or the whole legal row, and the fields a bid sets, its value an attribute of the
+ * action or a tuple by id) or a choice among a few calls, cards and a slice of ids
+ * (``_choice_rule``: talon, gift, discard, contract; carried out by the game's ``_commit``).  A
+ * trick's end is done here too when the game keeps the engine's ``_finished_trick`` /
+ * ``_after_trick`` (or says its own adds nothing this deal: ``_plain_trick_end``).  Everything
+ * else — scoring, a declaration, any decision a hook declines — goes to the Python reference
+ * (``State._ref_*``), which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
  * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
  * said for the current version of the state.
