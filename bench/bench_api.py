@@ -16,10 +16,12 @@ decisions per CPU second (``time.process_time``, robust to other load on the mac
   players) driven from Python: ``legal_actions()`` then ``apply_action(a)``; its chance
   outcomes (the deal) are applied too, but only player decisions are counted.
 
-States decide in C (``prikup.core._fastcore``) the trick loop (leads, follows, the trick's winner
-and, where the game adds nothing, the trick's end), the auctions on a ladder (501, Пятьсот,
-preferans), the choices of cards and contracts (talon, gift, keep, discard, give, contract) and the
-deal (shuffle and packets); ``PRIKUP_PURE=1 python bench/bench_api.py`` measures the pure-Python
+States decide in C (``prikup.core._fastcore``) the trick loop (follows, leads — a lead that
+may declare a marriage, a combination or the joker's suit lists the declarations after the plain
+cards and leaves them to Python —, the trick's winner and, where the game adds nothing, the trick's
+end: Five Hundred's too outside misère), the auctions (501, Пятьсот, preferans, and Five Hundred's
+standard auction), the choices of cards and contracts (talon, gift, keep, discard, give, contract)
+and the deal (shuffle and packets); ``PRIKUP_PURE=1 python bench/bench_api.py`` measures the pure-Python
 reference instead, the same figures before the C path.  The first line of the output says which
 one ran.
 

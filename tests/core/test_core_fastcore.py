@@ -25,6 +25,7 @@ from prikup import IllegalActionError, make_game
 from prikup.core.engine import TrickState
 from prikup.core.game import FAST, Game, State
 from prikup.core.phases import MATCH_OVER, PLAY
+from prikup.games.five_hundred_variants import _fast_auction
 
 pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
 
@@ -96,7 +97,7 @@ def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, o
         seed += 1
     assert sum(w[0] for w in walks) > 20  # the C path did decide follows
     assert sum(w[1] for w in walks) > 5  # and leads
-    if name in ("501", "pyatsot", "preferans"):
+    if name in ("501", "pyatsot", "preferans") or (name == "five-hundred" and _fast_auction(game) is not None):  # type: ignore[arg-type]
         assert sum(w[2] for w in walks) > 10  # and the calls of an auction on a ladder
     if name in ("501", "pyatsot", "five-hundred"):
         assert sum(w[3] for w in walks) > 3  # and choices of cards or contracts
@@ -274,3 +275,69 @@ def test_pyatsot_lead_rule_combination_check_is_the_reference() -> None:
     for _ in range(20_000):
         hand, used = rng.getrandbits(64), rng.getrandbits(64) & rng.getrandbits(64)
         assert any_combination_held(hand, used) is bool(combinations_held(hand, used))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_leads_with_a_declaration_are_listed_in_c(name: str) -> None:
+    """A lead where a marriage (501) or a combination (Пятьсот) may be declared, or a joker led in
+    no-trump names its suit (Five Hundred): the C path lists
+    the plain plays and the declarations (the hook's extra ids) exactly as the reference, carries
+    out a plain lead itself and a declaration through the reference, with the same result."""
+    game = make_game(name)
+    declaring = plain = declared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        fast, ref = game.new_match(seed=seed), game.new_match(seed=seed)
+        while not fast.is_over and len(fast.deals) < 4:
+            assert isinstance(fast, TrickState)
+            rule = fast._lead_rule() if fast.phase is PLAY and not fast.trick else None
+            ids = fast.legal_action_ids()
+            assert ids == ref._ref_legal_action_ids()
+            assert fast.legal_actions() == ref._ref_legal_actions()
+            if rule is not None and len(rule) == 5:
+                declaring += 1
+                extra = rule[4]
+                assert extra and ids[-len(extra) :] == list(extra)
+                assert all(game.all_actions()[i].modifier is not None for i in extra)
+                i = rng.choice(extra) if rng.random() < 0.3 else rng.choice(ids[: -len(extra)])
+                declared += i in extra
+                plain += i not in extra
+            else:
+                i = rng.choice(ids)
+            assert fast.apply_id(i) == ref._ref_apply_id(i)
+            same(fast, ref, f"{name} seed {seed}")
+    assert declaring > 10 and plain > 5 and declared > 3
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_five_hundred_trick_ends_in_c(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five Hundred's trick ends are the C path's own (the finished trick with its suit led, the
+    score after the tenth trick) except where its ``_after_trick`` does more (a misère); the
+    reference's hooks are then never asked."""
+    from prikup.games.five_hundred import StateFiveHundred
+
+    asked: list[str] = []
+    own_after, own_finished = StateFiveHundred._after_trick, StateFiveHundred._finished_trick
+
+    def after_trick(self: StateFiveHundred, winner: int) -> None:
+        asked.append("after misère" if self.is_misere else "after")
+        own_after(self, winner)
+
+    def finished_trick(self: StateFiveHundred, trick: list[Any], winner: int) -> Any:
+        asked.append("finished")
+        return own_finished(self, trick, winner)
+
+    monkeypatch.setattr(StateFiveHundred, "_after_trick", after_trick)
+    monkeypatch.setattr(StateFiveHundred, "_finished_trick", finished_trick)
+    game = make_game("five-hundred", players=players)
+    rng = random.Random(players)
+    scored = tricks = 0
+    for seed in range(40):  # random bids go high: a match often ends at its first deal
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 8:
+            state.apply_id(rng.choice(state.legal_action_ids()))
+        scored += sum(log.scores_after is not None for log in state.deals)
+        tricks += sum(len(log.actions) for log in state.deals)
+    assert scored > 20 and tricks > 500
+    assert set(asked) <= {"after misère", "finished"}
+    assert asked.count("finished") <= asked.count("after misère")  # the tricks of misère deals only

@@ -72,20 +72,28 @@ Head = tuple[
 #: the game's ``Table``, the cards of the suit led, the trump cards, whether a seat out of the suit
 #: led must trump, cards playable at any time, the suit a card off the suit led shows void in
 #: (``-1``: none kept), each card's strength by id, the seat that decides for each seat's hand
-#: (the seat the action log records; ``None``: each seat for its own).
-FollowRule = tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+#: (the seat the action log records; ``None``: each seat for its own); optionally a ninth field,
+#: the third of the finished trick the game's ``_finished_trick`` keeps (``(trick, winner, it)``).
+FollowRule = (
+    tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
+    | tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None, Any]
+)
 #: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
-#: ``Table``, the cards he may lead as plain ``play`` actions (his legal set is exactly these),
-#: the size of a trick's entries (2: ``(seat, card)``; 3: and a named suit, ``None`` here), the
-#: seat that decides for each seat's hand (``None``: each seat for its own).
-LeadRule = tuple[Any, int, int, Sequence[int] | None]
+#: ``Table``, the cards he may lead as plain ``play`` actions, the size of a trick's entries (2:
+#: ``(seat, card)``; 3: and a named suit, ``None`` here), the seat that decides for each seat's
+#: hand (``None``: each seat for its own), and optionally the ids of the leads with a
+#: declaration (a marriage, a combination), listed after the plain plays and carried out by the
+#: Python reference; the legal set is exactly these.
+LeadRule = tuple[Any, int, int, Sequence[int] | None] | tuple[Any, int, int, Sequence[int] | None, tuple[int, ...]]
 #: The legal calls of an auction on a bid ladder, as the C fast path reads them
 #: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
 #: slice (``look``, ``pass``, or the whole legal row; at most 128), the slice of bid ids
 #: ``lo … hi - 1``, the id of ``look`` (``-1``: none) and of ``pass``; optionally the names of
-#: the field a bid sets, the action's attribute it takes and the field of the bidder's seat
-#: (``("high_bid", "number", "declarer")`` unless given).
-AuctionRule = Union["LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, str, str]]]
+#: the field a bid sets, the action's attribute it takes (or a tuple of the value of each action
+#: id) and the field of the bidder's seat (``("high_bid", "number", "declarer")`` unless given).
+AuctionRule = Union[
+    "LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, "str | tuple[Any, ...]", str]]
+]
 #: A choice among cards and calls, as the C fast path reads it (``State._choice_rule``): the
 #: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
 #: card id; ``-1``: none), the cards to choose from (a bitmask, lowest card first), then the

@@ -932,6 +932,8 @@ class StateFiveHundred(VariantsFiveHundred):
             for i in [playing.index(s) if s in playing else 0]
         ]
         self.phase = _PLAY
+        # (the C path ends such tricks itself; a subclass with its own trick end never)
+        self._plain_trick_end = type(self)._after_trick is StateFiveHundred._after_trick and self._trick_end_is_plain()
         self._offer_claim()
 
     def _do_play(self, seat: int, action: Action) -> None:

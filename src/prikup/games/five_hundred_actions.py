@@ -134,13 +134,19 @@ class LegalFiveHundred(TrickState):
     layout: Layout
 
     def _lead_rule(self) -> LeadRule | None:
-        """Any card of the hand, unless a joker led in no-trump must name its suit."""
+        """Any card of the hand; a joker led in no-trump names its suit (those leads follow the
+        plain ones, as ``_legal`` lists them, and are carried out by the reference)."""
         if self.phase is not _PLAY or self.trick:
             return None
-        assert self._turn is not None
-        hand = self.hands[self._turn]
-        if hand & self.game.joker_mask and self.layout.trump_suit is None:
-            return None
+        seat = self._turn
+        assert seat is not None
+        hand = self.hands[seat]
+        jokers = hand & self.game.joker_mask
+        if jokers and self.layout.trump_suit is None:
+            if self.game.form is not None:  # the forms' lead rules read the plain part alone
+                return None
+            plain = hand & ~jokers
+            return (self.game.fast_table(), plain, 3, None, tuple(self._legal(seat)[1][plain.bit_count() :]))
         return (self.game.fast_table(), hand, 3, None)
 
     def _choice_rule(self) -> ChoiceRule | None:
@@ -160,7 +166,7 @@ class LegalFiveHundred(TrickState):
     def _follow_rule(self) -> FollowRule | None:
         """The contract's layout (bowers, the joker): follow the suit led or play anything; in
         no-trump the joker at any time where the options say so; a card off the suit led shows
-        a void."""
+        a void; a finished trick keeps the suit led (``_finished_trick``)."""
         if self.phase is not _PLAY or not self.trick:
             return None
         layout = self.layout
@@ -172,13 +178,32 @@ class LegalFiveHundred(TrickState):
             return known[1]
         suit = layout.suit_of(card.id, named)
         free = g.joker_mask if layout.trump_suit is None and g.joker_any_time else 0
-        rule = (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None)
+        rule = (g.fast_table(), layout.suits[suit], layout.trump, False, free, int(suit), layout.strength, None, suit)
         if len(g.follow_by_layout) > 4096:  # layouts of unpickled states: start over
             g.follow_by_layout.clear()
         g.follow_by_layout[key] = (layout, rule)
         return rule
 
+    def _trick_end_is_plain(self) -> bool:
+        """(The C fast path.) Whether ``_after_trick`` does nothing but score the deal after its
+        tenth trick in this deal's play: not a misère (it ends at the contractor's first trick),
+        without claims or the 1904 stop, in the forms of 3 to 6 hands (the forms with dummies or a
+        dead hand have their own trick end)."""
+        g = self.game
+        rules = g.rules
+        return g.form is None and rules.claim == "off" and not rules.stop_at_goal and not self.is_misere
+
+    def _score_play(self) -> None:
+        """The deal's score once its ten tricks are played (the C path's plain trick end)."""
+        self._score_deal()
+
     if TYPE_CHECKING:  # the rules' module defines these
+
+        @property
+        def is_misere(self) -> bool:
+            """True when the contract is to take no trick."""
+
+        def _score_deal(self, *, stopped: bool = False) -> None: ...
 
         def playable(self, seat: int) -> int:
             """The cards ``seat`` may play to the trick in progress."""

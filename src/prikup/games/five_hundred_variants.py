@@ -9,14 +9,15 @@ calls these at its moments.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prikup.core.actions import Action
 from prikup.core.cards import Rank, Suit, cards_of
-from prikup.games.five_hundred_actions import _BREAK, _CLAIM, _K_PASS, _K_PLAY, _M_AS, _PLAY, LegalFiveHundred
+from prikup.core.game import AuctionRule
+from prikup.games.five_hundred_actions import _AUCTION, _BREAK, _CLAIM, _K_PASS, _K_PLAY, _M_AS, _PLAY, LegalFiveHundred
 from prikup.games.five_hundred_end import TRICK_POINTS
 from prikup.games.five_hundred_tables import CALL_INDEX, CALLS, call_level, call_strain
-from prikup.games.table_rules import Claim
+from prikup.games.table_rules import Auction, Claim, NoBid
 
 if TYPE_CHECKING:
     from prikup.games.five_hundred import GameFiveHundred
@@ -57,6 +58,36 @@ class VariantsFiveHundred(LegalFiveHundred):
             """The units this deal is scored in."""
 
         def _do_play(self, seat: int, action: Action) -> None: ...
+
+    # -- the auction on the C fast path ------------------------------------------------------
+    def _auction_rule(self) -> AuctionRule | None:
+        """(The C fast path.) The standard auction's legal calls as one row of ids — exactly
+        ``_legal``'s, made once per game for each highest bid, seat's inkle right, first call,
+        bar and pass right —; a bid sets ``high`` (its index of the calls) and ``high_seat``.
+        ``None`` (Python decides) in the variants whose calls do more: the single round, bidding
+        after a pass, raising one's own bid, a misdeal the seat may declare, the forms of 2 and
+        3 players with dummies, a dead hand or drawing."""
+        seat = self._turn
+        if self.phase is not _AUCTION or seat is None or self._final_call:
+            return None
+        g = self.game
+        fast = _fast_auction(g)
+        if fast is None or (g.misdeal_id >= 0 and self.may_misdeal(seat)):
+            return None
+        pass_ok = True
+        if fast[0] and self.high is None:  # the dealer must bid when all the others passed
+            pass_ok = self._why_illegal_call(seat, g.all_actions()[g.pass_id]) is None
+        if seat == self.barred:
+            key: tuple[Any, ...] = (pass_ok,)
+        else:
+            first = fast[1] or not any(s == seat for s, _ in self.calls)  # matters to blind misère
+            key = (pass_ok, -1 if self.high is None else self.high, self.may_inkle(seat), first)
+        rules: dict[tuple[Any, ...], AuctionRule] = fast[3]
+        rule = rules.get(key)
+        if rule is None:  # the row of the reference's direct generation, tabled
+            row = tuple(self._legal(seat)[1])
+            rule = rules[key] = (g.fast_table(), row, 0, 0, -1, g.pass_id, ("high", fast[2], "high_seat"))
+        return rule
 
     def may_misdeal(self, seat: int) -> bool:
         """Option ``misdeal``: ``seat`` holds no face card (K, Q, J) and has not called yet."""
@@ -200,3 +231,21 @@ class VariantsFiveHundred(LegalFiveHundred):
             return False
         level = call_level(call)
         return level is None or self._side_tricks() + self.game.trick_rules.tricks - len(self.tricks) >= level
+
+
+def _fast_auction(game: GameFiveHundred) -> tuple[bool, bool, tuple[int | None, ...], dict[Any, Any]] | None:
+    """Whether ``game``'s auction is the engine's (see ``_auction_rule``), read once from its rules:
+    ``(dealer must bid, blind misère off, the call index of each action id, the rows made so far)``;
+    ``None`` when a variant decides in Python."""
+    try:
+        return game.__dict__["_fast_auction"]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    rules = game.rules
+    plain = game.form is None and rules.auction is Auction.STANDARD and not rules.bid_after_pass
+    fast: tuple[bool, bool, tuple[int | None, ...], dict[Any, Any]] | None = None
+    if plain and not rules.raise_own:
+        values = tuple(CALL_INDEX.get(a.call) if a.call is not None else None for a in game.all_actions())
+        fast = (game.no_bid is NoBid.DEALER_MUST_BID, not rules.blind_misere, values, {})
+    game.__dict__["_fast_auction"] = fast
+    return fast

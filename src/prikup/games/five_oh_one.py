@@ -358,14 +358,18 @@ class State501(Legal501):
     def points(self, seat: int) -> int:
         """A seat's points so far: card points of its tricks plus its marriages, which count
         only once he has taken a trick."""
-        total = self.card_points(seat)
-        if self.won[seat]:
+        return self._marriage_points(seat, self.card_points(seat))
+
+    def _marriage_points(self, seat: int, total: int) -> int:
+        """``total`` card points of ``seat`` with his marriages (once he has taken a trick)."""
+        if self.won[seat] and self.marriages:
             total += sum(marriage_value(s, self.trump) for who, s in self.marriages if who == seat)
         return total
 
     def _score_play(self) -> None:
         assert self.declarer is not None and self.contract is not None
-        points = {seat: self.points(seat) for seat in self.active_seats()}
+        cards = {seat: self.card_points(seat) for seat in self._in_deal}
+        points = {seat: self._marriage_points(seat, got) for seat, got in cards.items()}
         changes = deal_changes(self.game.players, self.declarer, self.contract, self.declarer_dark, points)
         self._finish_deal(
             changes,
@@ -375,7 +379,7 @@ class State501(Legal501):
                 "contract": self.contract,
                 "trump": self.trump.name if self.trump is not None else "NT",
                 "dark": self.declarer_dark,
-                "card_points": {str(s): self.card_points(s) for s in points},
+                "card_points": {str(s): got for s, got in cards.items()},
                 "points": {str(s): p for s, p in points.items()},
             },
         )

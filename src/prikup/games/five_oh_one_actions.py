@@ -61,6 +61,10 @@ MIN_BID = 66
 STRAINS = ("S", "C", "D", "H", "NT")
 #: The king and queen of each suit.
 MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
+#: the king's and the queen's place in a suit's 16 bits, and the lowest bit of each suit
+_KING = Card.of(Rank.KING, Suit(0)).id & 15
+_QUEEN = Card.of(Rank.QUEEN, Suit(0)).id & 15
+_SUIT_LOW_BITS = 1 | 1 << 16 | 1 << 32 | 1 << 48
 
 
 class Actions501(TrickGame):
@@ -91,6 +95,8 @@ class Actions501(TrickGame):
         self.plays = CardActions(self.all_actions(), self.play_ids)
         #: the legal leads by hand and marriages announced (see ``State501._legal``)
         self.leads: dict[int, Row] = {}
+        #: the C fast path's leads where a marriage may be announced, by the same key
+        self.lead_rules: dict[int, LeadRule] = {}
         self.marriage_ids = [
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_MARRIAGE, argument=s.name)) for i in cards]
             for s in Suit
@@ -136,18 +142,31 @@ class Legal501(AceTenState):
         return (g.fast_table(), before, (), 0, g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1))
 
     def _lead_rule(self) -> LeadRule | None:
-        """Any card of the hand, unless a marriage may be announced with it."""
+        """Any card of the hand; where a marriage may be announced, its leads follow (``_legal``'s
+        row, carried out by the reference, made once per hand and marriages announced)."""
         if self.phase is not PLAY or self.trick:
             return None
-        assert self._turn is not None
-        hand = self.hands[self._turn]
+        seat = self._turn
+        assert seat is not None
+        hand = self.hands[seat]
+        # bit 16 s: the king and queen of suit s are both in the hand
+        pairs = hand >> _KING & hand >> _QUEEN & _SUIT_LOW_BITS
+        if not pairs:
+            return (self.game.fast_table(), hand, 2, None)
         announced = 0
         for _, said in self.marriages:
             announced |= MARRIAGE_MASKS[said]
-        for both in MARRIAGE_MASKS:
-            if hand & both == both and not announced & both:
-                return None
-        return (self.game.fast_table(), hand, 2, None)
+        if not pairs & ~(announced >> _KING):
+            return (self.game.fast_table(), hand, 2, None)
+        g = self.game
+        key = hand | announced << 64
+        rule = g.lead_rules.get(key)
+        if rule is None:
+            rule = (g.fast_table(), hand, 2, None, tuple(self._legal(seat)[1][hand.bit_count() :]))
+            if len(g.lead_rules) >= CardActions.LIMIT:
+                g.lead_rules.clear()
+            g.lead_rules[key] = rule
+        return rule
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""

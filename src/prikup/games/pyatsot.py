@@ -69,6 +69,7 @@ from prikup.games.table_rules import AllBarred, BidCap, RulesPyatsot
 __all__ = [
     "BARREL",
     "BARREL_PENALTY",
+    "COMBINATION_CARDS",
     "COMBINATION_RANKS",
     "COMBINATION_VALUES",
     "DASH_PENALTY",
@@ -125,6 +126,8 @@ _COMBINATION_CARDS = 0
 for _kind, _suit, _mask in _COMBINATION_TABLE:
     _COMBINATION_CARDS |= _mask
 _ANY_HELD: dict[int, bool] = {}
+#: every card that is part of a combination (the cards ``combinations_held`` reads)
+COMBINATION_CARDS = _COMBINATION_CARDS
 
 #: The highest bid a player without a combination may make.
 NO_COMBINATION_CAP = 120
@@ -187,7 +190,6 @@ def _max_combination_sum(cards: int) -> int:
 MAX_POINTS = DECK_POINTS + _max_combination_sum(HAND_SIZE + 1)
 
 
-@lru_cache(maxsize=4096)
 def bid_cap(hand: int, rule: BidCap | str) -> int:
     """The highest bid (or contract) allowed with ``hand``.
 
@@ -195,6 +197,11 @@ def bid_cap(hand: int, rule: BidCap | str) -> int:
     combinations held, one per suit), ``best`` (120 plus the most valuable one) or ``unlimited``
     (up to :data:`MAX_POINTS`).
     """
+    return _bid_cap(hand & _COMBINATION_CARDS, rule)  # the cards that make combinations decide
+
+
+@lru_cache(maxsize=8192)
+def _bid_cap(hand: int, rule: BidCap | str) -> int:
     best = best_combinations(hand)
     if not best:
         return NO_COMBINATION_CAP

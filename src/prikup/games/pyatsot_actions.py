@@ -88,6 +88,8 @@ class ActionsPyatsot(TrickGame):
             for kind in _rules.KINDS
             for suit in Suit
         }
+        #: the declaring leads of each arrangement of the combination cards held and used
+        self.declare_rows: dict[int, tuple[int, ...]] = {}
 
 
 class LegalPyatsot(AceTenState):
@@ -135,15 +137,25 @@ class LegalPyatsot(AceTenState):
         return (g.fast_table(), (g.concede_id,), (), 0, g.contract0 + rungs.start, g.contract0 + rungs.stop)
 
     def _lead_rule(self) -> LeadRule | None:
-        """The cards ``_legal`` allows a lead, unless a combination may be declared with one."""
+        """The cards ``_legal`` allows a lead; where a combination may be declared, its leads follow
+        (``_legal``'s row, carried out by the reference)."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
         assert seat is not None
         hand = self.hands[seat]
-        if self.won[seat] and _rules.any_combination_held(hand, self.used):
-            return None
-        return (self.game.fast_table(), self._leads(seat, hand), 2, None)
+        allowed = self._leads(seat, hand)
+        if self.won[seat] and _rules.any_combination_held(hand, self.used):  # and the declarations
+            g = self.game
+            key = hand & _rules.COMBINATION_CARDS | (self.used & _rules.COMBINATION_CARDS) << 64
+            declare = g.declare_rows.get(key)
+            if declare is None:  # what _legal lists after the plain leads, once per arrangement
+                if len(g.declare_rows) >= CardActions.LIMIT:
+                    g.declare_rows.clear()
+                held = _rules.combinations_held(hand, self.used)
+                declare = g.declare_rows[key] = tuple([i for h in held for i in g.declare_ids[h]])
+            return (g.fast_table(), allowed, 2, None, declare)
+        return (self.game.fast_table(), allowed, 2, None)
 
     def _leads(self, seat: int, hand: int) -> int:
         """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""

@@ -5,14 +5,16 @@
  * when one of the game's hooks describes the decision as tables and flags: a follow to an open
  * trick (``_follow_rule``: the cards of the suit led, the trump cards, whether a seat out of the
  * suit led must trump, cards that may be played at any time, the suit whose void a card shows,
- * each card's strength), a plain lead (``_lead_rule``), a call of an auction on a ladder
- * (``_auction_rule``: pass, look, a slice of the ladder or the whole legal row, and the fields a
- * bid sets) or a choice among a few calls, cards and a slice of ids (``_choice_rule``: talon,
- * gift, discard, contract; carried out by the game's ``_commit``).  A trick's end is done here too
- * when the game keeps the engine's ``_finished_trick`` / ``_after_trick`` (or says its own adds
- * nothing this deal: ``_plain_trick_end``).  Everything else — scoring, a lead with a
- * declaration, any decision a hook declines — goes to the Python reference (``State._ref_*``),
- * which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
+ * each card's strength, and optionally what the finished trick keeps besides its cards and
+ * winner), a lead (``_lead_rule``: the plain cards, then the ids of leads with a declaration,
+ * which the reference carries out), a call of an auction (``_auction_rule``: pass, look, a slice
+ * of the ladder or the whole legal row, and the fields a bid sets, its value an attribute of the
+ * action or a tuple by id) or a choice among a few calls, cards and a slice of ids
+ * (``_choice_rule``: talon, gift, discard, contract; carried out by the game's ``_commit``).  A
+ * trick's end is done here too when the game keeps the engine's ``_finished_trick`` /
+ * ``_after_trick`` (or says its own adds nothing this deal: ``_plain_trick_end``).  Everything
+ * else — scoring, a declaration, any decision a hook declines — goes to the Python reference
+ * (``State._ref_*``), which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
  * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
  * said for the current version of the state.
@@ -246,8 +248,9 @@ typedef struct {
     int covered;       /* the hook described the decision: 1 a follow, 2 a lead; 0 it declined */
     int prefix[MAXPREFIX]; /* an auction: the calls before the ladder's slice (look, pass…), their count */
     int nprefix, lo, hi, look_id, pass_id;
-    /* an auction: the field of the highest bid, the action's attribute it takes, the field of
-     * its seat (``high_bid``, ``number``, ``declarer`` unless the hook names others) */
+    /* an auction: the field of the highest bid, the action's attribute it takes (or a tuple of
+     * the value of each action id), the field of its seat (``high_bid``, ``number``,
+     * ``declarer`` unless the hook names others) */
     PyObject *high_field, *value_attr, *seat_field;
     /* a choice (``_choice_rule``): the ids before the cards, each card's action id, the cards,
      * then the slice ``lo … hi - 1`` */
@@ -263,6 +266,7 @@ typedef struct {
     unsigned char strength[NCARDS];
     PyObject *strength_of; /* the strength sequence the array was read from */
     PyObject *rule_of;     /* the follow rule the fields were read from (the same object: not read again) */
+    PyObject *tail;        /* the follow rule's third field of the finished trick (NULL: none given) */
     TableObject *table;
 } CoreObject;
 
@@ -270,6 +274,7 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->table);
     Py_VISIT(self->strength_of);
     Py_VISIT(self->rule_of);
+    Py_VISIT(self->tail);
     Py_VISIT(self->high_field);
     Py_VISIT(self->value_attr);
     Py_VISIT(self->seat_field);
@@ -282,6 +287,7 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->table);
     Py_CLEAR(self->strength_of);
     Py_CLEAR(self->rule_of);
+    Py_CLEAR(self->tail);
     Py_CLEAR(self->high_field);
     Py_CLEAR(self->value_attr);
     Py_CLEAR(self->seat_field);
@@ -379,13 +385,16 @@ static int read_controllers(CoreObject *self, PyObject *controllers) {
     return read_bytes(controllers, self->controller, 16, 0, 0, 15, "the controllers of the hands");
 }
 
-/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers). */
+/* Read the hook's tuple: (table, led, trump, must_trump, free, void_suit, strength, controllers[,
+ * tail]); with a tail the finished trick is ``(trick, winner, tail)``, what the game's own
+ * ``_finished_trick`` makes of this trick, without asking it. */
 static int read_rule(CoreObject *self, PyObject *rule) {
     if (rule == self->rule_of) /* the same (immutable) rule as last read: the fields hold it */
         return 0;
     Py_CLEAR(self->rule_of);
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 8) {
-        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8-tuple");
+    Py_CLEAR(self->tail);
+    if (!PyTuple_Check(rule) || (PyTuple_GET_SIZE(rule) != 8 && PyTuple_GET_SIZE(rule) != 9)) {
+        PyErr_SetString(PyExc_TypeError, "_follow_rule() must return None or an 8- or 9-tuple");
         return -1;
     }
     if (read_controllers(self, PyTuple_GET_ITEM(rule, 7)) < 0)
@@ -412,16 +421,41 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     Py_XSETREF(self->table, (TableObject *)Py_NewRef(table));
     self->must_trump = must;
     self->void_suit = (int)void_suit;
+    if (PyTuple_GET_SIZE(rule) == 9)
+        self->tail = Py_NewRef(PyTuple_GET_ITEM(rule, 8));
     self->rule_of = Py_NewRef(rule);
     return 0;
 }
 
-/* Read the lead hook's tuple: (table, allowed, width, controllers). */
+/* Read the lead hook's tuple: (table, allowed, width, controllers[, extra ids]); the extra ids
+ * (a declaration with the lead: a marriage, a combination) are listed after the plain plays and
+ * carried out by the Python reference. */
 static int read_lead(CoreObject *self, PyObject *rule) {
     Py_CLEAR(self->rule_of); /* the fields below are the lead's */
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 4) {
-        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple");
+    Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
+    if ((size != 4 && size != 5) || (size == 5 && !PyTuple_Check(PyTuple_GET_ITEM(rule, 4)))) {
+        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple (or 5: and a tuple of ids)");
         return -1;
+    }
+    self->nprefix = 0;
+    if (size == 5) {
+        PyObject *extra = PyTuple_GET_ITEM(rule, 4);
+        Py_ssize_t n = PyObject_TypeCheck(PyTuple_GET_ITEM(rule, 0), &TableType)
+                           ? ((TableObject *)PyTuple_GET_ITEM(rule, 0))->n : 0;
+        if (PyTuple_GET_SIZE(extra) > MAXPREFIX) {
+            PyErr_SetString(PyExc_ValueError, "_lead_rule(): at most 128 extra ids");
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(extra); k++) {
+            long i = PyLong_AsLong(PyTuple_GET_ITEM(extra, k));
+            if (i < 0 || i >= n) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "_lead_rule(): an extra id out of range");
+                return -1;
+            }
+            self->prefix[k] = (int)i;
+        }
+        self->nprefix = (int)PyTuple_GET_SIZE(extra);
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0);
     if (!PyObject_TypeCheck(table, &TableType)) {
@@ -471,8 +505,9 @@ static int read_auction(CoreObject *self, PyObject *rule) {
         }
         for (int k = 0; k < 3; k++) {
             names[k] = PyTuple_GET_ITEM(given, k);
-            if (!PyUnicode_Check(names[k])) {
-                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings");
+            /* the value a bid sets: an attribute of the action, or a tuple of values by action id */
+            if (!PyUnicode_Check(names[k]) && !(k == 1 && PyTuple_Check(names[k]))) {
+                PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: names are strings (the value: or a tuple by id)");
                 return -1;
             }
         }
@@ -658,6 +693,14 @@ static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
             return NULL;
         }
     }
+    /* a lead: the declarations the hook listed after the plain plays */
+    for (int k = 0; self->covered == 2 && k < self->nprefix; k++) {
+        int i = self->prefix[k];
+        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
     return out;
 }
 
@@ -729,7 +772,15 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
     } else {
-        PyObject *number = PyObject_GetAttr(action, self->value_attr);
+        PyObject *number;
+        if (PyUnicode_Check(self->value_attr)) {
+            number = PyObject_GetAttr(action, self->value_attr);
+        } else if (i < PyTuple_GET_SIZE(self->value_attr)) {
+            number = Py_NewRef(PyTuple_GET_ITEM(self->value_attr, i));
+        } else {
+            PyErr_SetString(PyExc_ValueError, "_auction_rule(): the bid has no value in the tuple of values");
+            number = NULL;
+        }
         if (!number)
             goto fail;
         bad = PyDict_SetItem(dict, self->high_field, number) < 0 || PyDict_SetItem(dict, self->seat_field, seat_obj) < 0;
@@ -1016,6 +1067,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     PyTypeObject *type = Py_TYPE(self);
     if (_PyType_Lookup(type, s_finished_trick) == default_finished) /* the engine's: (trick, winner) */
         finished = PyTuple_Pack(2, trick_list, winner);
+    else if (self->tail && !lead) /* the game's, as its follow rule said */
+        finished = PyTuple_Pack(3, trick_list, winner, self->tail);
     else
         finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
     bad = !finished || PyList_Append(tricks, finished) < 0;
