@@ -18,12 +18,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prikup.bots.base import Bot
+from prikup.bots.heuristic500_bids import blind_misere_wanted, double_misere_call, hilo_margin, misere_danger
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
 from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
-from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
+from prikup.games.five_hundred_tables import (
+    BLIND_MISERE,
+    DOUBLE_MISERE,
+    DOUBLE_SHIELDS,
+    HI_LO,
+    MISERE_CALLS,
+    PATASTROPHE,
+    call_level,
+    call_strain,
+)
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
 __all__ = ["Heuristic500", "estimate_tricks", "sure_slam"]
@@ -110,23 +120,6 @@ def sure_slam(hand: list[Card], layout: Layout, deck: list[Card], gone: int) -> 
         if any(layout.strength[o.id] > layout.strength[c.id] for o in above):
             return False
     return True
-
-
-def misere_danger(hand: list[Card], layout: Layout) -> float:
-    """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
-    danger = 0.0
-    for c in hand:
-        if c.is_joker:
-            danger += 3
-            continue
-        rank = c.rank
-        assert rank is not None and c.suit is not None
-        lower_held = sum(1 for d in hand if d.suit == c.suit and not d.is_joker and (d.rank or 0) < rank)
-        if rank >= Rank.JACK:
-            danger += 1.0 if lower_held < 2 else 0.4
-        elif rank >= Rank.NINE and lower_held == 0:
-            danger += 0.5
-    return danger
 
 
 class Heuristic500(Bot):
@@ -237,8 +230,12 @@ class Heuristic500(Bot):
         danger = misere_danger(hand, self.game.layouts[4]) - 1.5 * self.game.kitty_size / 3
         misere_margin = 0.3 - danger - max(0.0, max(own.values()) - 4.5)
 
+        special = self._special_margins(obs, hand, own, {a.call for a in legal if a.call})
+
         def margin(a: Action) -> float:
             call = a.call or ""
+            if call in special:
+                return special[call]
             if call in MISERE_CALLS:
                 return misere_margin
             level, strain = call_level(call), call_strain(call)
@@ -257,6 +254,11 @@ class Heuristic500(Bot):
         misdeal = next((a for a in legal if a.kind.value == "misdeal"), None)
         if misdeal is not None and max(totals.values()) < 6.5:
             return misdeal  # no face card and no contract in sight: ask for new cards
+        if BLIND_MISERE in bids and blind_misere_wanted(obs, self.game):
+            return bids[BLIND_MISERE]  # before looking: the score alone says the match needs it
+        double = double_misere_call(obs, hand, self.game.layouts[4], set(bids))
+        if double is not None:
+            return bids[double]  # the partner bid a misère and this hand is low too
         has_joker = any(c.is_joker for c in hand)
         one_round = self.game.one_round  # one call each: an inkle never wins, bid the most it can make
         best: Action | None = None
@@ -277,6 +279,10 @@ class Heuristic500(Bot):
                         best, best_key = bids[call], key
                     if not one_round:
                         break  # the cheapest level that outbids in this strain
+        if HI_LO in bids and hilo_margin(hand, self.game.layouts[4], list(self.game.deck()), self.game.kitty_size) > 0:
+            table = self.game.table
+            if best is None or best.call is None or table.value(best.call) < table.value(HI_LO):
+                return bids[HI_LO]  # five sure tricks and five sure losers: worth more than the trick bid
         if best is not None:
             return best
         max_est = max(own.values())
@@ -287,6 +293,21 @@ class Heuristic500(Bot):
             if "MIS" in bids:
                 return bids["MIS"]
         return pass_ if pass_ in legal else legal[0]
+
+    def _special_margins(
+        self, obs: ObsFiveHundred, hand: list[Card], own: dict[str, float], calls: set[str]
+    ) -> dict[str, float]:
+        """The ranking margins of the non-standard bids among ``calls`` (0.5: the rule bids it)."""
+        out: dict[str, float] = {}
+        if HI_LO in calls:
+            out[HI_LO] = hilo_margin(hand, self.game.layouts[4], list(self.game.deck()), self.game.kitty_size)
+        if BLIND_MISERE in calls:
+            out[BLIND_MISERE] = 0.5 if blind_misere_wanted(obs, self.game) else -99.0
+        double = double_misere_call(obs, hand, self.game.layouts[4], calls)
+        for call in (DOUBLE_MISERE, DOUBLE_SHIELDS, PATASTROPHE):
+            if call in calls:
+                out[call] = 0.5 if call == double else -99.0
+        return out
 
     def _partner_call(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         """Five players: call the highest trump this hand lacks (not discarded either), else the
@@ -362,6 +383,9 @@ class Heuristic500(Bot):
         layout = self._layout(call)
         if call in MISERE_CALLS:
             return lambda c: -(100.0 if c.is_joker else 0.0) - self._misere_risk(c, hand)
+        if call == HI_LO:  # keep the five best cards and the lowest: shed the middling ones
+            best = sorted(hand, key=lambda c: -layout.strength[c.id])[:HILO_TRICKS]
+            return lambda c: 100.0 + layout.strength[c.id] if c in best else -self._misere_risk(c, hand)
 
         def keep(c: Card) -> float:
             if layout.trump >> c.id & 1:
@@ -434,6 +458,11 @@ class Heuristic500(Bot):
             misere = True  # Hi/Lo made its five: now it must take no more
         if misere and seat in side:
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
+        if obs.contract == HI_LO and seat in side and not obs.trick:
+            joker = [c for c in playable if c.is_joker]  # take the five at once: the joker first,
+            tops = [c for c in playable if self._master(c, unseen, layout)]  # then the top cards
+            if joker or tops:
+                return self._as((joker or tops)[0], legal, hand, layout)
         if misere:
             assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
