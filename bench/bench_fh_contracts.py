@@ -1,10 +1,11 @@
-"""How often the Five Hundred heuristic names each contract and makes it, in self-play.
+"""How often the Five Hundred heuristic names each contract and makes it.
 
 Plays the first deal of ``-n`` seeded matches (or whole matches with ``--matches``) between
-heuristic bots with the given options and prints, per contract kind (each special bid by name,
-trick contracts by level), how many deals it was the contract, how many were made and the made
-rate with its 95% interval (Wilson).  Reads the deal's own result, so the figures are the
-engine's.
+heuristic bots (or the bots of ``--bots``, one a seat, e.g. ``heuristic,random,heuristic,random``)
+with the given options and prints, per contract kind (each special bid by name, trick contracts
+by level) of the contracts a heuristic seat named, how many deals it was the contract, how many
+were made and the made rate with its 95% interval (Wilson).  Reads the deal's own result, so the
+figures are the engine's.
 
     python bench/bench_fh_contracts.py --preset ideal -n 2000
     python bench/bench_fh_contracts.py -o players=6 -n 1000 --levels
@@ -44,13 +45,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--matches", action="store_true", help="play whole matches, not only the first deal")
     ap.add_argument("--levels", action="store_true", help="trick contracts by level, not one row")
+    ap.add_argument("--bots", default="", help="one bot a seat (default: the heuristic in every seat)")
     args = ap.parse_args()
     options: dict[str, object] = dict(PRESETS["five-hundred"][args.preset]) if args.preset else {}
     for text in args.option:
         name, _, value = text.partition("=")
         options[name] = int(value) if value.isdigit() else value
     game = make_game("five-hundred", **options)
-    bots = [make_bot("heuristic", game, seed=i) for i in range(game.players)]
+    names = args.bots.split(",") if args.bots else ["heuristic"] * game.players
+    bots = [make_bot(names[i], game, seed=i) for i in range(game.players)]
     named: Counter[str] = Counter()
     made: Counter[str] = Counter()
     deals = 0
@@ -66,7 +69,7 @@ def main() -> None:
         for log in state.deals:
             result = log.result or {}
             call = result.get("contract")
-            if log.score_changes is None or call is None:
+            if log.score_changes is None or call is None or names[int(result["contractor"])] != "heuristic":
                 continue
             deals += 1
             level = call_level(str(call))

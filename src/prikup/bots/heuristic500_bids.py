@@ -31,9 +31,9 @@ from prikup.games.obs_five_hundred import ObsFiveHundred
 __all__ = ["blind_misere_wanted", "double_misere_call", "hilo_margin", "misere_danger", "sure_tricks"]
 
 #: blind misère: another side this close to the goal (one made contract ends the match) …
-BLIND_THREAT = 150
+BLIND_THREAT = 100
 #: … and this seat's side at least this far behind it
-BLIND_BEHIND = 250
+BLIND_BEHIND = 300
 
 
 def misere_danger(hand: list[Card], layout: Layout) -> float:
