@@ -467,6 +467,8 @@ class Heuristic500(Bot):
             assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
         partners = list(next((u for u in units if seat in u), (seat,)))
+        if self.game.players == 5 and len(side) == 2 and seat not in side:
+            partners = [s for s in obs.playing if s not in side]  # the partner known: the defenders together
         if obs.dummies:
             partners = [seat, seat + 2]  # his hand and his dummy's
         if me != seat:
@@ -537,6 +539,9 @@ class Heuristic500(Bot):
         masters = [c for c in plain if self._master(c, unseen, layout)]
         if masters:
             return max(masters, key=lambda c: layout.strength[c.id])
+        toward = self._toward_partner(obs, plain, layout, partners)
+        if toward is not None:
+            return toward
         if layout.trump_suit is None and trumps and len(cards) <= 2:
             return trumps[0]
         pool = plain or cards
@@ -547,6 +552,18 @@ class Heuristic500(Bot):
             return (-length if ours else length, layout.strength[c.id])
 
         return min(pool, key=key)
+
+    @staticmethod
+    def _toward_partner(obs: ObsFiveHundred, plain: list[Card], layout: Layout, partners: list[int]) -> Card | None:
+        """Five players, the partner known: the contractor leads his lowest card of the called
+        plain card's suit, which his partner holds and has not played (it wins the trick)."""
+        called = obs.called
+        if called is None or obs.seat != obs.declarer or len(partners) < 2 or layout.trump >> called.id & 1:
+            return None
+        if called in obs.cards_played or obs.called_partner is None:
+            return None
+        suit = [c for c in plain if c.suit == called.suit]
+        return min(suit, key=lambda c: layout.strength[c.id]) if suit else None
 
     def _follow(
         self,
@@ -564,6 +581,9 @@ class Heuristic500(Bot):
             if last or self._master(best, unseen, layout):
                 return self._shed(cards, layout)
         winners = [c for c in cards if self._beats(c, best, led, layout)]
+        if win_seat in partners and winners and all(layout.trump >> c.id & 1 for c in winners):
+            if not layout.trump >> best.id & 1 and self.game.players == 5:
+                return self._shed(cards, layout)  # never trump a partner's winning plain card
         if not winners:
             return self._shed(cards, layout)
         winners.sort(key=lambda c: _rank_key(layout, c))
