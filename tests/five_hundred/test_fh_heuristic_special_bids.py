@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 from fh_helpers import deal, match_state, run
 
+from prikup import make_game
 from prikup.bots import make_bot
-from prikup.bots.heuristic500_bids import hilo_margin, sure_tricks
+from prikup.bots.heuristic500_bids import hilo_margin, misere_danger, sure_tricks
 from prikup.core.cards import parse_cards
-from prikup.games.five_hundred import StateFiveHundred
+from prikup.games.five_hundred import GameFiveHundred, StateFiveHundred
 from prikup.games.presets import PRESETS
 
 IDEAL = PRESETS["five-hundred"]["ideal"]
@@ -110,3 +111,14 @@ def test_heuristic_does_not_bid_a_double_misere_on_hands_made_against_it(
     partner_call: str, hand: str, options: dict[str, object], never: str
 ) -> None:
     assert _after_partner(partner_call, hand, **options) != never
+
+
+def test_misere_danger_counts_the_tens_to_thirteens_as_high_cards_in_the_six_hand_deck() -> None:
+    # four tens, each with lower cards: no danger in the standard deck; with 11s, 12s and 13s
+    # above them (63 cards, six players) each ten can be forced to win a trick
+    hand = parse_cards("TS 5S 6S TC 5C 6C TD 5D TH 5H")
+    four = deal({0: "5S"}).game
+    six = make_game("five-hundred", players=6)
+    assert isinstance(six, GameFiveHundred)
+    assert misere_danger(hand, four.layouts[4]) == 0
+    assert misere_danger(hand, six.layouts[4]) > 1

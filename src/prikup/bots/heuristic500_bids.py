@@ -16,7 +16,7 @@ Hi/Lo, double misère (grand nullo), double shields and patastrophe.
 
 from __future__ import annotations
 
-from prikup.core.cards import Card, Rank
+from prikup.core.cards import Card, Rank, Suit
 from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
 from prikup.games.five_hundred_tables import (
     BLIND_MISERE,
@@ -37,7 +37,11 @@ BLIND_BEHIND = 300
 
 
 def misere_danger(hand: list[Card], layout: Layout) -> float:
-    """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
+    """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère).  A jack or
+    higher is a danger, a nine or ten without a lower card of its suit half one; in a deck with
+    the 11s, 12s and 13s (six players) those and the ten count as high cards too."""
+    many = bool(layout.suits[Suit.S] >> Card.of(Rank.ELEVEN, Suit.S).id & 1)
+    high, middle = (Rank.TEN, Rank.EIGHT) if many else (Rank.JACK, Rank.NINE)
     danger = 0.0
     for c in hand:
         if c.is_joker:
@@ -46,9 +50,9 @@ def misere_danger(hand: list[Card], layout: Layout) -> float:
         rank = c.rank
         assert rank is not None and c.suit is not None
         lower_held = sum(1 for d in hand if d.suit == c.suit and not d.is_joker and (d.rank or 0) < rank)
-        if rank >= Rank.JACK:
+        if rank >= high:
             danger += 1.0 if lower_held < 2 else 0.4
-        elif rank >= Rank.NINE and lower_held == 0:
+        elif rank >= middle and lower_held == 0:
             danger += 0.5
     return danger
 
