@@ -57,3 +57,11 @@ def test_five_announced_a_defender_last_to_play_does_not_trump_another_defenders
     run(state, "play 8D", "play 2D", "play 7C", "play AD")
     got = str(make_bot("heuristic", state.game, seed=1).act(state, 4))
     assert got not in ("play 2S", "play 3S", "play 5S"), got  # the trick is the defence's already
+
+
+def test_five_the_heuristic_with_partner_0_plays_an_announced_call_as_a_secret_one() -> None:
+    state = _called("announced")
+    blind = make_bot("heuristic:partner=0", state.game, seed=1)
+    secret = _called("secret")
+    assert blind.act(state, 0) == make_bot("heuristic", secret.game, seed=1).act(secret, 0)
+    assert str(blind.act(state, 0)) != "play 5H"

@@ -16,9 +16,11 @@ himself by the called card in his hand).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from prikup.bots.base import Bot
 from prikup.bots.heuristic500_bids import blind_misere_wanted, double_misere_call, hilo_margin, misere_danger
+from prikup.bots.options import BotOption
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.game import Phase, State
@@ -127,6 +129,10 @@ class Heuristic500(Bot):
 
     name = "heuristic"
     game: GameFiveHundred
+    OPTIONS: ClassVar[dict[str, BotOption]] = {
+        "partner": BotOption(int, "five players: 1: play with the partner known; 0: as if the call were secret", 0, 1)
+    }
+    partner: int = 1
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
@@ -324,11 +330,17 @@ class Heuristic500(Bot):
             return offered[aces[0]]
         return next(a for a in legal if a.card is None)
 
-    @staticmethod
-    def sides(obs: ObsFiveHundred) -> tuple[tuple[int, ...], ...]:
+    def known_partner(self, obs: ObsFiveHundred) -> int | None:
+        """Five players: the contractor's partner as the observation tells it (with option
+        ``partner=0``, as if the call were secret: only once the called card has been played)."""
+        if not self.partner and obs.called not in obs.cards_played:
+            return None
+        return obs.called_partner
+
+    def sides(self, obs: ObsFiveHundred) -> tuple[tuple[int, ...], ...]:
         """The units as this seat sees them: with five players the contractor and his partner
         together once known (to the partner himself by the called card in his hand)."""
-        partner = obs.called_partner
+        partner = self.known_partner(obs)
         if partner is None and obs.called is not None and obs.called in (obs.hand or ()):
             partner = obs.seat
         if partner is None or obs.declarer is None or partner == obs.declarer:
@@ -553,14 +565,15 @@ class Heuristic500(Bot):
 
         return min(pool, key=key)
 
-    @staticmethod
-    def _toward_partner(obs: ObsFiveHundred, plain: list[Card], layout: Layout, partners: list[int]) -> Card | None:
+    def _toward_partner(
+        self, obs: ObsFiveHundred, plain: list[Card], layout: Layout, partners: list[int]
+    ) -> Card | None:
         """Five players, the partner known: the contractor leads his lowest card of the called
         plain card's suit, which his partner holds and has not played (it wins the trick)."""
         called = obs.called
         if called is None or obs.seat != obs.declarer or len(partners) < 2 or layout.trump >> called.id & 1:
             return None
-        if called in obs.cards_played or obs.called_partner is None:
+        if called in obs.cards_played or self.known_partner(obs) is None:
             return None
         suit = [c for c in plain if c.suit == called.suit]
         return min(suit, key=lambda c: layout.strength[c.id]) if suit else None
