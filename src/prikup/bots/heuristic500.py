@@ -41,6 +41,10 @@ from prikup.games.obs_five_hundred import ObsFiveHundred
 __all__ = ["Heuristic500", "estimate_tricks", "sure_slam"]
 
 _STRAIN_KEYS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+#: six players: tricks the side's forecast loses for each opponent beyond the two of the
+#: partnership game (three pairs: four opponents, 1.0; two teams of three: 0.5); measured with
+#: ``bench/bench_fh_contracts.py --levels -o players=6``
+SIX_PER_OPPONENT = 0.5
 
 
 def _rank_key(layout: Layout, card: Card) -> tuple[int, int]:
@@ -217,6 +221,8 @@ class Heuristic500(Bot):
             bonus += 0.6  # the dummy's five face-down cards
         if partner_high:
             bonus -= 0.8  # the partner already counted his own cards
+        if self.game.players == 6:
+            bonus -= SIX_PER_OPPONENT * (5 - len(mates) - 2)  # more opponents to ruff and over-take
         return {strain: est + bonus for strain, est in own.items()}
 
     def ranked(self, state: State, seat: int) -> list[Action] | None:
@@ -466,6 +472,8 @@ class Heuristic500(Bot):
         units = self.sides(obs)
         if contractor is not None:
             side = next((tuple(u) for u in units if contractor in u), (contractor,))
+        if len(side) == 2 and seat in side and obs.called in unseen:
+            unseen = [c for c in unseen if c != obs.called]  # five players: the partner's card is ours
         if obs.contract == HI_LO and seat in side and sum(obs.tricks_won[s] for s in side) >= HILO_TRICKS:
             misere = True  # Hi/Lo made its five: now it must take no more
         if misere and seat in side:
