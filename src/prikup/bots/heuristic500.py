@@ -10,7 +10,13 @@ misère bidder plays the highest card that loses; as misère defender leads low 
 bidder has not shown void in (and, after the first trick of an open misère, where his cards are
 higher than ours).  With five players the contractor calls the highest trump he lacks (else
 the highest plain ace he lacks) and plays with the partner once known (a secret partner knows
-himself by the called card in his hand).
+himself by the called card in his hand): the called card counts as the side's own, the
+contractor leads to his partner's called plain card, a partner never trumps the contractor's
+winning plain card, and the defenders play together against the two (option ``partner=0``:
+as if the call were secret, for measuring what the knowledge is worth).  At six the side's
+forecast counts the opponents beyond two.  The non-standard bids a table may allow (Hi/Lo,
+blind misère, double misère, double shields, patastrophe) follow
+:mod:`prikup.bots.heuristic500_bids`.
 """
 
 from __future__ import annotations

@@ -26,6 +26,11 @@ A token is *bound* to a card once the seat knows that card's identity at that pl
   cards the player holds: each ``x`` without which a hand of every other card would make it
   illegal; those are bound to the player's hand like cards seen there.
 
+A game whose deal log is ordered by when cards leave their places (Five Hundred's drawing form:
+a player's logged hand is his draws in turn) says so with a ``deal_order_by_moves`` attribute;
+then a token that leaves its place unseen is ordered by that step (the card the action names
+first) and the tokens never moved come after, in random order.
+
 At the end the free tokens are filled with the cards not yet bound (most constrained first,
 uniformly among the allowed cards, repaired by augmenting paths where the voids leave a token no
 card: a bipartite matching, so this step never fails when a fill exists), which gives a whole
