@@ -9,6 +9,7 @@ from fh_helpers import deal, run
 
 from prikup.bots import make_bot
 from prikup.games.five_hundred_many import StateFiveHundredFive
+from prikup.games.obs_five_hundred import ObsFiveHundred
 
 HANDS = {
     0: "AS KS 5H 6H QD 8D 9C 4C 5C 6C",  # the contractor: no sure trick to lead, no trump draw
@@ -27,13 +28,15 @@ def _called(partner_call: str) -> StateFiveHundredFive:
 
 def test_five_announced_the_contractor_leads_to_his_partners_called_ace() -> None:
     state = _called("announced")
-    assert state.observation(0).called_partner == 2
+    obs = state.observation(0)
+    assert isinstance(obs, ObsFiveHundred) and obs.called_partner == 2
     assert str(make_bot("heuristic", state.game, seed=1).act(state, 0)) == "play 5H"
 
 
 def test_five_secret_the_contractor_does_not_know_where_to_lead() -> None:
     state = _called("secret")
-    assert state.observation(0).called_partner is None
+    obs = state.observation(0)
+    assert isinstance(obs, ObsFiveHundred) and obs.called_partner is None
     assert str(make_bot("heuristic", state.game, seed=1).act(state, 0)) != "play 5H"
 
 

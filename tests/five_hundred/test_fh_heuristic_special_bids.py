@@ -78,7 +78,7 @@ def test_heuristic_does_not_bid_blind_misere_when_the_score_does_not_need_it(sco
 
 def _after_partner(partner_call: str, hand: str, **options: object) -> str:
     """Seat 2 (dealer 1: he calls first) bids ``partner_call``, seat 3 passes; seat 0's call."""
-    s = deal({0: hand}, dealer=1, misere_from="any", **options)
+    s = deal({0: hand}, None, dealer=1, misere_from="any", **options)
     assert isinstance(s, StateFiveHundred)
     run(s, partner_call, "pass")
     bot = make_bot("heuristic", s.game, seed=1)

@@ -15,16 +15,15 @@ from prikup.bots import make_bot
 HAND = "JS AS 9S 7S 6S AH 5H 5D 6D 5C"
 
 
-def _first_call(**options: object) -> str:
-    players = options.get("players", 4)
-    state = deal({0: HAND}, dealer=int(str(players)) - 1, **options)  # seat 0 calls first
+def _first_call(players: int = 4, **options: object) -> str:
+    state = deal({0: HAND}, None, dealer=players - 1, players=players, **options)  # seat 0 calls first
     return str(make_bot("heuristic", state.game, seed=1).act(state, 0))
 
 
 def test_the_hand_bids_six_spades_with_a_partner_at_four_and_in_a_team_of_three_at_six() -> None:
     assert _first_call() == "bid 6S"
-    assert _first_call(players=6) == "bid 6S"
+    assert _first_call(6) == "bid 6S"
 
 
 def test_six_players_in_three_pairs_the_same_hand_passes_four_opponents_ruff_more() -> None:
-    assert _first_call(players=6, six_teams="pairs") == "pass"
+    assert _first_call(6, six_teams="pairs") == "pass"
