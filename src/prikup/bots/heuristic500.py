@@ -10,25 +10,47 @@ misère bidder plays the highest card that loses; as misère defender leads low 
 bidder has not shown void in (and, after the first trick of an open misère, where his cards are
 higher than ours).  With five players the contractor calls the highest trump he lacks (else
 the highest plain ace he lacks) and plays with the partner once known (a secret partner knows
-himself by the called card in his hand).
+himself by the called card in his hand): the called card counts as the side's own, the
+contractor leads to his partner's called plain card, a partner never trumps the contractor's
+winning plain card, and the defenders play together against the two (option ``partner=0``:
+as if the call were secret, for measuring what the knowledge is worth).  At six the side's
+forecast counts the opponents beyond two.  The non-standard bids a table may allow (Hi/Lo,
+blind misère, double misère, double shields, patastrophe) follow
+:mod:`prikup.bots.heuristic500_bids`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from prikup.bots.base import Bot
+from prikup.bots.heuristic500_bids import blind_misere_wanted, double_misere_call, hilo_margin, misere_danger
+from prikup.bots.options import BotOption
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Rank, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
 from prikup.games.five_hundred import HILO_TRICKS, GameFiveHundred, Layout
-from prikup.games.five_hundred_tables import HI_LO, MISERE_CALLS, call_level, call_strain
+from prikup.games.five_hundred_tables import (
+    BLIND_MISERE,
+    DOUBLE_MISERE,
+    DOUBLE_SHIELDS,
+    HI_LO,
+    MISERE_CALLS,
+    PATASTROPHE,
+    call_level,
+    call_strain,
+)
 from prikup.games.obs_five_hundred import ObsFiveHundred
 
 __all__ = ["Heuristic500", "estimate_tricks", "sure_slam"]
 
 _STRAIN_KEYS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+#: six players: tricks the side's forecast loses for each opponent beyond the two of the
+#: partnership game (three pairs: four opponents, 1.0; two teams of three: 0.5); measured with
+#: ``bench/bench_fh_contracts.py --levels -o players=6``
+SIX_PER_OPPONENT = 0.5
 
 
 def _rank_key(layout: Layout, card: Card) -> tuple[int, int]:
@@ -112,28 +134,15 @@ def sure_slam(hand: list[Card], layout: Layout, deck: list[Card], gone: int) -> 
     return True
 
 
-def misere_danger(hand: list[Card], layout: Layout) -> float:
-    """How likely ``hand`` is to take a trick it cannot avoid (0 = a fine misère)."""
-    danger = 0.0
-    for c in hand:
-        if c.is_joker:
-            danger += 3
-            continue
-        rank = c.rank
-        assert rank is not None and c.suit is not None
-        lower_held = sum(1 for d in hand if d.suit == c.suit and not d.is_joker and (d.rank or 0) < rank)
-        if rank >= Rank.JACK:
-            danger += 1.0 if lower_held < 2 else 0.4
-        elif rank >= Rank.NINE and lower_held == 0:
-            danger += 0.5
-    return danger
-
-
 class Heuristic500(Bot):
     """Counts tricks to bid, knows bowers and the joker, defends misère by tracking voids."""
 
     name = "heuristic"
     game: GameFiveHundred
+    OPTIONS: ClassVar[dict[str, BotOption]] = {
+        "partner": BotOption(int, "five players: 1: play with the partner known; 0: as if the call were secret", 0, 1)
+    }
+    partner: int = 1
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
@@ -218,6 +227,8 @@ class Heuristic500(Bot):
             bonus += 0.6  # the dummy's five face-down cards
         if partner_high:
             bonus -= 0.8  # the partner already counted his own cards
+        if self.game.players == 6:
+            bonus -= SIX_PER_OPPONENT * (5 - len(mates) - 2)  # more opponents to ruff and over-take
         return {strain: est + bonus for strain, est in own.items()}
 
     def ranked(self, state: State, seat: int) -> list[Action] | None:
@@ -237,8 +248,12 @@ class Heuristic500(Bot):
         danger = misere_danger(hand, self.game.layouts[4]) - 1.5 * self.game.kitty_size / 3
         misere_margin = 0.3 - danger - max(0.0, max(own.values()) - 4.5)
 
+        special = self._special_margins(obs, hand, own, {a.call for a in legal if a.call})
+
         def margin(a: Action) -> float:
             call = a.call or ""
+            if call in special:
+                return special[call]
             if call in MISERE_CALLS:
                 return misere_margin
             level, strain = call_level(call), call_strain(call)
@@ -257,6 +272,11 @@ class Heuristic500(Bot):
         misdeal = next((a for a in legal if a.kind.value == "misdeal"), None)
         if misdeal is not None and max(totals.values()) < 6.5:
             return misdeal  # no face card and no contract in sight: ask for new cards
+        if BLIND_MISERE in bids and blind_misere_wanted(obs, self.game):
+            return bids[BLIND_MISERE]  # before looking: the score alone says the match needs it
+        double = double_misere_call(obs, hand, self.game.layouts[4], set(bids))
+        if double is not None:
+            return bids[double]  # the partner bid a misère and this hand is low too
         has_joker = any(c.is_joker for c in hand)
         one_round = self.game.one_round  # one call each: an inkle never wins, bid the most it can make
         best: Action | None = None
@@ -277,6 +297,10 @@ class Heuristic500(Bot):
                         best, best_key = bids[call], key
                     if not one_round:
                         break  # the cheapest level that outbids in this strain
+        if HI_LO in bids and hilo_margin(hand, self.game.layouts[4], list(self.game.deck()), self.game.kitty_size) > 0:
+            table = self.game.table
+            if best is None or best.call is None or table.value(best.call) < table.value(HI_LO):
+                return bids[HI_LO]  # five sure tricks and five sure losers: worth more than the trick bid
         if best is not None:
             return best
         max_est = max(own.values())
@@ -287,6 +311,21 @@ class Heuristic500(Bot):
             if "MIS" in bids:
                 return bids["MIS"]
         return pass_ if pass_ in legal else legal[0]
+
+    def _special_margins(
+        self, obs: ObsFiveHundred, hand: list[Card], own: dict[str, float], calls: set[str]
+    ) -> dict[str, float]:
+        """The ranking margins of the non-standard bids among ``calls`` (0.5: the rule bids it)."""
+        out: dict[str, float] = {}
+        if HI_LO in calls:
+            out[HI_LO] = hilo_margin(hand, self.game.layouts[4], list(self.game.deck()), self.game.kitty_size)
+        if BLIND_MISERE in calls:
+            out[BLIND_MISERE] = 0.5 if blind_misere_wanted(obs, self.game) else -99.0
+        double = double_misere_call(obs, hand, self.game.layouts[4], calls)
+        for call in (DOUBLE_MISERE, DOUBLE_SHIELDS, PATASTROPHE):
+            if call in calls:
+                out[call] = 0.5 if call == double else -99.0
+        return out
 
     def _partner_call(self, obs: ObsFiveHundred, legal: list[Action], hand: list[Card]) -> Action:
         """Five players: call the highest trump this hand lacks (not discarded either), else the
@@ -303,11 +342,17 @@ class Heuristic500(Bot):
             return offered[aces[0]]
         return next(a for a in legal if a.card is None)
 
-    @staticmethod
-    def sides(obs: ObsFiveHundred) -> tuple[tuple[int, ...], ...]:
+    def known_partner(self, obs: ObsFiveHundred) -> int | None:
+        """Five players: the contractor's partner as the observation tells it (with option
+        ``partner=0``, as if the call were secret: only once the called card has been played)."""
+        if not self.partner and obs.called not in obs.cards_played:
+            return None
+        return obs.called_partner
+
+    def sides(self, obs: ObsFiveHundred) -> tuple[tuple[int, ...], ...]:
         """The units as this seat sees them: with five players the contractor and his partner
         together once known (to the partner himself by the called card in his hand)."""
-        partner = obs.called_partner
+        partner = self.known_partner(obs)
         if partner is None and obs.called is not None and obs.called in (obs.hand or ()):
             partner = obs.seat
         if partner is None or obs.declarer is None or partner == obs.declarer:
@@ -362,6 +407,9 @@ class Heuristic500(Bot):
         layout = self._layout(call)
         if call in MISERE_CALLS:
             return lambda c: -(100.0 if c.is_joker else 0.0) - self._misere_risk(c, hand)
+        if call == HI_LO:  # keep the five best cards and the lowest: shed the middling ones
+            best = sorted(hand, key=lambda c: -layout.strength[c.id])[:HILO_TRICKS]
+            return lambda c: 100.0 + layout.strength[c.id] if c in best else -self._misere_risk(c, hand)
 
         def keep(c: Card) -> float:
             if layout.trump >> c.id & 1:
@@ -430,14 +478,23 @@ class Heuristic500(Bot):
         units = self.sides(obs)
         if contractor is not None:
             side = next((tuple(u) for u in units if contractor in u), (contractor,))
+        if len(side) == 2 and seat in side and obs.called in unseen:
+            unseen = [c for c in unseen if c != obs.called]  # five players: the partner's card is ours
         if obs.contract == HI_LO and seat in side and sum(obs.tricks_won[s] for s in side) >= HILO_TRICKS:
             misere = True  # Hi/Lo made its five: now it must take no more
         if misere and seat in side:
             return self._as(self._misere_bidder(obs, playable, layout), legal, hand, layout)
+        if obs.contract == HI_LO and seat in side and not obs.trick:
+            joker = [c for c in playable if c.is_joker]  # take the five at once: the joker first,
+            tops = [c for c in playable if self._master(c, unseen, layout)]  # then the top cards
+            if joker or tops:
+                return self._as((joker or tops)[0], legal, hand, layout)
         if misere:
             assert contractor is not None
             return self._as(self._misere_defender(obs, playable, layout, side), legal, hand, layout)
         partners = list(next((u for u in units if seat in u), (seat,)))
+        if self.game.players == 5 and len(side) == 2 and seat not in side:
+            partners = [s for s in obs.playing if s not in side]  # the partner known: the defenders together
         if obs.dummies:
             partners = [seat, seat + 2]  # his hand and his dummy's
         if me != seat:
@@ -508,6 +565,9 @@ class Heuristic500(Bot):
         masters = [c for c in plain if self._master(c, unseen, layout)]
         if masters:
             return max(masters, key=lambda c: layout.strength[c.id])
+        toward = self._toward_partner(obs, plain, layout, partners)
+        if toward is not None:
+            return toward
         if layout.trump_suit is None and trumps and len(cards) <= 2:
             return trumps[0]
         pool = plain or cards
@@ -518,6 +578,19 @@ class Heuristic500(Bot):
             return (-length if ours else length, layout.strength[c.id])
 
         return min(pool, key=key)
+
+    def _toward_partner(
+        self, obs: ObsFiveHundred, plain: list[Card], layout: Layout, partners: list[int]
+    ) -> Card | None:
+        """Five players, the partner known: the contractor leads his lowest card of the called
+        plain card's suit, which his partner holds and has not played (it wins the trick)."""
+        called = obs.called
+        if called is None or obs.seat != obs.declarer or len(partners) < 2 or layout.trump >> called.id & 1:
+            return None
+        if called in obs.cards_played or self.known_partner(obs) is None:
+            return None
+        suit = [c for c in plain if c.suit == called.suit]
+        return min(suit, key=lambda c: layout.strength[c.id]) if suit else None
 
     def _follow(
         self,
@@ -535,6 +608,9 @@ class Heuristic500(Bot):
             if last or self._master(best, unseen, layout):
                 return self._shed(cards, layout)
         winners = [c for c in cards if self._beats(c, best, led, layout)]
+        if win_seat in partners and winners and all(layout.trump >> c.id & 1 for c in winners):
+            if not layout.trump >> best.id & 1 and self.game.players == 5:
+                return self._shed(cards, layout)  # never trump a partner's winning plain card
         if not winners:
             return self._shed(cards, layout)
         winners.sort(key=lambda c: _rank_key(layout, c))

@@ -26,6 +26,11 @@ A token is *bound* to a card once the seat knows that card's identity at that pl
   cards the player holds: each ``x`` without which a hand of every other card would make it
   illegal; those are bound to the player's hand like cards seen there.
 
+A game whose deal log is ordered by when cards leave their places (Five Hundred's drawing form:
+a player's logged hand is his draws in turn) says so with a ``deal_order_by_moves`` attribute;
+then a token that leaves its place unseen is ordered by that step (the card the action names
+first) and the tokens never moved come after, in random order.
+
 At the end the free tokens are filled with the cards not yet bound (most constrained first,
 uniformly among the allowed cards, repaired by augmenting paths where the voids leave a token no
 card: a bipartite matching, so this step never fails when a fill exists), which gives a whole
@@ -240,6 +245,9 @@ class Resampler:
                 counts[p] = counts.get(p, 0) + 1
         self.initial_free = sorted(counts.items())
         self.steps: list[_Step] = []
+        #: a game whose deal's order is the order its cards leave their places (the drawing form
+        #: of Five Hundred: a hand's log is its draws in turn): hidden moves order the tokens too
+        self._ordered_moves = bool(getattr(start, "deal_order_by_moves", False))
         #: Per action of the deal: whether ``accept`` judges it (another seat's public choice).
         self._judged: list[bool] = []
         #: Attempts made by :meth:`sample` and :meth:`inferred` so far (kept or not).
@@ -392,7 +400,8 @@ class Resampler:
             t = rng.choice(choices)
             card[t] = c
             token_of[c] = t
-            order[t] = float(when)
+            if not (self._ordered_moves and order[t] < math.inf):  # a move already placed it
+                order[t] = float(when)
             return True
 
         for i, step in enumerate(self.steps):
@@ -418,6 +427,8 @@ class Resampler:
                 if carries:
                     hidden_cards[i] = moved[0]
                 for t in moved:
+                    if self._ordered_moves and where[t] == first[t] and card[t] < 0:
+                        order[t] = i + (0.0 if carries and t == moved[0] else 0.5)  # the action's card first
                     where[t] = dst
             for c, place in step.revealed:
                 if not bind(c, place, i):
@@ -432,6 +443,8 @@ class Resampler:
             return None
         for t, c in zip(free_tokens, filled, strict=True):
             card[t] = c
+            if self._ordered_moves and order[t] == math.inf:
+                order[t] = len(self.steps) + rng.random()  # cards not yet moved: in random order
         allowed = [self.deck_mask & ~f for f in forbid]
         return _Draw(first, card, order, allowed, free_tokens, hidden_cards, dealt=self._dealt)
 

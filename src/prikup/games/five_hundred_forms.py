@@ -519,16 +519,24 @@ class StateFiveHundredForms(StateFiveHundred):
         return super()._winners()
 
     # -- a deal from where its cards lie (resampling) ------------------------------------------
+    @property
+    def deal_order_by_moves(self) -> bool:
+        """True in the drawing form: a player's logged hand is his draws in turn, so a sample of
+        the deal orders each stock by when its cards left it, the card a draw names (the first,
+        seen) before the other (read by :mod:`prikup.core.resample`)."""
+        return self._spec().name == "drawing"
+
     def deal_from_places(self, places: dict[str, list[Card]]) -> tuple[list[list[Card]], list[Card]] | None:
         """The deal's log (hands in dealing order, the talon) of a deal given as the cards of each
-        place at its start (what :mod:`prikup.core.resample` draws); ``None``: the drawing form,
-        whose log order is the order of the draws, which places do not tell.  With dummies a
-        card whose place in a dummy is public — a face-up card, a face-down card turned up —
-        keeps it, the others fill the face-down places in the order given."""
+        place at its start (what :mod:`prikup.core.resample` draws).  In the drawing form a
+        player's stock is his logged hand, in the order given (the sampler's order: the draws
+        made, each pair's first card first, then the cards not yet drawn).  With dummies a card
+        whose place in a dummy is public — a face-up card, a face-down card turned up — keeps
+        it, the others fill the face-down places in the order given."""
         spec = self._spec()
-        if spec.name == "drawing":
-            return None
         active = self.active_seats(self.deals[-1].dealer)
+        if spec.name == "drawing":
+            return [list(places.get(f"stock {s}", [])) for s in active], list(places.get("kitty", []))
         hands = [list(places.get(f"hand {s}", [])) for s in active]
         if spec.name == "dummies":
             log = self.deals[-1]
