@@ -77,6 +77,22 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
 class FiveHundredView(GameView):
     """Five Hundred's status lines, sentences and score sheet."""
 
+    def action_text(self, state: State, shown: str, lang: str = "en") -> str | None:
+        """The drawing form's draws in their own words: the first card seen and kept, or set
+        aside (the opponent's draw hides both cards); another's discard face down said as one;
+        every other action in the common words."""
+        game = state.game
+        verb, _, rest = shown.partition(" ")
+        if verb not in ("keep", "discard") or not isinstance(game, GameFiveHundred):
+            return None
+        drawing = game.form is not None and game.form.name == "drawing"
+        if not drawing or state.observation(None, with_legal=False).calls:  # not a draw: a discard
+            return t("cli.fh_discard_hidden", lang) if (verb, rest) == ("discard", "a card") else None
+        if rest == "a card":
+            return t("cli.fh_draw_hidden", lang)
+        key = "cli.fh_draw_keep" if verb == "keep" else "cli.fh_draw_set_aside"
+        return t(key, lang, card=card(rest))
+
     def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""
         if not isinstance(obs, ObsFiveHundred):

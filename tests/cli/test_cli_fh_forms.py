@@ -1,0 +1,68 @@
+"""Five Hundred's forms for two at the terminal: the drawing form's draws told in their own words
+(the drawer's card and what became of it; the opponent's draw hides both cards), in English and
+Russian; the draw's keyword typed alone takes the card drawn."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from prikup import make_game
+from prikup.bots import make_bot
+from prikup.cli.keywords import InputError, read_line
+from prikup.cli.terminal import TerminalTable
+from prikup.records import Seat
+
+DRAWING = {"players": 2, "form": "drawing"}
+
+
+def _drawing_table(lang: str, answers: list[str]) -> str:
+    """The terminal's story of a drawing-form deal: the person answers ``answers`` in turn (then
+    the heuristic bot's choices), the other seat is the heuristic bot."""
+    game = make_game("five-hundred", **DRAWING)
+    state = game.new_match(seed=3)
+    helper = make_bot("heuristic", game, 77)
+    queue = list(answers)
+
+    def read(_: object, h: object = helper) -> str:
+        return queue.pop(0) if queue else str(helper.act(state, 0))
+
+    console = Console(record=True, width=200)
+    table = TerminalTable(
+        state, [Seat("you", "human"), Seat("heuristic")], {1: make_bot("heuristic", game, 1)}, console=console,
+        read=read, lang=lang,
+    )
+    table.run(max_deals=1)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "keep", "aside", "hidden", "wrong"),
+    [
+        ("en", "and keeps it (the next card is set aside)", "and sets it aside (keeps the next card)",
+         "draws two cards and keeps one", ": a card face down"),
+        ("ru", "и оставляет её (следующая — в сброс)", "и сбрасывает её (следующую оставляет)",
+         "тянет две карты, одну оставляет", ": карта рубашкой вверх"),
+    ],
+)
+def test_a_draw_is_told_as_a_draw(lang: str, keep: str, aside: str, hidden: str, wrong: str) -> None:
+    said = _drawing_table(lang, ["keep", "discard"])  # the keyword alone: the card drawn
+    lines = said.splitlines()
+    mine = [line for line in lines if line.startswith(("you:", "вы:")) and ("draws" in line or "тянет" in line)]
+    assert len(mine) == 10 and keep in mine[0] and aside in mine[1], mine[:2]
+    assert sum(line.endswith(hidden) for line in lines) == 10  # the bot's ten draws, no card named
+    assert wrong not in said  # neither a draw nor a discard is "Ivan: a card face down"
+
+
+def test_the_draw_keyword_alone_takes_the_card_drawn_and_a_card_still_needs_one_legal() -> None:
+    state = make_game("five-hundred", **DRAWING).new_match(seed=3)
+    while state.to_act != 0:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(state.legal_actions()[0])
+    legal = state.legal_actions()
+    drawn = str(state.observation(0).drawn)  # type: ignore[attr-defined]
+    assert [str(a) for a in read_line("keep", legal)] == [f"keep {drawn}"]
+    assert [str(a) for a in read_line("discard", legal)] == [f"discard {drawn}"]
+    with pytest.raises(InputError):
+        read_line("give", legal)  # not a keyword of this phase: refused, nothing taken
