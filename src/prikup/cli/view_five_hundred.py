@@ -65,12 +65,20 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
         lines.append(t("cli.fh_dummy_turn", lang))
     if obs.table_cards:
         lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards)))
+        if obs.phase.value in ("pick", "auction"):
+            held = obs.kitty_size
+            if obs.phase.value == "pick" and obs.to_act in obs.active:
+                # the kitty being made: a table card from each player in turn from the dealer's left
+                held -= len(obs.active) - obs.active.index(obs.to_act)
+            lines.append(t("cli.fh_kitty_n", lang, n=held))
     if obs.dead_size:
         lines.append(t("cli.fh_dead", lang, n=obs.dead_size))
     if obs.drawn is not None:
         lines.append(t("cli.fh_drawn", lang, card=cards([obs.drawn])))
     if obs.stock_size:
         lines.append(t("cli.fh_stock", lang, n=obs.stock_size))
+    if obs.set_aside and obs.phase is not Phase.PLAY:
+        lines.append(t("cli.fh_set_aside", lang, cards=cards(obs.set_aside)))
     return lines
 
 
@@ -79,11 +87,15 @@ class FiveHundredView(GameView):
 
     def action_text(self, state: State, shown: str, lang: str = "en") -> str | None:
         """The drawing form's draws in their own words: the first card seen and kept, or set
-        aside (the opponent's draw hides both cards); another's discard face down said as one;
-        every other action in the common words."""
+        aside (the opponent's draw hides both cards); a table card given to the kitty; another's
+        discard face down said as one; every other action in the common words."""
         game = state.game
         verb, _, rest = shown.partition(" ")
-        if verb not in ("keep", "discard") or not isinstance(game, GameFiveHundred):
+        if not isinstance(game, GameFiveHundred):
+            return None
+        if verb == "give" and game.form is not None and game.form.name == "table_cards":
+            return t("cli.fh_to_kitty", lang, card=card(rest))  # a table card, face up, to the kitty
+        if verb not in ("keep", "discard"):
             return None
         drawing = game.form is not None and game.form.name == "drawing"
         if not drawing or state.observation(None, with_legal=False).calls:  # not a draw: a discard

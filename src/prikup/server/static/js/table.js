@@ -569,6 +569,12 @@ function renderCentre(msg, finished) {
     if (obs.drawn) row.append(cardEl(obs.drawn, { cls: "small-card" }));
     parts.push(row);
   }
+  if (obs.set_aside && obs.set_aside.length && obs.phase !== "play") {
+    // the drawing form: the cards this player saw and set aside (out of the deal; the other's are unseen)
+    const row = el("div", { class: "talon set-aside", "aria-label": t("web.set_aside") }, el("span", { class: "label" }, t("web.set_aside")));
+    for (const c of obs.set_aside) row.append(cardEl(c, { cls: "small-card" }));
+    parts.push(row);
+  }
   // the trick (or the finished one, or the last trick peeked), each card in front of its player
   let trickCards = obs.trick || [];
   let winner = null;
