@@ -66,3 +66,30 @@ def test_the_draw_keyword_alone_takes_the_card_drawn_and_a_card_still_needs_one_
     assert [str(a) for a in read_line("discard", legal)] == [f"discard {drawn}"]
     with pytest.raises(InputError):
         read_line("give", legal)  # not a keyword of this phase: refused, nothing taken
+
+
+def _table_story(options: dict[str, object], seed: int, lang: str) -> str:
+    """A deal's story at the terminal, the person's choices the heuristic bot's."""
+    game = make_game("five-hundred", **options)
+    state = game.new_match(seed=seed)
+    helper = make_bot("heuristic", game, 77)
+    console = Console(record=True, width=200)
+    seats = [Seat("you", "human")] + [Seat("heuristic")] * (game.players - 1)
+    bots = {s: make_bot("heuristic", game, s) for s in range(1, game.players)}
+    table = TerminalTable(state, seats, bots, console=console, read=lambda _: str(helper.act(state, 0)), lang=lang)
+    table.run(max_deals=1)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(("lang", "call"), [("en", "calls J♦ as partner"), ("ru", "называет партнёром J♦")])
+def test_a_five_handed_partner_call_is_said_in_words(lang: str, call: str) -> None:
+    said = _table_story({"players": 5}, 3, lang)
+    assert f"Oleg: {call}" in said or f"Олег: {call}" in said
+    assert "cli." not in said  # no catalogue key left unsaid
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "You discard 3 more card(s)"), ("ru", "Вам снести ещё карт: 3")])
+def test_your_discards_left_are_said_to_you(lang: str, line: str) -> None:
+    said = _table_story({"players": 2, "form": "dummies"}, 2, lang)
+    assert line in said
+    assert "you discards" not in said and "вы сносит" not in said

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import GameView, Who, seat_names
+from prikup.cli.views import GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, card, cards, number, signed, strain
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
@@ -126,7 +126,8 @@ class FiveHundredView(GameView):
             lines.append(t(key, lang, card=card(obs.called), who=name(known) if known is not None else ""))
         if obs.phase is Phase.DISCARD and obs.discards_left and obs.to_act is not None:
             # the contractor, or under the double misère's pass his partner
-            lines.append(t("cli.fh_discards_left", lang, who=name(obs.to_act), n=obs.discards_left))
+            key = "cli.fh_discards_left_you" if is_you(name(obs.to_act), lang) else "cli.fh_discards_left"
+            lines.append(t(key, lang, who=name(obs.to_act), n=obs.discards_left))
         if obs.phase.value == "give" and obs.discards_left and obs.to_act is not None:
             lines.append(t("cli.fh_gives_left", lang, who=name(obs.to_act), n=obs.discards_left))
         if obs.phase.value == "claim" and obs.to_act is not None:

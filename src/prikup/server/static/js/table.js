@@ -518,6 +518,8 @@ function renderCentre(msg, finished) {
   // the talon as it lies now: without the card kept (Пятьсот) and the cards given away (501 too:
   // the declarer may give a card he took from it)
   const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
+  // Five Hundred: a kitty card the contractor discarded is his discard now, not the kitty
+  if (obs.game === "five-hundred") for (const c of obs.discards || []) gone.add(c);
   // ... and without the cards taken into your hand (they are marked there, not shown twice)
   const inHand = new Set(obs.hand || []);
   const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => !gone.has(c) && !inHand.has(c)) : null;
