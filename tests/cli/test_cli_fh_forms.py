@@ -24,13 +24,17 @@ def _drawing_table(lang: str, answers: list[str]) -> str:
     helper = make_bot("heuristic", game, 77)
     queue = list(answers)
 
-    def read(_: object, h: object = helper) -> str:
+    def read(_: object) -> str:
         return queue.pop(0) if queue else str(helper.act(state, 0))
 
     console = Console(record=True, width=200)
     table = TerminalTable(
-        state, [Seat("you", "human"), Seat("heuristic")], {1: make_bot("heuristic", game, 1)}, console=console,
-        read=read, lang=lang,
+        state,
+        [Seat("you", "human"), Seat("heuristic")],
+        {1: make_bot("heuristic", game, 1)},
+        console=console,
+        read=read,
+        lang=lang,
     )
     table.run(max_deals=1)
     return console.export_text()
@@ -39,10 +43,20 @@ def _drawing_table(lang: str, answers: list[str]) -> str:
 @pytest.mark.parametrize(
     ("lang", "keep", "aside", "hidden", "wrong"),
     [
-        ("en", "and keeps it (the next card is set aside)", "and sets it aside (keeps the next card)",
-         "draws two cards and keeps one", ": a card face down"),
-        ("ru", "и оставляет её (следующая — в сброс)", "и сбрасывает её (следующую оставляет)",
-         "тянет две карты, одну оставляет", ": карта рубашкой вверх"),
+        (
+            "en",
+            "and keeps it (the next card is set aside)",
+            "and sets it aside (keeps the next card)",
+            "draws two cards and keeps one",
+            ": a card face down",
+        ),
+        (
+            "ru",
+            "и оставляет её (следующая — в сброс)",
+            "и сбрасывает её (следующую оставляет)",
+            "тянет две карты, одну оставляет",
+            ": карта рубашкой вверх",
+        ),
     ],
 )
 def test_a_draw_is_told_as_a_draw(lang: str, keep: str, aside: str, hidden: str, wrong: str) -> None:

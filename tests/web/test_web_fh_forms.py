@@ -152,7 +152,8 @@ KITTY = """(phase) => {
   const kitty = document.querySelector('#centre .talon[data-kitty]');
   const dead = document.querySelector('#centre .talon.dead');
   return {log: st.log, obs: {kitty_size: st.obs.kitty_size, dead_size: st.obs.dead_size, active: st.obs.active},
-          kitty: kitty && {n: +kitty.dataset.kitty, cards: kitty.querySelectorAll('.card').length, label: kitty.textContent},
+          kitty: kitty && {n: +kitty.dataset.kitty, cards: kitty.querySelectorAll('.card').length,
+                           label: kitty.textContent},
           dead: dead && {n: +dead.dataset.dead, label: dead.textContent},
           items: [...document.querySelectorAll('#log li')].map((li) => li.textContent)};
 }"""
@@ -188,4 +189,39 @@ def test_the_kitty_and_the_dead_cards_are_counted_on_the_felt(
         page.screenshot(path=str(SCREENSHOTS / f"fh-forms-dead-hand-{size}.png"))
         assert seen["kitty"]["n"] == 3 == seen["kitty"]["cards"] and "Kitty (3)" in seen["kitty"]["label"]
         assert seen["dead"]["n"] == 10 and "Dead hand: 10 cards" in seen["dead"]["label"], seen
+    page.context.close()
+
+
+LONG_HAND = """() => {
+  const st = window.prikup.state;
+  if (!st || st.obs.phase !== 'discard' || st.obs.to_act !== st.viewer) return null;
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#hand .card')].map((e) => e.getBoundingClientRect());
+  const left = f.left + felt.clientLeft;
+  return {n: cards.length, held: st.obs.hand.length, inner: [left, left + felt.clientWidth],
+          span: [Math.min(...cards.map((b) => b.left)), Math.max(...cards.map((b) => b.right))]};
+}"""
+
+
+def test_a_contractors_long_hand_stays_on_the_felt(browser: Any, server: ServerProcess) -> None:
+    # the French-Canadian kitty of six: the contractor holds 16 cards before his discards (the
+    # auction is the bots' too: a table where another wins it is left for a new one)
+    for _ in range(3):
+        page = _open(browser, server, "french_canadian", "desktop")
+        player = Player(
+            page,
+            "five-hundred",
+            {"deck": "46", "table": "french_canadian", "goal": 1000, "failed_to_other": True, "no_negative": True},
+        )
+        player.prefer = ["bid 10NT"]
+        st = play_until(page, player, lambda s: s["obs"]["phase"] in ("discard", "play") or s["obs"]["deal"] > 1)
+        if st["obs"]["phase"] == "discard" and st["obs"]["to_act"] == st["viewer"]:
+            break
+        page.context.close()
+    else:
+        raise AssertionError("three tables in a row where the player never took the kitty")
+    seen = _look(page, LONG_HAND)
+    page.screenshot(path=str(SCREENSHOTS / "fh-forms-long-hand-desktop.png"))
+    assert seen["n"] == seen["held"] == 16, seen
+    assert seen["inner"][0] <= seen["span"][0] and seen["span"][1] <= seen["inner"][1], seen
     page.context.close()

@@ -3,7 +3,8 @@
 A line is an action in the notation (``bid 80``, ``play KS``), or a shortcut: a bare card means
 ``play`` and nothing else; a bare number means ``bid``; ``p`` means ``pass``.  In the gift, discard
 and keep phases the card follows its keyword (``give QS``), or the keyword stands alone when it can
-take one card only; ``discard 5S 7S`` takes several cards in one line.  Errors name only the current game's and phase's keywords.
+take one card only; ``discard 5S 7S`` takes several cards in one line.  Errors name only the
+current game's and phase's keywords.
 """
 
 from __future__ import annotations
