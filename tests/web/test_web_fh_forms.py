@@ -224,4 +224,13 @@ def test_a_contractors_long_hand_stays_on_the_felt(browser: Any, server: ServerP
     page.screenshot(path=str(SCREENSHOTS / "fh-forms-long-hand-desktop.png"))
     assert seen["n"] == seen["held"] == 16, seen
     assert seen["inner"][0] <= seen["span"][0] and seen["span"][1] <= seen["inner"][1], seen
+    # in the play the contract line names the game once: no "trump: no-trump" after "10 no-trump"
+    play_until(page, player, lambda s: s["obs"]["phase"] == "play" and s["obs"]["trump"] == "NT")
+    line = _look(
+        page,
+        """() => { const st = window.prikup.state;
+                   return st.obs.phase === 'play' ? {text: document.querySelector('#centre .contract-line').textContent}
+                                                  : null; }""",
+    )["text"]
+    assert "10 no-trump" in line and "trump: " not in line, line
     page.context.close()

@@ -498,7 +498,8 @@ function renderCentre(msg, finished) {
   if (obs.contract !== null && obs.contract !== undefined) {
     const c = obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract);
     line.append(el("span", {}, t("contract") + ": "), el("b", {}, c), obs.declarer !== null ? ` — ${seatName(msg.seats, obs.declarer)}` : "");
-    if (obs.trump && obs.game !== "501") line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
+    // a trump suit named (Five Hundred's no-trump and misère games say "no trump" in their name already)
+    if (obs.trump && obs.game !== "501" && !(obs.game === "five-hundred" && obs.trump === "NT")) line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
     if (obs.called) line.append(el("span", { class: "called", "data-called": obs.called }, " · " + calledText(obs, msg)));
   } else if (obs.raspasy) {
     line.append(el("b", {}, t("raspasy")));
