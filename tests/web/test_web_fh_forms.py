@@ -70,7 +70,9 @@ SUMMARY = """() => {
     hands[h.dataset.hand] = {label: h.querySelector('.label').textContent,
                              cards: h.querySelector('.sr-only').textContent.split(', ')};
   const seats = [...document.querySelectorAll('#felt .seat')].map(rect);
-  return {hands, box: rect(box), border: box.clientTop, scroll: box.scrollTop,
+  // the player across: his dummy's piles, one row of them or not
+  const across = [...document.querySelectorAll('#felt .seat[data-dir="top"] .dummy .pile')].map(rect);
+  return {hands, box: rect(box), border: box.clientTop, scroll: box.scrollTop, across,
           sentence: rect(box.querySelector(':scope > p')), buttons: rect(box.querySelector(':scope > .row')), seats};
 }"""
 
@@ -104,6 +106,8 @@ def test_the_summary_lists_every_hand_the_dummies_too_and_its_sentence_is_in_sig
     assert seen["sentence"]["b"] <= seen["buttons"]["t"] + 1, seen
     if size == "phone":  # the box has its own row on a phone: no seat plate under it
         assert all(_apart(seat, seen["box"]) for seat in seen["seats"]), seen
+    # the dummy across lies in one row, on a phone too (its player's plate has the whole width)
+    assert len(seen["across"]) == 5 and len({round(p["t"]) for p in seen["across"]}) == 1, seen["across"]
     page.context.close()
 
 
@@ -151,11 +155,15 @@ KITTY = """(phase) => {
   if (!st || st.obs.phase !== phase) return null;
   const kitty = document.querySelector('#centre .talon[data-kitty]');
   const dead = document.querySelector('#centre .talon.dead');
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const table = [...document.querySelectorAll('#centre .table-cards > *')].map((e) => e.getBoundingClientRect());
   return {log: st.log, obs: {kitty_size: st.obs.kitty_size, dead_size: st.obs.dead_size, active: st.obs.active},
           kitty: kitty && {n: +kitty.dataset.kitty, cards: kitty.querySelectorAll('.card').length,
                            label: kitty.textContent},
           dead: dead && {n: +dead.dataset.dead, label: dead.textContent},
-          items: [...document.querySelectorAll('#log li')].map((li) => li.textContent)};
+          items: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+          inner: [f.left + felt.clientLeft, f.left + felt.clientLeft + felt.clientWidth],
+          table: table.length ? [Math.min(...table.map((b) => b.left)), Math.max(...table.map((b) => b.right))] : null};
 }"""
 
 
@@ -165,7 +173,7 @@ def _kitty(page: Any, phase: str) -> dict[str, Any]:
     return value
 
 
-@pytest.mark.parametrize(("preset", "size"), [("two_table_cards", "desktop"), ("three_dead_hand", "phone")])
+@pytest.mark.parametrize(("preset", "size"), [("two_table_cards", "phone"), ("three_dead_hand", "desktop")])
 def test_the_kitty_and_the_dead_cards_are_counted_on_the_felt(
     browser: Any, server: ServerProcess, preset: str, size: str
 ) -> None:
@@ -181,6 +189,8 @@ def test_the_kitty_and_the_dead_cards_are_counted_on_the_felt(
         assert f"Kitty ({3 + len(given)})" in seen["kitty"]["label"]
         assert all(text.endswith("to the kitty") for text in seen["items"]), seen["items"]
         assert seen["dead"]["n"] == seen["obs"]["dead_size"] == 21 and "Dead cards: 21" in seen["dead"]["label"]
+        # the table cards and their label lie on the felt, on a phone too
+        assert seen["inner"][0] <= seen["table"][0] and seen["table"][1] <= seen["inner"][1], seen
         play_until(page, player, lambda s: s["obs"]["phase"] != "pick")
         seen = _kitty(page, "auction")
         assert seen["kitty"]["n"] == seen["obs"]["kitty_size"] == 5 == seen["kitty"]["cards"], seen
