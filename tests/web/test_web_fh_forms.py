@@ -32,6 +32,11 @@ PRESETS = {
     "two_table_cards": {"players": 2, "form": "table_cards"},
     "three_dead_hand": {"players": 3, "form": "dead_hand"},
 }
+PRESETS_ALL = {
+    **PRESETS,
+    "five_handed": {"players": 5},
+    "american": {"auction": "one_round", "double_misere": True, "nullo_pass": True},
+}
 
 
 def _open(browser: Any, server: ServerProcess, preset: str, size: str, lang: str = "en") -> Any:
@@ -243,4 +248,57 @@ def test_a_contractors_long_hand_stays_on_the_felt(browser: Any, server: ServerP
                                                   : null; }""",
     )["text"]
     assert "10 no-trump" in line and line.lower().count("trump") == 1, line
+    page.context.close()
+
+
+def _win_the_auction(browser: Any, server: ServerProcess, preset: str, bid: str, phase: str) -> tuple[Any, Player]:
+    """A table of ``preset`` where the player's ``bid`` won and ``phase`` is his to act in (the
+    auction is the bots' too: a table where another wins it is left for a new one)."""
+    for _ in range(3):
+        page = _open(browser, server, preset, "desktop")
+        player = Player(page, "five-hundred", dict(PRESETS_ALL[preset]))
+        player.prefer = [bid]
+        st = play_until(page, player, lambda s: s["obs"]["declarer"] is not None or s["obs"]["deal"] > 1)
+        if st["obs"]["declarer"] == st["viewer"] and st["obs"]["deal"] == 1:
+            play_until(page, player, lambda s: s["obs"]["phase"] == phase and s["obs"]["to_act"] == s["viewer"])
+            return page, player
+        page.context.close()
+    raise AssertionError(f"three {preset} tables in a row where the player's {bid} did not win")
+
+
+def test_the_kitty_cards_you_discarded_are_not_shown_as_the_kitty(browser: Any, server: ServerProcess) -> None:
+    # five players: after the discards the contractor calls his partner card, the felt in sight
+    page, player = _win_the_auction(browser, server, "five_handed", "bid 10NT", "discard")
+    st = play_until(page, player, lambda s: s["obs"]["phase"] == "discard")
+    player.prefer = [f"discard {c}" for c in st["obs"]["talon"]]  # a kitty card among the discards
+    play_until(page, player, lambda s: s["obs"]["phase"] == "partner" and s["obs"]["to_act"] == s["viewer"])
+    seen = _look(
+        page,
+        """() => { const st = window.prikup.state;
+                   if (st.obs.phase !== 'partner') return null;
+                   return {discards: st.obs.discards, talon: st.obs.talon,
+                           kitty: [...document.querySelectorAll('#centre .talon [data-card]')]
+                                    .map((e) => e.dataset.card)}; }""",
+    )
+    assert set(seen["discards"]) & set(seen["talon"]), seen  # a kitty card was discarded
+    assert not set(seen["kitty"]) & set(seen["discards"]), seen
+    page.context.close()
+
+
+def test_the_double_miseres_pass_goes_to_the_partner_in_the_story(browser: Any, server: ServerProcess) -> None:
+    # the American preset: the double misère's bidder takes the kitty and passes as many cards to his partner
+    page, player = _win_the_auction(browser, server, "american", "bid DMIS", "give")
+    play_until(page, player, lambda s: s["obs"]["phase"] != "give")
+    seen = _look(
+        page,
+        """() => { const st = window.prikup.state;
+                   return {viewer: st.viewer, seats: st.seats.map((s) => s.name), log: st.log,
+                           items: [...document.querySelectorAll('#log li')].map((li) => li.textContent)}; }""",
+    )
+    gives = [
+        text for (seat, action), text in zip(seen["log"], seen["items"], strict=True) if action.startswith("give ")
+    ]
+    assert len(gives) == 3, seen
+    partner = (seen["viewer"] + 2) % 4
+    assert all(text.endswith(f"to Bot {partner + 1}") for text in gives), gives
     page.context.close()
