@@ -107,3 +107,18 @@ def test_your_discards_left_are_said_to_you(lang: str, line: str) -> None:
     said = _table_story({"players": 2, "form": "dummies"}, 2, lang)
     assert line in said
     assert "you discards" not in said and "вы сносит" not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt", "kitty"),
+    [("en", "Call a partner card (partner AH", "Kitty: "), ("ru", "Назовите карту партнёра (partner AH", "Прикуп: ")],
+)
+def test_the_partner_call_has_its_prompt_and_the_kitty_its_name(lang: str, prompt: str, kitty: str) -> None:
+    # seed 8: the person wins the five-handed auction and calls the partner card
+    said = _table_story({"players": 5, "partner_call": "secret"}, 8, lang)
+    lines = said.splitlines()
+    call = next(
+        i for i, line in enumerate(lines) if line.startswith(("you: calls", "you: goes", "вы: назыв", "вы: игра"))
+    )
+    assert any(line.startswith(prompt) for line in lines[call - 4 : call]), lines[call - 6 : call]
+    assert any(line.startswith(kitty) for line in lines) and not any(line.startswith(("Talon:",)) for line in lines)

@@ -130,6 +130,8 @@ class FiveHundredView(GameView):
             lines.append(t(key, lang, who=name(obs.to_act), n=obs.discards_left))
         if obs.phase.value == "give" and obs.discards_left and obs.to_act is not None:
             lines.append(t("cli.fh_gives_left", lang, who=name(obs.to_act), n=obs.discards_left))
+        if obs.phase.value == "partner" and obs.to_act is not None and obs.to_act == seat:
+            lines.append(t("cli.fh_call_partner", lang))  # five players: the contractor's call
         if obs.phase.value == "claim" and obs.to_act is not None:
             lines.append(t("cli.fh_may_claim", lang, who=name(obs.to_act)))
         if obs.phase.value == "break" and obs.to_act is not None:
