@@ -122,3 +122,28 @@ def test_the_partner_call_has_its_prompt_and_the_kitty_its_name(lang: str, promp
     )
     assert any(line.startswith(prompt) for line in lines[call - 4 : call]), lines[call - 6 : call]
     assert any(line.startswith(kitty) for line in lines) and not any(line.startswith(("Talon:",)) for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_table_card_forms_moments_have_their_prompts(lang: str) -> None:
+    # seed 1: the person gives a table card to the kitty, defends, keeps a table card and discards
+    said = _table_story({"players": 2, "form": "table_cards"}, 1, lang)
+    lines = said.splitlines()
+    words = {
+        "en": (
+            "Add one of the table cards to the kitty: give",
+            "Take one of the table cards into your hand: keep",
+            "Discard a card face down: discard",
+            "you: adds ",
+        ),
+        "ru": (
+            "Положите в прикуп одну из карт на столе: give",
+            "Возьмите себе одну из карт на столе: keep",
+            "Снесите карту в закрытую: discard",
+            "вы: кладёт ",
+        ),
+    }[lang]
+    for prompt in words[:3]:
+        assert any(line.startswith(prompt) for line in lines), prompt
+    assert any(line.startswith(words[3]) and line.endswith(("to the kitty", "в прикуп")) for line in lines)
+    assert "Kitty: 4 cards" in said or "В прикупе карт: 4" in said  # three dealt and the other's table card

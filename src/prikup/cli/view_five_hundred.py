@@ -65,6 +65,12 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
         lines.append(t("cli.fh_dummy_turn", lang))
     if obs.table_cards:
         lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards)))
+        verbs = {a.kind.value for a in obs.legal_actions or ()}
+        if obs.to_act is not None and obs.to_act == obs.seat:  # the table-card form's own moments
+            if obs.phase.value == "pick":
+                lines.append(t("cli.fh_pick", lang))
+            elif obs.phase.value == "exchange":
+                lines.append(t("cli.fh_table_keep" if "keep" in verbs else "cli.fh_table_discard", lang))
         if obs.phase.value in ("pick", "auction"):
             held = obs.kitty_size
             if obs.phase.value == "pick" and obs.to_act in obs.active:
