@@ -147,3 +147,15 @@ def test_the_table_card_forms_moments_have_their_prompts(lang: str) -> None:
         assert any(line.startswith(prompt) for line in lines), prompt
     assert any(line.startswith(words[3]) and line.endswith(("to the kitty", "в прикуп")) for line in lines)
     assert "Kitty: 4 cards" in said or "В прикупе карт: 4" in said  # three dealt and the other's table card
+
+
+@pytest.mark.parametrize(
+    ("options", "lang", "line"),
+    [
+        ({"players": 6}, "en", "your partners: Peter, Oleg"),  # teams of three on alternate seats
+        ({"players": 6}, "ru", "ваши партнёры: Пётр, Олег"),
+        ({"players": 6, "six_teams": "pairs"}, "en", "your partner: Simon"),  # pairs sitting opposite
+    ],
+)
+def test_six_handed_partners_are_all_named(options: dict[str, object], lang: str, line: str) -> None:
+    assert line in _table_story(options, 2, lang).splitlines()
