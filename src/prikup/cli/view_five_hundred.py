@@ -40,11 +40,12 @@ def _side(units: Sequence[Sequence[int]], seat: int, name: Who, lang: str) -> st
     return name(seat)
 
 
-def _partner(units: Sequence[Sequence[int]], seat: int) -> int | None:
+def _partners(units: Sequence[Sequence[int]], seat: int) -> list[int]:
+    """The seat's partners: one across the table with four, two team-mates with six in threes."""
     for unit in units:
         if seat in unit and len(unit) > 1:
-            return next(s for s in unit if s != seat)
-    return None
+            return [s for s in unit if s != seat]
+    return []
 
 
 #: a face-down card, as the terminal shows it
@@ -119,9 +120,11 @@ class FiveHundredView(GameView):
         lines: list[str] = []
         units = obs.units
         seat = obs.seat
-        partner = _partner(units, seat) if seat is not None else None
-        if partner is not None:
-            lines.append(t("cli.your_partner", lang, who=name(partner)))
+        partners = _partners(units, seat) if seat is not None else []
+        if len(partners) == 1:
+            lines.append(t("cli.your_partner", lang, who=name(partners[0])))
+        elif partners:
+            lines.append(t("cli.your_partners", lang, who=", ".join(name(s) for s in partners)))
         if obs.no_bid_play:
             lines.append(t("cli.fh_no_bid_play", lang))
         elif obs.contract and obs.declarer is not None:

@@ -68,9 +68,6 @@
 #ifdef SEARCH_TRACE
 #include <stdio.h>
 #endif
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 typedef struct {
     int move;
@@ -121,7 +118,6 @@ static int pos_history(const Pos *p);
 
 #define TT_BITS 17
 #define TT_SIZE (1u << TT_BITS)
-#define TT_ALIGN (1u << 21) /* a huge page (the table's size is a multiple of it) */
 
 /* One entry a cache line (aligned: a probe reads one line). */
 typedef struct {
@@ -155,13 +151,8 @@ static long history[2][64];
  * them); else (or with 0) it is emptied. */
 static int tt_start(uint64_t context) {
     if (tt_table == NULL) {
-        /* aligned on 2 MB and, where the system offers them, in huge pages: a probe anywhere in the
-         * table then rarely misses the TLB (measured: the search's probes stalled on it) */
-        tt_table = (TTEntry *)aligned_alloc(TT_ALIGN, TT_SIZE * sizeof(TTEntry));
+        tt_table = (TTEntry *)aligned_alloc(64, TT_SIZE * sizeof(TTEntry));
         if (tt_table == NULL) return -1;
-#ifdef MADV_HUGEPAGE
-        madvise(tt_table, TT_SIZE * sizeof(TTEntry), MADV_HUGEPAGE);
-#endif
         memset(tt_table, 0, TT_SIZE * sizeof(TTEntry));
     }
     search_nodes = 0;
