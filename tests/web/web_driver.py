@@ -47,7 +47,7 @@ ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 CARD_VERBS = {"play", "give", "keep", "discard"}
-CARD = re.compile(r"^(?:[2-9TJQKA][SCDH]|JK[12]?)$")
+CARD = re.compile(r"^(?:(?:[2-9TJQKA]|1[123])[SCDH]|JK[12]?)$")  # the six-handed deck has 11s, 12s, 13s
 
 
 def state(page: Any) -> dict[str, Any] | None:
