@@ -47,7 +47,7 @@ ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 CARD_VERBS = {"play", "give", "keep", "discard"}
-CARD = re.compile(r"^(?:[2-9TJQKA][SCDH]|JK[12]?)$")
+CARD = re.compile(r"^(?:(?:[2-9TJQKA]|1[123])[SCDH]|JK[12]?)$")  # the six-handed deck has 11s, 12s, 13s
 
 
 def state(page: Any) -> dict[str, Any] | None:
@@ -153,6 +153,9 @@ class Player:
             self.bid_in_deal = obs["deal"]
         words = action.split(" ")
         verb = words[0]
+        if obs.get("drawn") and verb in ("keep", "discard"):  # Five Hundred's drawing: a button a draw
+            self.click(f'#actions [data-action="{action}"]')
+            return 1
         if verb in CARD_VERBS and len(words) > 1 and CARD.match(words[1]):
             card = words[1]
             where = f'#hand [data-card="{card}"]' if card in (obs.get("hand") or []) else f'.talon [data-card="{card}"]'

@@ -2,8 +2,9 @@
 
 A line is an action in the notation (``bid 80``, ``play KS``), or a shortcut: a bare card means
 ``play`` and nothing else; a bare number means ``bid``; ``p`` means ``pass``.  In the gift, discard
-and keep phases the card follows its keyword (``give QS``); ``discard 5S 7S`` takes several cards in
-one line.  Errors name only the current game's and phase's keywords.
+and keep phases the card follows its keyword (``give QS``), or the keyword stands alone when it can
+take one card only; ``discard 5S 7S`` takes several cards in one line.  Errors name only the
+current game's and phase's keywords.
 """
 
 from __future__ import annotations
@@ -70,6 +71,11 @@ def read_line(text: str, legal: Sequence[Action], lang: str = "en") -> list[Acti
         raise InputError(t("cli.card_not_now", lang, keywords=", ".join(words)))
     if first not in words and first in {k.value for k in ActionKind}:
         raise InputError(t("cli.keyword_not_now", lang, word=first, keywords=", ".join(words)))
+    if len(tokens) == 1 and first in _CARD_KEYWORDS:
+        # a keyword with one card it can take now (the drawing form's card drawn): that card
+        only = [a for a in legal if str(a).split()[0] == first]
+        if len(only) == 1:
+            return only
     if first == "discard" and len(tokens) > 2:
         return [_parse(f"discard {card}", lang, words) for card in tokens[1:]]
     return [_parse(raw, lang, words)]

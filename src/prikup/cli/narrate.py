@@ -14,6 +14,7 @@ from prikup.core.cards import Card, parse_card
 from prikup.core.game import State
 from prikup.core.observation import Observation, TrickSeen
 from prikup.games.obs_501 import Obs501
+from prikup.games.obs_five_hundred import ObsFiveHundred
 from prikup.games.obs_pyatsot import ObsPyatsot
 from prikup.i18n import t
 
@@ -79,7 +80,8 @@ class Narrator:
             trick, tricks = getattr(st, "trick", None), getattr(st, "tricks", None)
             played = trick[-1] if trick else tricks[-1][0][-1] if tricks else None
             hand = played[0] if played is not None and played[1] == action.card else seat
-        events.append(Event("action", gift or f"{self.who(hand)}: {action_words(shown, self.lang)}"))
+        said = self.view.action_text(st, shown, self.lang) or action_words(shown, self.lang)
+        events.append(Event("action", gift or f"{self.who(hand)}: {said}"))
         deal_index = len(st.deals) - 1
         scored = self._count_scored()
         finished_deal = scored != self._scored
@@ -164,8 +166,8 @@ class Narrator:
                 f"{t('auction', lang)}: "
                 + ", ".join(f"{self.who(s)} {action_words(c, lang)}" for s, c in obs.calls if c.split()[0] != "look")
             )
-        if obs.talon:
-            lines.append(f"{t('talon', lang)}: {cards(obs.talon)}")
+        if obs.talon:  # Five Hundred's players call it the kitty
+            lines.append(f"{t('kitty' if isinstance(obs, ObsFiveHundred) else 'talon', lang)}: {cards(obs.talon)}")
         if st_has_points_contract(obs) and obs.declarer is not None:
             dark = f" ({t('dark', lang)})" if isinstance(obs, Obs501) and obs.declarer_dark else ""
             trump = strain(obs.trump, lang)

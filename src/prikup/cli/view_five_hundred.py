@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from prikup.cli.views import GameView, Who, seat_names
+from prikup.cli.views import GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, card, cards, number, signed, strain
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
@@ -40,11 +40,12 @@ def _side(units: Sequence[Sequence[int]], seat: int, name: Who, lang: str) -> st
     return name(seat)
 
 
-def _partner(units: Sequence[Sequence[int]], seat: int) -> int | None:
+def _partners(units: Sequence[Sequence[int]], seat: int) -> list[int]:
+    """The seat's partners: one across the table with four, two team-mates with six in threes."""
     for unit in units:
         if seat in unit and len(unit) > 1:
-            return next(s for s in unit if s != seat)
-    return None
+            return [s for s in unit if s != seat]
+    return []
 
 
 #: a face-down card, as the terminal shows it
@@ -65,17 +66,51 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
         lines.append(t("cli.fh_dummy_turn", lang))
     if obs.table_cards:
         lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards)))
+        verbs = {a.kind.value for a in obs.legal_actions or ()}
+        if obs.to_act is not None and obs.to_act == obs.seat:  # the table-card form's own moments
+            if obs.phase.value == "pick":
+                lines.append(t("cli.fh_pick", lang))
+            elif obs.phase.value == "exchange":
+                lines.append(t("cli.fh_table_keep" if "keep" in verbs else "cli.fh_table_discard", lang))
+        if obs.phase.value in ("pick", "auction"):
+            held = obs.kitty_size
+            if obs.phase.value == "pick" and obs.to_act in obs.active:
+                # the kitty being made: a table card from each player in turn from the dealer's left
+                held -= len(obs.active) - obs.active.index(obs.to_act)
+            lines.append(t("cli.fh_kitty_n", lang, n=held))
     if obs.dead_size:
         lines.append(t("cli.fh_dead", lang, n=obs.dead_size))
     if obs.drawn is not None:
         lines.append(t("cli.fh_drawn", lang, card=cards([obs.drawn])))
     if obs.stock_size:
         lines.append(t("cli.fh_stock", lang, n=obs.stock_size))
+    if obs.set_aside and obs.phase is not Phase.PLAY:
+        lines.append(t("cli.fh_set_aside", lang, cards=cards(obs.set_aside)))
     return lines
 
 
 class FiveHundredView(GameView):
     """Five Hundred's status lines, sentences and score sheet."""
+
+    def action_text(self, state: State, shown: str, lang: str = "en") -> str | None:
+        """The drawing form's draws in their own words: the first card seen and kept, or set
+        aside (the opponent's draw hides both cards); a table card given to the kitty; another's
+        discard face down said as one; every other action in the common words."""
+        game = state.game
+        verb, _, rest = shown.partition(" ")
+        if not isinstance(game, GameFiveHundred):
+            return None
+        if verb == "give" and game.form is not None and game.form.name == "table_cards":
+            return t("cli.fh_to_kitty", lang, card=card(rest))  # a table card, face up, to the kitty
+        if verb not in ("keep", "discard"):
+            return None
+        drawing = game.form is not None and game.form.name == "drawing"
+        if not drawing or state.observation(None, with_legal=False).calls:  # not a draw: a discard
+            return t("cli.fh_discard_hidden", lang) if (verb, rest) == ("discard", "a card") else None
+        if rest == "a card":
+            return t("cli.fh_draw_hidden", lang)
+        key = "cli.fh_draw_keep" if verb == "keep" else "cli.fh_draw_set_aside"
+        return t(key, lang, card=card(rest))
 
     def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""
@@ -85,9 +120,11 @@ class FiveHundredView(GameView):
         lines: list[str] = []
         units = obs.units
         seat = obs.seat
-        partner = _partner(units, seat) if seat is not None else None
-        if partner is not None:
-            lines.append(t("cli.your_partner", lang, who=name(partner)))
+        partners = _partners(units, seat) if seat is not None else []
+        if len(partners) == 1:
+            lines.append(t("cli.your_partner", lang, who=name(partners[0])))
+        elif partners:
+            lines.append(t("cli.your_partners", lang, who=", ".join(name(s) for s in partners)))
         if obs.no_bid_play:
             lines.append(t("cli.fh_no_bid_play", lang))
         elif obs.contract and obs.declarer is not None:
@@ -98,9 +135,12 @@ class FiveHundredView(GameView):
             lines.append(t(key, lang, card=card(obs.called), who=name(known) if known is not None else ""))
         if obs.phase is Phase.DISCARD and obs.discards_left and obs.to_act is not None:
             # the contractor, or under the double misère's pass his partner
-            lines.append(t("cli.fh_discards_left", lang, who=name(obs.to_act), n=obs.discards_left))
+            key = "cli.fh_discards_left_you" if is_you(name(obs.to_act), lang) else "cli.fh_discards_left"
+            lines.append(t(key, lang, who=name(obs.to_act), n=obs.discards_left))
         if obs.phase.value == "give" and obs.discards_left and obs.to_act is not None:
             lines.append(t("cli.fh_gives_left", lang, who=name(obs.to_act), n=obs.discards_left))
+        if obs.phase.value == "partner" and obs.to_act is not None and obs.to_act == seat:
+            lines.append(t("cli.fh_call_partner", lang))  # five players: the contractor's call
         if obs.phase.value == "claim" and obs.to_act is not None:
             lines.append(t("cli.fh_may_claim", lang, who=name(obs.to_act)))
         if obs.phase.value == "break" and obs.to_act is not None:

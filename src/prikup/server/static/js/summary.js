@@ -22,7 +22,7 @@ export function buildSummary(msg, prev) {
   for (const [s, a] of log) {
     const w = a.split(" ");
     // the plays the last frame's tricks do not hold: the card that closed the deal
-    if (w[0] === "play" && !seen.has(w[1])) own(po.hand_to_play ?? s, w[1]);
+    if (w[0] === "play" && !seen.has(w[1])) own(po.hand_to_play ?? dummyOf(po, w[1]) ?? s, w[1]);
     if (w[0] === "bid") { contract = a; declarer = s; }
     if (w[0] === "contract") { contract = a; declarer = s; }
     if (w[0] === "concede") conceded = true;
@@ -58,12 +58,15 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse 
       el("tr", {}, ...sum.row.changes.map((ch) => el("td", {}, `${ch > 0 ? "+" : ""}${ch}`)))));
   }
   const hands = el("div", { class: "summary-hands" });
-  for (let i = 0; i < n; i++) {
+  // the seats, then the hands beyond them (the two-handed game's dummies: every card they held,
+  // the face-down ones too, since the whole deal was played out)
+  const held = Object.keys(sum.hands).map(Number).sort((a, b) => a - b);
+  for (const i of held) {
     const cards = sum.hands[i];
     if (!cards || !cards.length) continue;
-    hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards, sum.game)));
+    hands.append(el("div", { class: "summary-hand", "data-hand": i }, el("span", { class: "label" }, seatName(msg.seats, i)), handText(cards, sum.game)));
   }
-  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t("talon")), handText(sum.talon, sum.game)));
+  if (sum.talon) hands.append(el("div", { class: "summary-hand" }, el("span", { class: "label" }, t(sum.game === "five-hundred" ? "kitty" : "talon")), handText(sum.talon, sum.game)));
   box.append(hands);
   const buttons = el("div", { class: "row" });
   if (sum.finished) {
@@ -79,6 +82,13 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse 
   if (onAnalyse) buttons.append(el("button", { type: "button", id: "analyse", "data-deal": sum.deal, onclick: () => onAnalyse(sum.deal) }, t("web.analyse_deal")));
   box.append(buttons);
   return box;
+}
+
+/** The dummy (two-handed Five Hundred) whose face-up cards hold `card`, else undefined: the last
+ * card of a deal is logged under the seat that played it, a dummy's under its controller. */
+function dummyOf(obs, card) {
+  const d = (obs.dummies || []).find((x) => (x.face_up || []).includes(card));
+  return d ? d.hand : undefined;
 }
 
 /** A hand written the way players write it: by suit, "♠ Д К Т  ♥ 7 10". */

@@ -10,7 +10,7 @@ import { areaOf, sideOf } from "./seats.js";
 import { AnalysisView } from "./analysis.js";
 import { H, hintParts, markHintedCard, renderHint } from "./hint.js";
 import {
-  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, has, seatName, suitOf, suitWord, t, variantText,
+  CARD_RE, SUITS, botWord, callText, cardName, cardShort, comboText, describe, drawFlags, has, seatName, suitOf, suitWord, t, variantText,
 } from "./words.js";
 
 const CARD_VERBS = new Set(["play", "give", "keep", "discard"]);
@@ -227,7 +227,8 @@ function announceEvent(msg) {
   const ev = msg.event;
   if (!ev || ev.ply === T.lastEvent) return;
   T.lastEvent = ev.ply;
-  announce(`${seatName(msg.seats, ev.seat)}: ${describe(ev.action, { seats: msg.seats })}`);
+  const draw = drawFlags(msg.obs, [[ev.seat, ev.action]])[0] && !(msg.obs.calls || []).length;
+  announce(`${seatName(msg.seats, ev.seat)}: ${describe(ev.action, { seats: msg.seats, draw })}`);
 }
 
 /** Say something in the live region (screen readers read it out). */
@@ -471,6 +472,21 @@ function talonCount(obs) {
   return obs.game === "preferans" ? 2 : 3;
 }
 
+/** The table cards given to the kitty so far this deal (the table-card form), from the deal's log. */
+function kittyGiven(msg) {
+  if (!msg.obs.options || msg.obs.options.form !== "table_cards") return [];
+  return msg.log.map(([, a]) => a.split(" ")).filter((w) => w[0] === "give" && CARD_RE.test(w[1] || "")).map((w) => w[1]);
+}
+
+/** How many cards Five Hundred's kitty holds now: while the table-card form's players still give
+ * it their table cards, the cards dealt to it and those given so far; else its size. */
+function kittyHolds(msg) {
+  const obs = msg.obs;
+  if (obs.phase !== "pick") return talonCount(obs);
+  const toGive = (obs.active && obs.active.length ? obs.active.length : obs.scores.length) - kittyGiven(msg).length;
+  return talonCount(obs) - toGive;
+}
+
 function renderCentre(msg, finished) {
   const obs = msg.obs;
   const n = obs.scores.length;
@@ -482,7 +498,8 @@ function renderCentre(msg, finished) {
   if (obs.contract !== null && obs.contract !== undefined) {
     const c = obs.game === "501" && obs.trump ? `${obs.contract} ${suitWord(obs.trump)}` : callText(obs.contract);
     line.append(el("span", {}, t("contract") + ": "), el("b", {}, c), obs.declarer !== null ? ` — ${seatName(msg.seats, obs.declarer)}` : "");
-    if (obs.trump && obs.game !== "501") line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
+    // a trump suit named (Five Hundred's no-trump and misère games say "no trump" in their name already)
+    if (obs.trump && obs.game !== "501" && !(obs.game === "five-hundred" && obs.trump === "NT")) line.append(el("span", { class: "trump" }, ` · ${t("trump")}: ${suitWord(obs.trump)}`));
     if (obs.called) line.append(el("span", { class: "called", "data-called": obs.called }, " · " + calledText(obs, msg)));
   } else if (obs.raspasy) {
     line.append(el("b", {}, t("raspasy")));
@@ -502,15 +519,24 @@ function renderCentre(msg, finished) {
   // the talon as it lies now: without the card kept (Пятьсот) and the cards given away (501 too:
   // the declarer may give a card he took from it)
   const gone = new Set([obs.kept, ...(obs.gifts || []).map((g) => g.card)].filter(Boolean));
+  // Five Hundred: a kitty card the contractor discarded is his discard now, not the kitty
+  if (obs.game === "five-hundred") for (const c of obs.discards || []) gone.add(c);
   // ... and without the cards taken into your hand (they are marked there, not shown twice)
   const inHand = new Set(obs.hand || []);
   const talonCards = Array.isArray(obs.talon) ? obs.talon.filter((c) => !gone.has(c) && !inHand.has(c)) : null;
-  const showTalon = (talonCards && talonCards.length) || (["auction"].includes(obs.phase) && !obs.raspasy);
+  const showTalon = (talonCards && talonCards.length) || (["auction", "pick"].includes(obs.phase) && !obs.raspasy);
   if (showTalon && obs.phase !== "play") {
     const clickable = talonActions(msg);
-    const row = el("div", { class: "talon", "aria-label": t(obs.game === "five-hundred" ? "kitty" : "talon") },
-      el("span", { class: "label" }, t(obs.game === "five-hundred" ? "kitty" : "talon")));
-    if (talonCards) {
+    // Five Hundred names how many cards its kitty holds (the table-card form's grows as it is made)
+    const kittyNow = obs.game === "five-hundred" ? kittyHolds(msg) : null;
+    const name = kittyNow !== null ? t("web.kitty_n", { n: kittyNow }) : t(obs.game === "five-hundred" ? "kitty" : "talon");
+    const row = el("div", { class: "talon", "aria-label": name, "data-kitty": kittyNow }, el("span", { class: "label" }, name));
+    if (obs.phase === "pick") {
+      // the kitty being made: the cards dealt to it face down, the table cards given to it face up
+      const given = kittyGiven(msg);
+      for (let k = 0; k < kittyNow - given.length; k++) row.append(cardEl(null, { cls: "small-card" }));
+      for (const c of given) row.append(cardEl(c, { cls: "small-card" }));
+    } else if (talonCards) {
       for (const c of talonCards) {
         const acts = clickable[c];
         row.append(acts ? cardEl(c, { cls: "playable" + (T.selected.includes(c) ? " selected" : ""), onClick: () => onCard(c) }) : cardEl(c, { cls: "small-card" }));
@@ -534,10 +560,22 @@ function renderCentre(msg, finished) {
     }
     parts.push(row);
   }
+  if (obs.dead_size) {
+    // a dead hand (or the table-card form's dead cards): face down, out of play, counted
+    const text = t(obs.options && obs.options.form === "dead_hand" ? "web.dead_hand_n" : "web.dead_cards_n", { n: obs.dead_size });
+    parts.push(el("div", { class: "talon dead", "aria-label": text, "data-dead": obs.dead_size },
+      cardEl(null, { cls: "small-card" }), el("span", { class: "label" }, text)));
+  }
   if (obs.drawn || obs.stock_size) {
     const row = el("div", { class: "talon drawn", "aria-label": t("web.stock_n", { n: obs.stock_size || 0 }) },
       el("span", { class: "label" }, t("web.stock_n", { n: obs.stock_size || 0 })));
     if (obs.drawn) row.append(cardEl(obs.drawn, { cls: "small-card" }));
+    parts.push(row);
+  }
+  if (obs.set_aside && obs.set_aside.length && obs.phase !== "play") {
+    // the drawing form: the cards this player saw and set aside (out of the deal; the other's are unseen)
+    const row = el("div", { class: "talon set-aside", "aria-label": t("web.set_aside") }, el("span", { class: "label" }, t("web.set_aside")));
+    for (const c of obs.set_aside) row.append(cardEl(c, { cls: "small-card" }));
     parts.push(row);
   }
   // the trick (or the finished one, or the last trick peeked), each card in front of its player
@@ -828,10 +866,16 @@ function renderLog(msg) {
   const n = msg.obs.scores.length;
   const active = msg.obs.active && msg.obs.active.length ? msg.obs.active : [...Array(n).keys()];
   const given = {}; // gifts go round from the giver's left: the k-th to the k-th active seat after him
-  const rows = msg.log.map(([s, a]) => {
-    let text = describe(a, { seats: msg.seats });
+  const draws = drawFlags(msg.obs, msg.log);
+  const rows = msg.log.map(([s, a], k) => {
+    let text = describe(a, { seats: msg.seats, draw: draws[k] });
     let to;
-    if (a.startsWith("give")) {
+    const fh = msg.obs.game === "five-hundred";
+    if (a.startsWith("give") && fh && msg.obs.options && msg.obs.options.form === "table_cards") {
+      text = t("web.act.to_kitty", { card: cardShort(a.split(" ")[1]) }); // a table card, face up, to the kitty
+    } else if (a.startsWith("give") && fh && n === 4) {
+      text += " " + t("web.act.to", { name: seatName(msg.seats, (s + 2) % 4) }); // the double misère's pass: to the partner across
+    } else if (a.startsWith("give")) {
       const k = (given[s] = (given[s] || 0) + 1);
       to = [...Array(n - 1).keys()].map((j) => (s + 1 + j) % n).filter((x) => active.includes(x))[k - 1];
       if (to !== undefined) text += " " + t("web.act.to", { name: seatName(msg.seats, to) });

@@ -102,6 +102,11 @@ export const botWord = (level) => (has("web.bot." + level) ? t("web.bot." + leve
 export function describe(action, ctx = {}) {
   const w = String(action).split(" ");
   const seats = ctx.seats;
+  if (ctx.draw && (w[0] === "keep" || w[0] === "discard")) {
+    // the drawing form's draw: the first card seen, kept or set aside (the opponent sees neither)
+    if (!CARD_RE.test(w[1] || "")) return t("web.act.draw_hidden");
+    return t(w[0] === "keep" ? "web.act.draw_keep" : "web.act.draw_set_aside", { card: cardShort(w[1]) });
+  }
   switch (w[0]) {
     case "pass": return t("pass");
     case "look": return w[1] !== undefined ? t("web.act.look_at", { name: seatName(seats, +w[1]) }) : t("web.act.look");
@@ -134,6 +139,18 @@ export function describe(action, ctx = {}) {
     default: return String(action);
   }
 }
+/** Which actions of a deal's log are draws (two-handed Five Hundred's drawing form): its keeps
+ * and set-asides before the first call of the auction (a discard after it is the contractor's). */
+export function drawFlags(obs, log) {
+  if (!obs || obs.game !== "five-hundred" || !obs.options || obs.options.form !== "drawing") return log.map(() => false);
+  let drawing = true;
+  return log.map(([, a]) => {
+    const v = String(a).split(" ")[0];
+    if (v !== "keep" && v !== "discard") drawing = false;
+    return drawing;
+  });
+}
+
 /** An announcement made with a card, on its own ("марьяж ♥", "объявить К+Д"). */
 export function variantText(sfx) {
   const w = sfx.split(" ");
