@@ -70,7 +70,7 @@ def _joker_to_lead(state: State) -> bool:
 
 
 @pytest.mark.parametrize("form", list(FORMS))
-def test_fast_search_equals_the_reference_on_random_positions(form: str):
+def test_fast_search_equals_the_reference_on_random_positions(form: str) -> None:
     adapter = ADAPTERS["five-hundred"]
     assert adapter.fast is not None
     values: set[int] = set()
@@ -80,9 +80,9 @@ def test_fast_search_equals_the_reference_on_random_positions(form: str):
         pos, _ = position_of(state)
         expected = Solver(pos).values()
         got, nodes = adapter.fast(position_of(state)[0])
-        assert got == expected, (form, seed)
+        assert got == expected and nodes >= 0, (form, seed)
         best, _ = adapter.fast(position_of(state)[0], best=True)
-        (move, value), = best.items()
+        ((move, value),) = best.items()
         assert value == (max if pos.max_to_move() else min)(expected.values()) == expected[move]
         values |= set(expected.values())
         jokers += _joker_to_lead(state)
@@ -91,7 +91,9 @@ def test_fast_search_equals_the_reference_on_random_positions(form: str):
         assert jokers >= 30  # a joker still to be led in many of them
 
 
-def _engine_value(state: State, deal: int, counted: list[int], maximisers: list[int], target: int | None, seen: dict[str, int]) -> int:
+def _engine_value(
+    state: State, deal: int, counted: list[int], maximisers: list[int], target: int | None, seen: dict[str, int]
+) -> int:
     """Plain minimax on the rules engine itself (copies and apply; the legal actions are the
     game's): the counted seats' tricks in the deal's result, or for a target 1 when they are
     exactly the target, else 0.  ``seen`` counts the joker leads the game restricted."""
@@ -117,14 +119,14 @@ def _engine_value(state: State, deal: int, counted: list[int], maximisers: list[
 
 
 @pytest.mark.parametrize("form", list(FORMS))
-def test_solver_equals_minimax_on_the_engine_itself(form: str):
+def test_solver_equals_minimax_on_the_engine_itself(form: str) -> None:
     """Small endings (at most 4 cards a hand): every legal action's solver value is the minimax
     of the game's own play, so the position's joker-lead and target rules are the game's."""
     seen = {"restricted": 0, "not now": 0}
     for seed in range(16):
         many = "5p" in form or "6p" in form  # five or six hands: the engine's tree grows fast
         state = _position(form, 900 + seed, 1 + seed % 2 if many else (2, 3, 2, 4)[seed % 4] if seed % 8 else 3)
-        pos, base = position_of(state)
+        pos, _ = position_of(state)
         playing = state.playing  # type: ignore[attr-defined]
         counted = [s for i, s in enumerate(playing) if pos.count >> i & 1]  # type: ignore[attr-defined]
         maximisers = [s for i, s in enumerate(playing) if pos.maximisers >> i & 1]  # type: ignore[attr-defined]
@@ -142,7 +144,7 @@ def test_solver_equals_minimax_on_the_engine_itself(form: str):
     # cards at least: test_first_or_last_a_joker_not_to_be_led_now_in_the_game)
 
 
-def test_first_or_last_a_joker_not_to_be_led_now_in_the_game():
+def test_first_or_last_a_joker_not_to_be_led_now_in_the_game() -> None:
     """The holder wins a trick in each suit and still holds each: the game lets him lead
     anything but the joker, the position too, and the C search equals the reference there."""
     g = make_game("five-hundred", joker_lead="first_or_last")
@@ -179,8 +181,19 @@ def _nt_position(hands: list[str], **kw: object) -> TrickPosition:
     g = make_game("five-hundred", players=3)
     nt = g.layouts[4]
     return TrickPosition(
-        [_mask(h) for h in hands], 0, [], -1, nt.suits, nt.trump, nt.strength, 1, 1,
-        jokers=g.joker_mask, no_trump=True, joker_lead_any=False, **kw,  # type: ignore[arg-type]
+        [_mask(h) for h in hands],
+        0,
+        [],
+        -1,
+        nt.suits,
+        nt.trump,
+        nt.strength,
+        1,
+        1,
+        jokers=g.joker_mask,
+        no_trump=True,
+        joker_lead_any=False,
+        **kw,  # type: ignore[arg-type]
     )
 
 
@@ -188,7 +201,7 @@ def _joker_names(pos: TrickPosition) -> list[int]:
     return sorted(m // 128 - 1 for m in pos.legal_moves() if m % 128 == _id("JK"))
 
 
-def test_first_or_last_the_joker_names_a_suit_not_yet_played_or_no_longer_held():
+def test_first_or_last_the_joker_names_a_suit_not_yet_played_or_no_longer_held() -> None:
     # spades played already and still held: not spades; hearts never played: hearts; clubs and
     # diamonds not held: they may be named
     pos = _nt_position(["JK AS 9H", "KS 8H QD", "QS 7H JD"], played=[0b0001, 0, 0])
@@ -210,7 +223,7 @@ def test_first_or_last_the_joker_names_a_suit_not_yet_played_or_no_longer_held()
     assert joker_lead_suits(JokerLead.FIRST_OR_LAST, 0, 0b1111, 0b1111, False) == 0
 
 
-def test_first_or_last_the_suits_played_are_kept_and_taken_back():
+def test_first_or_last_the_suits_played_are_kept_and_taken_back() -> None:
     pos = _nt_position(["JK AS 9D", "KS 8H QD", "QS 7H JD"], played=[0, 0, 0])
     assert pos.played == [0, 0, 0]
     pos.play(_id("AS"))
@@ -230,7 +243,7 @@ def test_first_or_last_the_suits_played_are_kept_and_taken_back():
     assert pos.played == [1, 1, 0]
 
 
-def test_not_void_unless_alone_the_last_card_joker_names_any_suit():
+def test_not_void_unless_alone_the_last_card_joker_names_any_suit() -> None:
     pos = _nt_position(["JK 9D", "KS 8H", "QS 7H"], joker_alone=True)
     pos.voids[0] = 0b0001  # shown void in spades
     assert _joker_names(pos) == [1, 2, 3]
@@ -241,7 +254,7 @@ def test_not_void_unless_alone_the_last_card_joker_names_any_suit():
     assert _joker_names(plain) == [1, 2, 3]  # not_void: still barred
 
 
-def test_hi_lo_is_worth_one_only_at_exactly_the_target():
+def test_hi_lo_is_worth_one_only_at_exactly_the_target() -> None:
     # seat 0 (counted) wants exactly one of the two tricks left
     g = make_game("five-hundred", players=3)
     nt = g.layouts[4]
@@ -268,7 +281,7 @@ def test_hi_lo_is_worth_one_only_at_exactly_the_target():
     assert not pos.broken and pos.need == 0
 
 
-def test_hi_lo_position_and_utility_from_the_game():
+def test_hi_lo_position_and_utility_from_the_game() -> None:
     state = _position("hilo-4p", 11, 10)
     pos, base = position_of(state)
     assert base == 0 and pos.n == 3 and pos.need == HILO_TRICKS  # type: ignore[attr-defined]
@@ -278,7 +291,7 @@ def test_hi_lo_position_and_utility_from_the_game():
 
 
 @pytest.mark.parametrize(("form", "seed"), [("hilo-4p", 3), ("first-or-last-4p", 5), ("unless-alone-3p", 7)])
-def test_pimc_plays_these_contracts_itself(form: str, seed: int):
+def test_pimc_plays_these_contracts_itself(form: str, seed: int) -> None:
     """pimc used to hand these decisions to the heuristic (the solver refused them)."""
     for s in range(seed, seed + 40):
         state = _position(form, s, 6)
