@@ -7,8 +7,11 @@ deal's result), the rule clauses of the position, and pimc decides these contrac
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
+from sv_gen import prikup
 from sv_tricks_gen import _in_hands, minimax, random_position, to_play
 
 from prikup import make_game
@@ -18,6 +21,7 @@ from prikup.core.cards import parse_cards
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import HILO_TRICKS, joker_lead_suits
 from prikup.games.table_rules import JokerLead
+from prikup.records import dump, to_record
 from prikup.solver import ADAPTERS, Solver, position_of, solve, utility_of
 from prikup.solver.play_tricks import TrickPosition
 
@@ -306,3 +310,16 @@ def test_pimc_plays_these_contracts_itself(form: str, seed: int) -> None:
     action = bot.act(state, seat)
     assert action in state.legal_actions()
     assert bot.play_decisions == 1  # decided by sampling and the solver, not by the heuristic
+
+
+def test_prikup_solve_says_a_hi_lo_value_is_made_or_not(tmp_path: Path) -> None:
+    state = _position("hilo-4p", 21, 3)
+    path = tmp_path / "hilo.json"
+    path.write_text(dump(to_record(state, seed=21)))
+    at = len(to_record(state)["deals"][-1]["actions"])
+    run = prikup("solve", str(path), "--deal", str(len(state.deals)), "--at", str(at))
+    assert run.returncode == 0, run.stderr
+    assert "on Hi/Lo 1 if the declarer ends with exactly five tricks and 0 if not" in " ".join(run.stdout.split())
+    rows = re.findall(r"^\s+(play \S+(?: as [SCDH])?)\s+(\d+)(\s+<- best)?$", run.stdout, re.M)
+    assert {str(a) for a in state.legal_actions()} == {r[0] for r in rows}
+    assert {int(v) for _, v, _ in rows} == set(solve(state).values()) <= {0, 1}
