@@ -22,8 +22,8 @@ from prikup.core.game import Phase, State
 from prikup.games.five_hundred import HILO_TRICKS, joker_lead_suits
 from prikup.games.table_rules import JokerLead
 from prikup.records import dump, to_record
-from prikup.solver import ADAPTERS, Solver, position_of, solve, utility_of
-from prikup.solver.play_tricks import TrickPosition
+from prikup.solver import ADAPTERS, Solver, fast, position_of, solve, utility_of
+from prikup.solver.play_tricks import JOKER_LEAD_CODES, NO_TARGET, TrickPosition, _fast_args
 
 #: name -> (options, the calls bid in turn by whoever is to bid, then passes)
 FORMS: dict[str, tuple[dict[str, object], list[list[str]]]] = {
@@ -323,3 +323,22 @@ def test_prikup_solve_says_a_hi_lo_value_is_made_or_not(tmp_path: Path) -> None:
     rows = re.findall(r"^\s+(play \S+(?: as [SCDH])?)\s+(\d+)(\s+<- best)?$", run.stdout, re.M)
     assert {str(a) for a in state.legal_actions()} == {r[0] for r in rows}
     assert {int(v) for _, v, _ in rows} == set(solve(state).values()) <= {0, 1}
+
+
+def test_fast_search_rejects_a_malformed_joker_rule_or_target() -> None:
+    state = _position("first-or-last-4p", 3, 3)
+    pos, _ = position_of(state)
+    assert isinstance(pos, TrickPosition) and pos.played is not None
+    args = list(_fast_args(pos))
+    at = args.index(JOKER_LEAD_CODES[JokerLead.FIRST_OR_LAST], 13)  # the joker_lead argument
+    values = fast.module().values_tricks
+    played = tuple(pos.played)
+    assert values(*args, 0, played, NO_TARGET)[0] == Solver(pos).values()  # well formed, for contrast
+    with pytest.raises(ValueError, match="joker_lead"):
+        values(*args[:at], 7, *args[at + 1 :], 0, played, NO_TARGET)
+    with pytest.raises(ValueError, match="played"):
+        values(*args, 0)  # first_or_last without the suits played
+    with pytest.raises(ValueError, match="played"):
+        values(*args, 0, played[:2], NO_TARGET)
+    with pytest.raises(ValueError, match="target"):
+        values(*args, 0, played, 40)

@@ -270,8 +270,6 @@ static uint64_t allowed_cards(const Pos *p, int seat) {
     return allowed;
 }
 
-static int joker_lead_mask(const Pos *p, int seat);
-
 /* The suits a no-trump joker led by ``seat`` may name (possibly none under first_or_last). */
 static int joker_names(const Pos *p, int seat, int *out) {
     int n = 0, allowed = p->joker_lead_any ? 15 : joker_lead_mask(p, seat);
