@@ -99,13 +99,15 @@ def _engine_value(
     state: State, deal: int, counted: list[int], maximisers: list[int], target: int | None, seen: dict[str, int]
 ) -> int:
     """Plain minimax on the rules engine itself (copies and apply; the legal actions are the
-    game's): the counted seats' tricks in the deal's result, or for a target 1 when they are
-    exactly the target, else 0.  ``seen`` counts the joker leads the game restricted."""
+    game's): the counted seats' tricks in the deal's result, or with a target 1 when the game
+    scores the contract made, else 0.  ``seen`` counts the joker leads the game restricted."""
     if len(state.deals) > deal or state.phase is not Phase.PLAY:
         result = state.deals[deal - 1].result
         assert result is not None
-        tricks = sum(result["tricks_won"][s] for s in counted)
-        return tricks if target is None else int(tricks == target)
+        if target is not None:  # the game's own verdict on the contract
+            assert result["outcome"] in ("made", "failed")
+            return int(result["outcome"] == "made")
+        return sum(result["tricks_won"][s] for s in counted)
     legal = state.legal_actions()
     seat = state.to_act
     assert seat is not None
