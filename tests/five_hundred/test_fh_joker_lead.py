@@ -85,10 +85,19 @@ def test_not_void_unless_alone_with_other_cards_the_voids_stand() -> None:
     assert _joker_leads(s2) == {"D", "H"}  # plain not_void: even as the last card
 
 
-def test_the_solver_refuses_the_joker_variants_cleanly_while_a_joker_is_to_lead() -> None:
-    with pytest.raises(ValueError, match="joker_lead=first_or_last"):
-        PositionFiveHundred.from_state(_nt(joker_lead="first_or_last"))
-    PositionFiveHundred.from_state(_nt(joker_lead="not_void"))  # the variants it knows
+@pytest.mark.parametrize("rule", ["first_or_last", "not_void_unless_alone", "not_void"])
+def test_the_solver_position_names_the_suits_the_game_allows_while_a_joker_is_to_lead(rule: str) -> None:
+    from prikup.solver.play_five_hundred import move_of
+
+    s = _nt(joker_lead=rule)
+    for lead in ("AS", "AC"):  # a spade, then a club played and both still held
+        pos, _ = PositionFiveHundred.from_state(s)
+        assert sorted(pos.legal_moves()) == sorted(move_of(a) for a in s.legal_actions())
+        _trick(s, lead)
+    pos, _ = PositionFiveHundred.from_state(s)
+    assert sorted(pos.legal_moves()) == sorted(move_of(a) for a in s.legal_actions())
+    if rule == "first_or_last":
+        assert _joker_leads(s) == {"D", "H"}
 
 
 @pytest.mark.parametrize("rule", ["first_or_last", "not_void_unless_alone"])

@@ -1,5 +1,5 @@
-"""The pimc bot in the presets that offer Hi/Lo (Ideal, Australian): a Hi/Lo contract, which the
-open-hand solver does not value, is played by the heuristic instead of failing."""
+"""The pimc bot in the presets that offer Hi/Lo (Ideal, Australian): it plays a Hi/Lo contract
+itself, by sampling and the open-hand solver's exact-target search."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from test_fh_rules import DEAL_D, KITTY_D
 from prikup.bots import make_bot
 
 
-def test_pimc_plays_a_hi_lo_contract_without_the_solver() -> None:
+def test_pimc_plays_a_hi_lo_contract() -> None:
     s = deal(DEAL_D, KITTY_D, hi_lo=True)
     run(s, "bid HILO", "pass", "pass", "pass", "discard 4H", "discard 4D", "discard 5D")
     bot = make_bot("pimc:samples=2", s.game, seed=1)
@@ -20,3 +20,4 @@ def test_pimc_plays_a_hi_lo_contract_without_the_solver() -> None:
         assert action in s.legal_actions()
         s.apply(action)
     assert len(s.tricks) == 1
+    assert bot.play_decisions > 0  # decided by sampling and solving, not handed to the heuristic

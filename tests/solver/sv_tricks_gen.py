@@ -103,11 +103,19 @@ def _in_hands(state: State) -> int:
     return sum(state.hands[s].bit_count() for s in seats) + len(state.trick)  # type: ignore[attr-defined]
 
 
-def random_position(game_id: str, form: str, seed: int, tricks_left: int) -> State:
+def random_position(
+    game_id: str,
+    form: str,
+    seed: int,
+    tricks_left: int,
+    forms: dict[str, tuple[dict[str, object], list[list[str]]]] | None = None,
+) -> State:
     """A state in its play phase with about ``tricks_left`` tricks to go (the last possibly
-    begun), reached by random play; seeds whose deal ends first are skipped deterministically."""
-    while True:
+    begun), reached by random play; seeds whose deal ends first are skipped deterministically.
+    ``forms``: where ``form`` is named (default: :data:`FH_FORMS` or :data:`PF_FORMS`)."""
+    if forms is None:
         forms = FH_FORMS if game_id == "five-hundred" else PF_FORMS
+    while True:
         state = to_play(game_id, forms, form, seed)
         rng = random.Random(seed * 7 + 1)
         players = len(state.playing) if game_id == "five-hundred" else 3  # type: ignore[attr-defined]

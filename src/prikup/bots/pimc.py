@@ -349,7 +349,8 @@ class PimcBot(Bot):
             # the sampler found no consistent deal in its budget (counted): the heuristic decides
             self.resample_failures += 1
         except ValueError:
-            # a contract the solver does not value (Five Hundred's Hi/Lo): the heuristic decides
+            # a position the solver's adapter refuses (Five Hundred's Hi/Lo and newer joker leads
+            # are searched like every other contract): the heuristic decides
             pass
         return self.fallback.act(state, seat)
 

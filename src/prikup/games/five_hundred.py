@@ -112,6 +112,7 @@ __all__ = [
     "StateFiveHundred",
     "contract_score",
     "deal_changes",
+    "joker_lead_suits",
     "layout_for",
     "match_winners",
 ]
@@ -219,6 +220,24 @@ def j5_layout(no_trump: Layout) -> Layout:
 
 
 # -- scoring: pure functions -----------------------------------------------------------------
+
+
+def joker_lead_suits(rule: JokerLead, voids: int, played: int, held: int, alone: bool) -> int:
+    """The suits (bit s: suit s) a joker led in no-trump/misère may name under ``rule`` (option
+    ``joker_lead``), from its holder's masks: ``voids`` the suits he has shown void in,
+    ``played`` the suits he has played a card of in the deal (a joker led: the suit it named),
+    ``held`` the suits he holds a card of (jokers aside), ``alone``: the jokers are all he holds.
+    ``any``: every suit; ``first_or_last``: a suit of which the joker is his first card (none
+    played) or his last (none held), possibly none (the joker may not be led now);
+    ``not_void_unless_alone``: as ``not_void`` unless the jokers are his last cards (then any);
+    ``not_void``: a suit not shown void (every suit when he has shown void in all four).  The
+    one definition of the rule: the state and the open-hand solver's position both ask it."""
+    every = 0b1111
+    if rule is JokerLead.ANY or (rule is JokerLead.NOT_VOID_UNLESS_ALONE and alone):
+        return every
+    if rule is JokerLead.FIRST_OR_LAST:
+        return (~played | ~held) & every
+    return (~voids & every) or every
 
 
 def slam_bid_score(call: str, tricks: int) -> int:
@@ -664,20 +683,16 @@ class StateFiveHundred(VariantsFiveHundred):
         return same
 
     def lead_suits_for_joker(self, seat: int) -> list[Suit]:
-        """The suits a joker led in no-trump/misère may name (option ``joker_lead``); under
-        ``first_or_last`` possibly none: the joker may not be led now."""
+        """The suits a joker led in no-trump/misère may name (option ``joker_lead``, the rule of
+        :func:`joker_lead_suits`); under ``first_or_last`` possibly none: the joker may not be led
+        now."""
+        alone = not self.hands[seat] & ~self.game.joker_mask
         rule = self.game.joker_lead
-        if rule is JokerLead.ANY:
-            return list(Suit)
-        if rule is JokerLead.FIRST_OR_LAST:
-            played, held = self._suits_played(seat), self._suits_held(seat)
-            return [s for s in Suit if not played >> s & 1 or not held >> s & 1]
-        if rule is JokerLead.NOT_VOID_UNLESS_ALONE and not self.hands[seat] & ~self.game.joker_mask:
-            return list(Suit)  # the joker is his last card: it may be "renounced"
-        allowed = [s for s in Suit if not self.voids[seat] >> s & 1]
-        return allowed or list(Suit)
+        played = self.suits_played(seat) if rule is JokerLead.FIRST_OR_LAST else 0
+        allowed = joker_lead_suits(rule, self.voids[seat], played, self._suits_held(seat), alone)
+        return [s for s in Suit if allowed >> s & 1]
 
-    def _suits_played(self, seat: int) -> int:
+    def suits_played(self, seat: int) -> int:
         """Bit s: ``seat`` has played a card of suit s in this deal (a joker led: the suit named)."""
         out = 0
         for played in [*(t for t, _, _ in self.tricks), self.trick]:

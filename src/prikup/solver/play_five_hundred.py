@@ -1,9 +1,11 @@
 """Five Hundred's play phase as an open-hand search position: the trick-counting position of
 :mod:`prikup.solver.play_tricks` with Five Hundred's tables and flags read from the game (the
 layout's effective suits, trumps and card order with the bowers and the joker; no duty to trump;
-the no-trump joker's options ``joker_nt`` and ``joker_lead``; the sides of a trick contract, a
-misère and a no-bid deal).  See that module's docstring for the rules, the value and the exact
-reductions.  Moves are a card id, plus ``128 * (suit + 1)`` for a joker led naming that suit.
+the no-trump joker's options ``joker_nt`` and ``joker_lead``, every one of its rules; the sides
+of a trick contract, a misère, Hi/Lo and a no-bid deal).  See that module's docstring for the
+rules, the value and the exact reductions.  Hi/Lo (exactly five tricks) is searched for that
+target: its value is 1 when the contractor ends with exactly five tricks, else 0.  Moves are a
+card id, plus ``128 * (suit + 1)`` for a joker led naming that suit.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit
 from prikup.core.game import Phase, State
 from prikup.games.five_hundred import (
+    HILO_TRICKS,
     TRICK_POINTS,
     TRICKS,
     Layout,
@@ -24,9 +27,10 @@ from prikup.games.five_hundred import (
 )
 from prikup.games.five_hundred_forms import StateFiveHundredForms
 from prikup.games.five_hundred_tables import HI_LO
+from prikup.games.table_rules import JokerLead
 from prikup.solver import fast
 from prikup.solver.adapter import Adapter
-from prikup.solver.play_tricks import NAMED, TrickPosition, _fast_args, fast_values
+from prikup.solver.play_tricks import NAMED, TrickPosition, _fast_args, _fast_extra, fast_values
 
 __all__ = [
     "DummyPosition",
@@ -63,7 +67,9 @@ def score_utility(state: State) -> Callable[[int], float] | None:
     trick the other seats take — a non-decreasing function of the tricks, so the contractor's
     side maximises it and the others minimise it as they do the tricks.  ``None`` (the tricks
     themselves are the measure) for a misère, whose value is already made or broken, and a no-bid
-    deal."""
+    deal.  Hi/Lo's value is 1 (made: exactly five tricks) or 0: made nets the contract's value, a
+    failure minus it, less the others' trick points counted at five tricks either way (the 0/1
+    value does not tell how a failure missed)."""
     if not isinstance(state, StateFiveHundred) or state.contractor is None or state.no_bid_play:
         return None
     if state.is_misere or state.contract is None:
@@ -73,6 +79,9 @@ def score_utility(state: State) -> Callable[[int], float] | None:
     table, slam = state.game.table, state.game.rules.slam
 
     slam_called = state.slam_called
+    if call == HI_LO:
+        made, failed = (float(contract_score(table, call, t) - TRICK_POINTS * HILO_TRICKS) for t in (HILO_TRICKS, 0))
+        return lambda value: made if value else failed
 
     def utility(tricks: int) -> float:
         score = slam_bid_score(call, tricks) if slam_called else contract_score(table, call, tricks, slam=slam)
@@ -87,15 +96,11 @@ class PositionFiveHundred(TrickPosition):
     @classmethod
     def from_state(cls, state: State) -> tuple[PositionFiveHundred, int]:
         """The position of a Five Hundred state in its play phase, and the tricks counted so far
-        (the contractor's side's; in a no-bid deal the seat to act's)."""
+        (the contractor's side's; in a no-bid deal the seat to act's; 0 for Hi/Lo, whose position
+        is searched for the tricks still wanted and values 1 or 0)."""
         if not isinstance(state, StateFiveHundred) or state.phase is not Phase.PLAY:
             raise ValueError("not a Five Hundred state in the play phase")
-        if state.contract_call == HI_LO:  # exactly five tricks: not a count the solver maximises
-            raise ValueError("the open-hand solver does not value a Hi/Lo contract")
         g = state.game
-        if g.joker_lead.value in ("not_void_unless_alone", "first_or_last") and state.layout.trump_suit is None:
-            if any(state.hands[s] & g.joker_mask for s in state.playing):  # a joker still to be led
-                raise ValueError(f"the open-hand solver does not model joker_lead={g.joker_lead.value}")
         playing = list(state.playing)
         index = {seat: i for i, seat in enumerate(playing)}
         assert state.to_act is not None
@@ -112,6 +117,7 @@ class PositionFiveHundred(TrickPosition):
         dummies = isinstance(state, StateFiveHundredForms) and state.has_dummies
         every = (1 << len(playing)) - 1
         stop = False
+        target: int | None = None
         if state.no_bid_play or state.contractor is None:
             me = to_play
             count = maximisers = 1 << index[me]
@@ -127,6 +133,8 @@ class PositionFiveHundred(TrickPosition):
                 maximisers, stop = every & ~count, True
             else:
                 maximisers = count
+            if state.contract_call == HI_LO:  # exactly five tricks: the search's target
+                target, base = HILO_TRICKS - base, 0
         extra: dict[str, Any] = {}
         if dummies:
             assert isinstance(state, StateFiveHundredForms)
@@ -134,6 +142,8 @@ class PositionFiveHundred(TrickPosition):
                 "down": [state.face_down[s] & state.hands[s] for s in playing],
                 "covers": [state.covers[s] for s in playing],
             }
+        if g.joker_lead is JokerLead.FIRST_OR_LAST and layout.trump_suit is None:
+            extra["played"] = [state.suits_played(s) for s in playing]
         kind = DummyPosition if dummies else cls
         pos = kind(
             [state.hands[s] for s in playing],
@@ -151,6 +161,8 @@ class PositionFiveHundred(TrickPosition):
             joker_any_time=g.joker_any_time,
             joker_lead_any=g.joker_lead_any,
             voids=[state.voids[s] for s in playing],
+            joker_alone=g.joker_lead is JokerLead.NOT_VOID_UNLESS_ALONE,
+            target=target,
             **extra,
         )
         return pos, base
@@ -242,7 +254,7 @@ def _fast_down(pos: DummyPosition, best: bool) -> tuple[dict[int, int], int]:
     ids: tuple[int, ...] = args[0]  # type: ignore[assignment]
     index = {c: i for i, c in enumerate(ids)}
     covers = tuple((index[up], index[under]) for up, under in pos.pairs())
-    out: tuple[dict[int, int], int] = fast.module().values_tricks_down(covers, *args, int(best))
+    out: tuple[dict[int, int], int] = fast.module().values_tricks_down(covers, *args, int(best), *_fast_extra(pos))
     return out
 
 

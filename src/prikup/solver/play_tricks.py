@@ -11,9 +11,14 @@ the top trump, in no-trump and misère the only trump).  Legality is the engine'
 effective suit led if you can, else anything (:func:`prikup.core.tricks.follow_mask`, no duty to
 trump in Five Hundred, ``must_trump`` in preferans); in no-trump the joker follows the engine's
 ``joker_nt`` (``void_only``: only when void; ``any_time``: also when holding the suit led) and,
-led, names a suit (``play JK as D``) which, under ``joker_lead=not_void``, may not be one its
-holder has shown void in (all four when he has shown void in all).  The shown-void facts are
-tracked exactly as the engine does and the joker holders' facts are part of :meth:`key`.
+led, names a suit (``play JK as D``) as the engine's ``joker_lead`` allows, by the game's own
+rule (:func:`prikup.games.five_hundred.joker_lead_suits`): ``not_void``, not a suit its holder
+has shown void in (all four when he has shown void in all); ``not_void_unless_alone``, the same
+unless the jokers are his last cards (``joker_alone``); ``first_or_last``, a suit he has played
+no card of in the deal or holds none of, possibly none (the joker is then not led now; the
+suits each seat has played, ``played``, are kept as the voids are).  The shown-void facts (under
+``first_or_last`` the suits played) are tracked exactly as the engine does and the joker
+holders' facts are part of :meth:`key`.
 Tricks are taken by :func:`prikup.core.tricks.trick_winner`.
 
 **The value** is the number of tricks still to come taken by the seats of ``count``; the seats
@@ -29,6 +34,10 @@ of ``maximisers`` maximise it and the others minimise it:
   sides from one seat's view: the seat to act when the position is built counts and maximises
   his tricks, all the others minimise them (the "paranoid" reduction: it is his guaranteed
   number of tricks);
+* an exact target (Five Hundred's Hi/Lo: exactly five tricks, ``target``): ``count`` seats
+  maximise and the others minimise a value of 1 when the ``count`` seats' tricks end exactly
+  ``target`` more than now, else 0; play stops (``broken``, value 0) as soon as they have taken
+  more or can no longer reach it, and the key holds the tricks still wanted;
 * preferans's own (misère played out, raspasy): :mod:`prikup.solver.play_preferans`.
 
 Search reductions, each exact: **equivalent cards** (groups, see :mod:`prikup.solver.search`):
@@ -53,6 +62,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from prikup.core.tricks import follow_mask, trick_winner
+from prikup.games.five_hundred import joker_lead_suits
+from prikup.games.table_rules import JokerLead
 from prikup.solver import fast
 from prikup.solver.search import Move
 
@@ -60,6 +71,15 @@ __all__ = ["CLOSED", "NAMED", "OPEN", "TrickPosition", "fast_bounds", "fast_valu
 
 #: The move offset of a led no-trump joker naming a suit (card id + ``NAMED * (suit + 1)``).
 NAMED = 128
+#: The C search's ``target`` of a position without one.
+NO_TARGET = -128
+#: The C search's code of each ``joker_lead`` rule (its ``joker_lead`` argument).
+JOKER_LEAD_CODES = {
+    JokerLead.NOT_VOID: 0,
+    JokerLead.ANY: 1,
+    JokerLead.NOT_VOID_UNLESS_ALONE: 2,
+    JokerLead.FIRST_OR_LAST: 3,
+}
 #: The moves of the choice that changes nothing (as the C search numbers them).
 OPEN = 5 * NAMED
 CLOSED = OPEN + 1
@@ -104,13 +124,19 @@ def _fast_args(pos: TrickPosition) -> tuple[object, ...]:
         int(pos.must_trump),
         squeeze(pos.nt_jokers),
         int(pos.joker_any_time),
-        int(pos.joker_lead_any),
+        JOKER_LEAD_CODES[pos.joker_rule],
         tuple(pos.voids),
         int(pos.broken),
         NAMED,
         -1 if pos.chooser is None else pos.chooser,
         -1 if pos.choose_after_lead is None else pos.choose_after_lead,
     )
+
+
+def _fast_extra(pos: TrickPosition) -> tuple[object, ...]:
+    """The C search's arguments after ``best``: the suits each seat has played (``first_or_last``)
+    and the target (:data:`NO_TARGET`: none)."""
+    return (tuple(pos.played) if pos.played is not None else (), NO_TARGET if pos.need is None else pos.need)
 
 
 def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int], int]:
@@ -120,14 +146,14 @@ def fast_values(pos: TrickPosition, best: bool = False) -> tuple[dict[int, int],
     The C search works on compact card indices (the layout's card ids in ascending order, so the
     joker, id 64, fits a 64-bit mask and the order of cards is kept); its moves come back as ids.
     """
-    values: tuple[dict[int, int], int] = fast.module().values_tricks(*_fast_args(pos), int(best))
+    values: tuple[dict[int, int], int] = fast.module().values_tricks(*_fast_args(pos), int(best), *_fast_extra(pos))
     return values
 
 
 def fast_bounds(pos: TrickPosition) -> tuple[int, int]:
     """The lower and upper bound of the position's value that the C search starts from (its
     sure-trick and top-trump bounds; what the tests check never cut off the exact value)."""
-    bounds: tuple[tuple[int, int], int] = fast.module().values_tricks(*_fast_args(pos), 2)
+    bounds: tuple[tuple[int, int], int] = fast.module().values_tricks(*_fast_args(pos), 2, *_fast_extra(pos))
     return bounds[0]
 
 
@@ -155,15 +181,21 @@ class TrickPosition:
         voids: Sequence[int] | None = None,
         chooser: int | None = None,
         choose_after_lead: int | None = None,
+        joker_alone: bool = False,
+        played: Sequence[int] | None = None,
+        target: int | None = None,
     ) -> None:
         """``hands`` in play order; ``trick`` the card ids of the trick in progress, led by
         ``leader``, ``led`` the effective suit it is played in (-1 with no trick); ``suits`` the
         four effective suits' masks, ``trump`` the trumps' mask, ``strength`` the card order;
         ``count`` / ``maximisers`` bitmasks of seat numbers (see the module docstring); ``stop``:
         play ends at the first trick a ``count`` seat takes; ``jokers``, ``no_trump``,
-        ``joker_any_time``, ``joker_lead_any`` the Five Hundred joker rules; ``voids`` each seat's
-        suits shown void (bit per suit); ``chooser`` the seat to make the choice that changes
-        nothing now, or ``choose_after_lead`` the seat to make it after the next card."""
+        ``joker_any_time``, ``joker_lead_any`` the Five Hundred joker rules (``joker_lead``
+        ``any`` or ``not_void``; with ``joker_alone`` ``not_void_unless_alone``; with ``played``,
+        each seat's suits played in the deal, ``first_or_last``); ``voids`` each seat's suits
+        shown void (bit per suit); ``chooser`` the seat to make the choice that changes nothing
+        now, or ``choose_after_lead`` the seat to make it after the next card; ``target``: the
+        tricks the ``count`` seats must still take, exactly (the value is then 1 or 0)."""
         self.n = len(hands)
         self.hands = list(hands)
         self.leader = leader
@@ -180,6 +212,19 @@ class TrickPosition:
         self.nt_jokers = jokers if no_trump else 0
         self.joker_any_time = joker_any_time
         self.joker_lead_any = joker_lead_any
+        self.played = list(played) if played is not None else None
+        #: the ``joker_lead`` rule of the engine this position follows
+        self.joker_rule = (
+            JokerLead.FIRST_OR_LAST
+            if played is not None
+            else JokerLead.ANY
+            if joker_lead_any
+            else JokerLead.NOT_VOID_UNLESS_ALONE
+            if joker_alone
+            else JokerLead.NOT_VOID
+        )
+        #: the tricks the ``count`` seats must still take, exactly (``None``: the value counts them)
+        self.need = target
         self.voids = list(voids) if voids is not None else [0] * self.n
         self.broken = False
         self.left = sum(h.bit_count() for h in hands)  # cards still to be played
@@ -197,7 +242,7 @@ class TrickPosition:
         ]
         if self.nt_jokers:
             self._key_parts.append((self.nt_jokers, _ids(self.nt_jokers), {}))
-        self._undo: list[tuple[int, list[int], int, int, bool, int, int]] = []
+        self._undo: list[tuple[int, list[int], int, int, bool, int, int, int | None, int]] = []
         self.chooser = chooser
         self.choose_after_lead = choose_after_lead
         self._choices: list[tuple[int | None, int | None, bool]] = []
@@ -222,15 +267,16 @@ class TrickPosition:
         order (the cards' ranks do not matter, only their order), the leader and the shown voids
         of a no-trump joker's holder; within a trick: the hands, leader, trick and its suit; both with
         the choice still to make."""
-        return (self._cards_key(), self.chooser, self.choose_after_lead)
+        return (self._cards_key(), self.chooser, self.choose_after_lead, self.need)
 
     def _cards_key(self) -> Hashable:
         h = self.hands
         vk = 0
         if self.nt_jokers and not self.joker_lead_any:
+            facts = self.voids if self.played is None else self.played
             for s in range(self.n):
                 if h[s] & self.nt_jokers:
-                    vk |= self.voids[s] << (4 * s)
+                    vk |= facts[s] << (4 * s)
         if self.trick:
             packed = 0
             for hand in h:
@@ -266,11 +312,15 @@ class TrickPosition:
         return allowed
 
     def joker_names(self, seat: int) -> list[int]:
-        """The suits a no-trump joker led by ``seat`` may name."""
+        """The suits a no-trump joker led by ``seat`` may name (the game's rule,
+        :func:`~prikup.games.five_hundred.joker_lead_suits`; possibly none under ``first_or_last``)."""
         if self.joker_lead_any:
             return [0, 1, 2, 3]
-        v = self.voids[seat]
-        return [s for s in range(4) if not v >> s & 1] or [0, 1, 2, 3]
+        hand = self.hands[seat]
+        held = sum(1 << s for s in range(4) if hand & self.suits[s])
+        played = 0 if self.played is None else self.played[seat]
+        allowed = joker_lead_suits(self.joker_rule, self.voids[seat], played, held, not hand & ~self.nt_jokers)
+        return [s for s in range(4) if allowed >> s & 1]
 
     def legal_moves(self) -> list[int]:
         """Every legal move (a led no-trump joker once per suit it may name; :data:`OPEN` and
@@ -370,11 +420,19 @@ class TrickPosition:
             self.chooser, self.choose_after_lead = self.choose_after_lead, None
         seat = self.turn()
         card = move % NAMED
-        self._undo.append((self.leader, list(self.trick), self.led, self.voids[seat], self.broken, seat, card))
+        played = 0 if self.played is None else self.played[seat]
+        undo = (self.leader, list(self.trick), self.led, self.voids[seat], self.broken, seat, card, self.need, played)
+        self._undo.append(undo)
         if not self.trick:
             self.led = move // NAMED - 1 if move >= NAMED else self.lead_suit[card]
         elif not self.suits[self.led] >> card & 1 and not (self.joker_any_time and self.nt_jokers >> card & 1):
             self.voids[seat] |= 1 << self.led
+        if self.played is not None:
+            # the suit a card shows played, as the engine counts it: its own; a joker's, only the
+            # suit it names when led
+            suit = self.lead_suit[card] if not self.jokers >> card & 1 else move // NAMED - 1
+            if suit >= 0:
+                self.played[seat] |= 1 << suit
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         self.left -= 1
@@ -384,10 +442,24 @@ class TrickPosition:
         self.leader = winner
         self.trick = []
         self.led = -1
+        if self.need is not None:
+            return self._target_trick(bool(self.count >> winner & 1))
         if self.count >> winner & 1:
             if self.stop:
                 self.broken = True
             return 1
+        return 0
+
+    def _target_trick(self, counted: bool) -> int:
+        """A trick is over in a target position: 1 when it is the last and the ``count`` seats
+        end exactly at the target; play stops (0) once they have passed it or cannot reach it."""
+        assert self.need is not None
+        if counted:
+            self.need -= 1
+        if self.left == 0:
+            return int(self.need == 0)
+        if self.need < 0 or self.need > self.left // self.n:
+            self.broken = True
         return 0
 
     def undo(self) -> None:
@@ -396,12 +468,18 @@ class TrickPosition:
         self.chooser, self.choose_after_lead = chooser, after
         if choice:
             return
-        leader, trick, led, voids, broken, seat, card = self._undo.pop()
+        leader, trick, led, voids, broken, seat, card, need, played = self._undo.pop()
         self.hands[seat] |= 1 << card
         self.leader, self.trick, self.led, self.voids[seat], self.broken = leader, trick, led, voids, broken
+        self.need = need
+        if self.played is not None:
+            self.played[seat] = played
         self.left += 1
 
     def upper(self) -> int:
-        """The tricks still to come (1 when play stops at the first trick counted)."""
+        """The tricks still to come (1 when play stops at the first trick counted; with a target
+        1, or 0 when the target is out of reach)."""
         t = (self.left + len(self.trick)) // self.n
+        if self.need is not None:
+            return int(0 <= self.need <= t and not self.broken)
         return min(t, 1) if self.stop else t

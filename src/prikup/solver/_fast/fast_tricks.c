@@ -27,6 +27,7 @@
 #define MAX_UNDO (MAX_CARDS + 2) /* every card and the choice */
 #define MAX_SUIT_CODE 21  /* cards of an effective suit in one key word (3 bits each) */
 #define MAX_JOKER_CODE 12 /* no-trump jokers in the rest word (3 bits each, bits 20 to 55) */
+#define NO_TARGET (-128)  /* the ``target`` argument of a position without one */
 
 typedef struct {
     int n;                 /* seats in play: 2 to 6 */
@@ -69,6 +70,14 @@ typedef struct {
     uint64_t down, pinned;
     int under[MAX_CARDS];
     uint64_t u_down[MAX_UNDO], u_pinned[MAX_UNDO];
+    /* the newer joker leads and the exact target (Hi/Lo), kept apart: see "Joker leads and the
+     * exact target" below */
+    int joker_alone;         /* joker_lead=not_void_unless_alone: a hand of jokers only names any suit */
+    int first_or_last;       /* joker_lead=first_or_last: ``played`` decides the suits a led joker names */
+    int played[MAX_SEATS];   /* first_or_last: the suits each seat has played in the deal, a bit per suit */
+    int target;              /* 1: the value is 1 when the count ends exactly ``need`` more tricks on, else 0 */
+    int need;                /* target: the tricks the count seats must still take */
+    int u_played[MAX_UNDO], u_need[MAX_UNDO];
 } Pos;
 
 #ifndef SIDE_MASTERS
@@ -119,10 +128,11 @@ static inline void code_remove(Pos *p, int s, int c) {
 }
 
 static void pos_key_many(const Pos *p, uint64_t *key);
+static inline int joker_facts(const Pos *p, int seat);
 
 static void pos_key_down(const Pos *p, uint64_t *key);
 
-static void pos_key(const Pos *p, uint64_t *key) {
+static void pos_key_cards(const Pos *p, uint64_t *key) {
     if (p->down) {
         pos_key_down(p, key);
         return;
@@ -134,7 +144,7 @@ static void pos_key(const Pos *p, uint64_t *key) {
     uint64_t vk = 0;
     if (p->nt_jokers && !p->joker_lead_any)
         for (int s = 0; s < p->n; s++)
-            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)p->voids[s] << (4 * s);
+            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)joker_facts(p, s) << (4 * s);
     uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
                     (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
     if (p->ntrick) {
@@ -165,7 +175,7 @@ static void pos_key_many(const Pos *p, uint64_t *key) {
     if (p->nt_jokers && !p->joker_lead_any)
         for (int j = 0; j < p->njorder; j++) {
             int o = p->owner[p->jorder[j]];
-            if (o) vk |= (uint64_t)p->voids[o - 1] << (4 * j);
+            if (o) vk |= (uint64_t)joker_facts(p, o - 1) << (4 * j);
         }
     uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 4 | (vk & 0xff) << 5 |
                     (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
@@ -219,7 +229,7 @@ static void pos_key_down(const Pos *p, uint64_t *key) {
     uint64_t vk = 0;
     if (p->nt_jokers && !p->joker_lead_any)
         for (int s = 0; s < p->n; s++)
-            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)p->voids[s] << (4 * s);
+            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)joker_facts(p, s) << (4 * s);
     for (int s = 0; s < 4; s++) key[s] = s < p->n ? p->hands[s] : 0;
     uint64_t rest = 1 | (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
                     (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23 |
@@ -276,6 +286,74 @@ static int down_load(Pos *p, PyObject *covers, int m, uint64_t *ctx) {
 /* The covers of the call in progress of values_tricks_down (NULL: values_tricks, no dummies). */
 static PyObject *pending_covers = NULL;
 
+/* -- Joker leads and the exact target ------------------------------------------------------
+ * joker_lead=not_void_unless_alone and first_or_last (the suits a led no-trump joker may name:
+ * joker_lead_mask, a port of prikup.games.five_hundred.joker_lead_suits, the game's one rule),
+ * and the exact target of Five Hundred's Hi/Lo (TrickPosition's ``target``: the value is 1 when
+ * the count seats end exactly ``need`` more tricks on, else 0; play stops, ``broken``, once they
+ * have passed it or can no longer reach it; the trick bounds of a count that is maximised do not
+ * hold for it, target_bounds replaces them). */
+
+/* What decides a joker holder's named suits besides his hand (part of the key): the suits he has
+ * played under first_or_last, else those he has shown void in. */
+static inline int joker_facts(const Pos *p, int seat) { return p->first_or_last ? p->played[seat] : p->voids[seat]; }
+
+/* The suits (a bit per suit) a no-trump joker led by ``seat`` may name under the not_void rules
+ * and first_or_last (joker_lead_suits of the game: under first_or_last a suit he has played no
+ * card of or holds none of, possibly none; not_void_unless_alone: any when he holds jokers only;
+ * not_void: a suit not shown void, all four when he has shown void in all). */
+static int joker_lead_mask(const Pos *p, int seat) {
+    uint64_t hand = p->hands[seat];
+    if (p->joker_alone && !(hand & ~p->nt_jokers)) return 15;
+    if (p->first_or_last) {
+        int held = 0;
+        for (int s = 0; s < 4; s++)
+            if (hand & p->suits[s]) held |= 1 << s;
+        return (~p->played[seat] | ~held) & 15;
+    }
+    int allowed = ~p->voids[seat] & 15;
+    return allowed ? allowed : 15;
+}
+
+/* first_or_last: ``seat`` plays ``card`` (``move``): the suit it shows played, as the engine
+ * counts them (its own; a joker's only the suit it names when led), saved for pos_undo in ``u``. */
+static inline void played_note(Pos *p, int u, int seat, int move, int card) {
+    p->u_played[u] = p->played[seat];
+    int suit = (p->nt_jokers >> card & 1) ? (move >= p->named ? move / p->named - 1 : -1) : p->lead_suit[card];
+    if (suit >= 0) p->played[seat] |= 1 << suit;
+}
+
+/* A trick is over in a target position (``counted``: the count seats took it): 1 when it was the
+ * last and they end exactly at the target; play stops (0) once they have passed it or cannot
+ * reach it with the tricks left. */
+static int target_trick(Pos *p, int counted) {
+    p->need -= counted;
+    if (!p->left) return p->need == 0;
+    if (p->need < 0 || p->need > p->left / p->n) p->broken = 1;
+    return 0;
+}
+
+/* A target position's bounds: 0 and 1, or 0 and 0 when the target is out of reach: fewer tricks
+ * left than wanted, or (between tricks) the hand holding the highest trump takes a trick with
+ * each card of its run of top trumps whatever anyone plays, which passes the target when it
+ * counts and leaves too few tricks for the count when it does not. */
+static void target_bounds(const Pos *p, int *lo, int *hi) {
+    int t = (p->left + p->ntrick) / p->n;
+    *lo = 0;
+    *hi = p->need >= 0 && p->need <= t;
+    if (!*hi || p->ntrick || !p->trump) return;
+    int holder;
+    int k = popcount64(top_trumps(p->hands, p->n, p->trump, p->strength, &holder));
+    if (k && (p->count >> holder & 1 ? k > p->need : t - k < p->need)) *hi = 0;
+}
+
+static void pos_key(const Pos *p, uint64_t *key) {
+    pos_key_cards(p, key);
+    /* the target's tricks still wanted, in bits no other field uses (52-55 with four hands at
+     * most and ten jokers at most, 13-16 with more hands) */
+    if (p->target) key[4] |= (uint64_t)(p->need & 15) << (p->n > 4 ? 13 : 52);
+}
+
 static uint64_t allowed_cards(const Pos *p, int seat) {
     uint64_t hand = p->hands[seat] & ~p->down; /* a dummy's face-down cards are not played */
     if (!p->ntrick) return hand;
@@ -291,17 +369,11 @@ static uint64_t allowed_cards(const Pos *p, int seat) {
     return allowed;
 }
 
-/* The suits a no-trump joker led by ``seat`` may name. */
+/* The suits a no-trump joker led by ``seat`` may name (possibly none under first_or_last). */
 static int joker_names(const Pos *p, int seat, int *out) {
-    int n = 0;
-    if (p->joker_lead_any) {
-        for (int s = 0; s < 4; s++) out[n++] = s;
-        return n;
-    }
+    int n = 0, allowed = p->joker_lead_any ? 15 : joker_lead_mask(p, seat);
     for (int s = 0; s < 4; s++)
-        if (!(p->voids[seat] >> s & 1)) out[n++] = s;
-    if (!n)
-        for (int s = 0; s < 4; s++) out[n++] = s;
+        if (allowed >> s & 1) out[n++] = s;
     return n;
 }
 
@@ -569,6 +641,8 @@ static int pos_play(Pos *p, int move) {
     p->u_broken[u] = p->broken;
     p->u_down[u] = p->down;
     p->u_pinned[u] = p->pinned;
+    p->u_need[u] = p->need;
+    if (p->first_or_last) played_note(p, u, seat, move, card);
     p->u_seat[u] = seat;
     p->u_card[u] = card;
     if (!p->ntrick)
@@ -595,6 +669,7 @@ static int pos_play(Pos *p, int move) {
     p->leader = winner;
     p->ntrick = 0;
     p->led = -1;
+    if (p->target) return target_trick(p, p->count >> winner & 1);
     if (p->count >> winner & 1) {
         if (p->stop) p->broken = 1;
         return 1;
@@ -621,6 +696,8 @@ static void pos_undo(Pos *p) {
     p->led = p->u_led[u];
     p->voids[seat] = p->u_void[u];
     p->broken = p->u_broken[u];
+    p->need = p->u_need[u];
+    if (p->first_or_last) p->played[seat] = p->u_played[u];
     p->left++;
     if (p->u_down[u] != p->down) {
         p->down = p->u_down[u];
@@ -645,7 +722,8 @@ static int pos_last_trick(const Pos *p) {
     int led = p->lead_suit[t[0]];
     /* a no-trump joker led names a suit; it is a trump, so it takes the trick whatever it names */
     int winner = (p->leader + trick_win(p, t, p->n, led >= 0 ? p->suits[led] : 0)) % p->n;
-    return p->count >> winner & 1;
+    int counted = p->count >> winner & 1;
+    return p->target ? p->need == counted : counted;
 }
 
 /* An effective suit's run of highest live cards between tricks: its highest card, the hand
@@ -834,6 +912,10 @@ static int side_masters(const Pos *p, int holder) {
  * to play can play under his card or throw.  Measured over 100 preferans deals (seeds 0 / 1000):
  * median nodes 25k -> 19k and 44k -> 27k, the slowest deals 10-40% fewer. */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
+    if (p->target) {
+        target_bounds(p, lo, hi);
+        return;
+    }
     int t = (p->left + p->ntrick) / p->n;
     if (p->down) { /* the bounds below read every card in a hand as playable */
         *lo = 0;
@@ -946,7 +1028,7 @@ static PyObject *bad(const char *message) {
 }
 
 /* Python: values_tricks(ids, strength, hands, leader, trick, led, suits, trump, count, maximisers, stop,
- *     must_trump, nt_jokers, joker_any_time, joker_lead_any, voids, broken, named, chooser, after[, best])
+ *     must_trump, nt_jokers, joker_any_time, joker_lead, voids, broken, named, chooser, after[, best[, played, target]])
  *     -> ({move: value}, nodes) for every legal move, or for one best move only when ``best`` is 1; with ``best`` 2,
  *     ((lower, upper), 0): the bounds the search starts from (pos_bounds, for the tests).
  * ``ids``: the layout's card ids, ascending (at most 64), which give the compact indices of every other argument:
@@ -955,16 +1037,19 @@ static PyObject *bad(const char *message) {
  * ``trump`` / ``nt_jokers`` masks; ``count`` / ``maximisers`` seat bitmasks; ``voids`` a suit bitmask per hand;
  * ``named`` the move offset of a named joker lead (moves are card id + named * (suit + 1)); ``chooser`` the seat
  * to choose open or closed now, ``after`` the seat to choose after the next card (-1: none), the choice's moves
- * being 5 * named (open) and 5 * named + 1 (closed). */
+ * being 5 * named (open) and 5 * named + 1 (closed); ``joker_lead`` the rule of a led no-trump joker: 0 not_void,
+ * 1 any, 2 not_void_unless_alone, 3 first_or_last (then ``played``: the suits each hand has played in the deal, a
+ * bit per suit); ``target`` (-128: none): the value is 1 when the count ends exactly that many more tricks on, else 0. */
 PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ids_seq, *strength_seq, *hands_seq, *trick_seq, *voids_seq;
     unsigned long long s0, s1, s2, s3, trump, nt_jokers;
-    int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead_any, broken, named, chooser, after;
-    int best = 0;
-    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOiiii|i", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
+    int leader, led, count, maximisers, stop, must_trump, joker_any_time, joker_lead, broken, named, chooser, after;
+    int best = 0, target = NO_TARGET;
+    PyObject *played_seq = NULL;
+    if (!PyArg_ParseTuple(args, "OOOiOi(KKKK)KiiiiKiiOiiii|iOi", &ids_seq, &strength_seq, &hands_seq, &leader, &trick_seq,
                           &led, &s0, &s1, &s2, &s3, &trump, &count, &maximisers, &stop, &must_trump, &nt_jokers,
-                          &joker_any_time, &joker_lead_any, &voids_seq, &broken, &named, &chooser, &after, &best))
+                          &joker_any_time, &joker_lead, &voids_seq, &broken, &named, &chooser, &after, &best, &played_seq, &target))
         return NULL;
     static Pos pos;
     Pos *p = &pos;
@@ -1011,7 +1096,15 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     p->stop = stop != 0;
     p->must_trump = must_trump != 0;
     p->joker_any_time = joker_any_time != 0;
-    p->joker_lead_any = joker_lead_any != 0;
+    if (joker_lead < 0 || joker_lead > 3) return bad("joker_lead: 0 (not_void), 1 (any), 2 (not_void_unless_alone) or 3 (first_or_last)");
+    p->joker_lead_any = joker_lead == 1;
+    p->joker_alone = joker_lead == 2;
+    p->first_or_last = joker_lead == 3;
+    if (p->first_or_last && (played_seq == NULL || read_ints(played_seq, p->played, p->n, "played") < 0))
+        return played_seq == NULL ? bad("played: the suits each hand has played (joker_lead=first_or_last)") : NULL;
+    if (target != NO_TARGET && (target < -15 || target > 15)) return bad("target: -15 to 15 tricks, or -128 (none)");
+    p->target = target != NO_TARGET;
+    p->need = target;
     p->broken = broken != 0;
     p->named = named;
     if (chooser < -1 || chooser >= p->n || after < -1 || after >= p->n || (chooser >= 0 && after >= 0))
@@ -1042,6 +1135,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     for (int c = 0; c < m; c++)
         if (p->nt_jokers >> c & 1) p->jorder[p->njorder++] = c;
     if (p->njorder > MAX_JOKER_CODE) return bad("nt_jokers: too many");
+    if (p->target && p->njorder > 10) return bad("nt_jokers: too many for a target (at most 10)");
     for (int s = 0; s < p->n; s++)
         for (uint64_t h = p->hands[s]; h; h &= h - 1) p->owner[__builtin_ctzll(h)] = s + 1;
     for (int s = 0; s < 4; s++) {
@@ -1053,7 +1147,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
         p->code[s] = suit_code(p, s);
     }
     /* everything that decides the values but is not in the keys: the table is kept between calls with the same */
-    int context[MAX_CARDS + 6 * 2 + 9];
+    int context[MAX_CARDS + 6 * 2 + 10];
     int nc = 0;
     for (int c = 0; c < m; c++) context[nc++] = p->strength[c];
     uint64_t masks[6] = {p->suits[0], p->suits[1], p->suits[2], p->suits[3], p->trump, p->nt_jokers};
@@ -1067,6 +1161,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     context[nc++] = p->joker_any_time;
     context[nc++] = p->joker_lead_any;
     context[nc++] = p->named;
+    if (joker_lead > 1 || p->target) context[nc++] = joker_lead + 4 * p->target; /* the newer rules only */
     uint64_t ctx = context_hash(context, nc);
     if (down_load(p, pending_covers, m, &ctx) < 0) return NULL;
     if (best < 0 || best > 2) return bad("best: 0 (every move), 1 (a best move) or 2 (the bounds)");
