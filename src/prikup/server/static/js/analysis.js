@@ -8,7 +8,7 @@ import { actionCard, signed } from "./hint.js";
 import { describe, seatName, t } from "./words.js";
 
 /** The mark of each grade, as annotators write them. */
-export const GRADE_MARK = { good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
+export const GRADE_MARK = { good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??", unsolved: "·" };
 
 const points = (v) => (v === null || v === undefined ? "—" : String(Math.round(v * 10) / 10));
 
@@ -99,10 +99,12 @@ export class AnalysisView {
     out.push(this.parLine(a.par, seats));
     out.push(el("p", { class: "small legend" }, ["good", "inaccuracy", "mistake", "blunder"]
       .map((g) => `${GRADE_MARK[g]} ${t("web.grade." + g)}`).join(" · ")));
+    if ((a.decisions || []).some((d) => d.unsolved)) out.push(el("p", { class: "small legend", "data-legend-unsolved": "" }, t("web.analysis_unsolved_help")));
     const list = el("ol", { class: "decisions", "aria-label": t("web.analysis_story") });
     for (const d of a.decisions || []) {
       const open = this.chosen === d.number;
-      const row = el("li", { "data-decision": d.number, "data-grade": d.grade || "", class: "grade-" + (d.grade || "none") },
+      const grade = d.unsolved ? "unsolved" : d.grade;
+      const row = el("li", { "data-decision": d.number, "data-grade": grade || "", class: "grade-" + (grade || "none") },
         el("button", { type: "button", class: "decision", "aria-expanded": open ? "true" : "false",
           onclick: () => {
             this.chosen = open ? null : d.number;
@@ -111,8 +113,8 @@ export class AnalysisView {
           } },
         el("span", { class: "who" }, seatName(seats, d.seat) + ": "),
         el("span", { class: "what" }, d.hidden ? t("web.analysis_hidden") : describe(d.taken, { seats })),
-        " ", this.gradeTag(d.grade),
-        el("span", { class: "loss" }, d.loss ? t("web.analysis_loss", { loss: points(d.loss) }) : "")));
+        " ", this.gradeTag(grade),
+        el("span", { class: "loss" }, d.loss && !d.unsolved ? t("web.analysis_loss", { loss: points(d.loss) }) : "")));
       if (open) row.append(this.detail(d, seats));
       list.append(row);
     }
@@ -125,7 +127,9 @@ export class AnalysisView {
   parLine(par, seats) {
     if (!par) return el("p", { class: "par" }, t("web.analysis_no_par"));
     const unit = this.unitWord();
-    const line = el("p", { class: "par" }, t("web.analysis_par", { value: par.value, unit }));
+    const line = el("p", { class: "par" }, par.from_trick
+      ? t("web.analysis_par_from", { value: par.value, unit, trick: par.from_trick })
+      : t("web.analysis_par", { value: par.value, unit }));
     if (par.changes) {
       line.append(" ", t("web.analysis_par_changes", {
         changes: par.changes.map((c, i) => `${seatName(seats, i)} ${c > 0 ? "+" : ""}${c}`).join(", "),
@@ -150,6 +154,11 @@ export class AnalysisView {
   detail(d, seats) {
     const box = el("div", { class: "decision-detail" });
     if (d.hidden) { box.append(el("p", {}, t("web.analysis_hidden_help"))); return box; }
+    if (d.unsolved) {
+      box.append(el("p", {}, t("web.analysis_unsolved_help")));
+      if (d.best && d.best !== d.taken) box.append(el("p", { class: "small" }, t("web.analysis_heuristic_card", { action: describe(d.best, { seats }) })));
+      return box;
+    }
     const shown = (label, action, cls) => {
       const card = actionCard(action);
       return el("div", { class: "alt " + cls }, el("span", { class: "label" }, label),
