@@ -344,3 +344,30 @@ def test_fast_search_rejects_a_malformed_joker_rule_or_target() -> None:
         values(*args, 0, played[:2], NO_TARGET)
     with pytest.raises(ValueError, match="target"):
         values(*args, 0, played, 40)
+
+
+def test_pimc_at_hi_lo_where_every_card_ties_plays_the_heuristics_card() -> None:
+    """With every hand seen the defenders can nearly always keep a Hi/Lo contractor off exactly
+    five, so early in the deal every card's value is 0 in every sample: pimc then plays the
+    heuristic's card (sure tricks first), not the first legal card in the engine's order."""
+    checked = 0
+    for s in range(3, 60):
+        state = _position("hilo-4p", s, 10)
+        seat = state.to_act
+        legal = state.legal_actions()
+        if seat is None or len(legal) < 2:
+            continue
+        bot = PimcBot(state.game, 1)
+        bot.samples = 3
+        heuristic = bot.fallback.act(state.copy(), seat)
+        if heuristic == legal[0]:
+            continue  # the engine's order would give the same card: nothing told apart
+        action = bot.act(state, seat)
+        assert bot.play_decisions == 1
+        values = set(solve(state).values())
+        if values == {0}:
+            assert action == heuristic
+            checked += 1
+        if checked >= 2:
+            return
+    raise AssertionError("no Hi/Lo position where every card ties and the heuristic differs")

@@ -49,7 +49,8 @@ def test_cards_not_solved_at_six_are_marked_so_with_no_loss_and_the_par_says_its
     """An unsolved card shows "not solved" (not "good"), no loss, the reason in the legend and
     when opened; a solved card keeps its grade and loss; the par names the trick it starts at."""
     width, height = SIZES[size]
-    page = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US", viewport={"width": width, "height": height}).new_page()
+    locale = "ru-RU" if lang == "ru" else "en-US"
+    page = browser.new_context(locale=locale, viewport={"width": width, "height": height}).new_page()
     page.goto(server.base + "/")
     page.locator("[data-game]").first.wait_for()
     seen = page.evaluate(
@@ -63,7 +64,8 @@ def test_cards_not_solved_at_six_are_marked_so_with_no_loss_and_the_par_says_its
           view.ask(1);
           view.onFrame({ type: 'analysis', deal: 1, analysis: data, source: 'computed' });
           const row = (n) => box.querySelector(`[data-decision="${n}"]`);
-          const before = { grade0: row(0).dataset.grade, text0: row(0).textContent, loss0: row(0).querySelector('.loss').textContent,
+          const before = { grade0: row(0).dataset.grade, text0: row(0).textContent,
+                           loss0: row(0).querySelector('.loss').textContent,
                            grade1: row(1).dataset.grade, loss1: row(1).querySelector('.loss').textContent,
                            legend: box.querySelector('[data-legend-unsolved]')?.textContent || '',
                            par: box.querySelector('.par').textContent };

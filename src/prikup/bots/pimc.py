@@ -98,6 +98,7 @@ from prikup.core.actions import Action, ActionKind
 from prikup.core.game import Game, Phase, State
 from prikup.core.observation import Observation
 from prikup.core.resample import ResampleError, Resampler
+from prikup.games.five_hundred_tables import HI_LO
 from prikup.solver import ADAPTERS, best_action, fast, play_out, utility_of
 
 __all__ = [
@@ -380,6 +381,11 @@ class PimcBot(Bot):
         self.play_searches += race.searches
         self.play_nodes += race.nodes
         self.play_seconds += time.process_time() - start
+        if getattr(state, "contract_call", None) == HI_LO:
+            # Hi/Lo's open-hand value is 1 or 0, and with every hand seen the defenders can nearly
+            # always keep the contractor off exactly five: every card often ties at 0 early in the
+            # deal, and the heuristic's plan (sure tricks first, then safe losers) then decides
+            return race.choice(prefer=self.fallback.act(state, seat))
         return race.choice()
 
     def decision(self, state: State, seat: int, legal: list[Action]) -> Action:

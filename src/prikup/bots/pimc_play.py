@@ -300,18 +300,23 @@ class PlayRace:
             keep.append(m)
         self._alive = [m for m in self._alive if m in keep]
 
-    def choice(self) -> Action:
-        """The legal action with the best mean over the samples (see the module)."""
+    def choice(self, prefer: Action | None = None) -> Action:
+        """The legal action with the best mean over the samples (see the module); when every
+        move still in the race has the same total, ``prefer`` if it is one of them (the samples
+        tell the moves apart not at all)."""
         assert self._classes is not None, "no sample was added"
         best: Action | None = None
         best_total = 0.0
+        totals: dict[Action, float] = {}
         for action in self.legal:
             m = self._move[action]
             r = self._classes.rep[m]
             if m in self._classes.dominated or r not in self._alive:
                 continue
-            total = sum(self._got[r])
+            total = totals[action] = sum(self._got[r])
             if best is None or self._better(total, best_total):
                 best, best_total = action, total
         assert best is not None
+        if prefer in totals and len(set(totals.values())) == 1:
+            return prefer
         return best
