@@ -29,14 +29,29 @@ def _analysis() -> dict[str, Any]:
     """A six-handed deal's analysis as the model writes it: one card not solved (the heuristic
     would have played another), one solved card with a loss."""
     unsolved = Decision(
-        number=0, seat=1, phase="play", taken="play 9H", best="play AS",
-        estimates=(("play AS", 0.0), ("play 9H", 0.0)), open_hand=None, loss=0.0, loss_open=None,
-        grade="good", unsolved=True,
+        number=0,
+        seat=1,
+        phase="play",
+        taken="play 9H",
+        best="play AS",
+        estimates=(("play AS", 0.0), ("play 9H", 0.0)),
+        open_hand=None,
+        loss=0.0,
+        loss_open=None,
+        grade="good",
+        unsolved=True,
     )
     solved = Decision(
-        number=1, seat=2, phase="play", taken="play 2C", best="play KC",
-        estimates=(("play KC", 40.0), ("play 2C", -30.0)), open_hand=(("play KC", 6), ("play 2C", 5)),
-        loss=70.0, loss_open=1.0, grade="mistake",
+        number=1,
+        seat=2,
+        phase="play",
+        taken="play 2C",
+        best="play KC",
+        estimates=(("play KC", 40.0), ("play 2C", -30.0)),
+        open_hand=(("play KC", 6), ("play 2C", 5)),
+        loss=70.0,
+        loss_open=1.0,
+        grade="mistake",
     )
     seats = tuple(SeatSummary(s, 70.0 if s == 2 else 0.0, (1,) if s == 2 else ()) for s in range(6))
     return DealAnalysis("five-hundred", 1, Par(6, None, from_trick=4), (unsolved, solved), seats).to_json()
