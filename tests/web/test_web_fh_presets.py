@@ -237,3 +237,25 @@ def test_the_kitty_card_turned_up_lies_face_up_in_the_kitty(browser: Any, server
     page.screenshot(path=str(SCREENSHOTS / "fh-kitty-up-phone.png"))
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_claim_and_the_break_each_have_their_prompt(browser: Any, server: ServerProcess, lang: str) -> None:
+    """The claim (``claim=on``) and the breaking rule (``breaking=N``) each ask in words what the
+    player may do — not the bare "choose your action" of a moment the page does not know."""
+    page = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US").new_page()
+    page.goto(server.base + "/")
+    page.locator("[data-game]").first.wait_for()
+    prompts = page.evaluate(
+        """async () => {
+          const { promptText } = await import('/static/js/table.js');
+          const msg = (legal) => ({ viewer: 0, seats: [], finished: false,
+            obs: { game: 'five-hundred', to_act: 0, legal_actions: legal, scores: [0, 0, 0, 0], trick: [] } });
+          return { claim: promptText(msg(['pass', 'claim'])), brk: promptText(msg(['pass', 'break'])),
+                   other: promptText(msg(['pass', 'unknown'])) };
+        }"""
+    )
+    assert prompts["claim"] != prompts["other"] and prompts["brk"] != prompts["other"]
+    assert ("взятки" if lang == "ru" else "claim the remaining tricks") in prompts["claim"]
+    assert ("срыв" if lang == "ru" else "Break the contract") in prompts["brk"]
+    page.context.close()

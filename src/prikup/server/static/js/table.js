@@ -708,7 +708,8 @@ function renderPrompt(msg) {
     T.why ? el("span", { class: "why", role: "alert" }, " " + T.why) : "");
 }
 
-function promptText(msg) {
+/** What the player to act is asked to do, in words (exported for the page's tests). */
+export function promptText(msg) {
   const obs = msg.obs;
   const legal = obs.legal_actions;
   const nums = (verb) => legal.filter((a) => a.startsWith(verb + " ")).map((a) => parseInt(a.split(" ")[1], 10)).filter((x) => !isNaN(x));
@@ -737,6 +738,8 @@ function promptText(msg) {
   }
   if (legal.includes("look") && obs.hand === null) return t("web.prompt.dark");
   if (legal.includes("alone")) return t("web.prompt.partner");
+  if (legal.includes("claim")) return t("web.prompt.claim");
+  if (legal.includes("break")) return t("web.prompt.break");
   if (legal.some((a) => a.startsWith("bid "))) {
     const min = nums("bid");
     if (obs.game === "501" || obs.game === "pyatsot") return t("web.prompt.bid_points", { min: Math.min(...min) });
