@@ -103,6 +103,24 @@ def _in_hands(state: State) -> int:
     return sum(state.hands[s].bit_count() for s in seats) + len(state.trick)  # type: ignore[attr-defined]
 
 
+def plain_random_position(
+    forms: dict[str, tuple[dict[str, object], list[list[str]]]], form: str, seed: int, tricks_left: int
+) -> State:
+    """A Five Hundred play state of ``form`` (named in ``forms``) with about ``tricks_left``
+    tricks to go, by plain random play; seeds whose deal ends first are skipped."""
+    while True:
+        state = to_play("five-hundred", forms, form, seed)
+        rng = random.Random(seed * 7 + 1)
+        n = len(state.playing)  # type: ignore[attr-defined]
+        target = n * tricks_left - rng.randrange(n)
+        deal = len(state.deals)
+        while state.phase is Phase.PLAY and len(state.deals) == deal and _in_hands(state) > target:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase is Phase.PLAY and len(state.deals) == deal:
+            return state
+        seed += 100003
+
+
 def random_position(
     game_id: str,
     form: str,

@@ -4,12 +4,10 @@ form, the called partner counts with the contractor, and the position's moves fo
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from sv_tricks_gen import minimax, to_play
+from sv_tricks_gen import minimax, plain_random_position, to_play
 
-from prikup.core.game import Phase, State
+from prikup.core.game import State
 from prikup.solver import ADAPTERS, Solver, position_of
 from prikup.solver.play_five_hundred import PositionFiveHundred, move_of
 
@@ -32,20 +30,7 @@ def _to_play(form: str, seed: int) -> State:
 
 def _position(form: str, seed: int, tricks_left: int) -> State:
     """A play state of ``form`` with about ``tricks_left`` tricks to go, by random play."""
-    while True:
-        state = _to_play(form, seed)
-        rng = random.Random(seed * 7 + 1)
-        n = len(state.playing)  # type: ignore[attr-defined]
-        target = n * tricks_left - rng.randrange(n)
-        deal = len(state.deals)
-        while state.phase is Phase.PLAY and len(state.deals) == deal:
-            left = sum(state.hands[s].bit_count() for s in state.playing) + len(state.trick)  # type: ignore[attr-defined]
-            if left <= target:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.phase is Phase.PLAY and len(state.deals) == deal:
-            return state
-        seed += 100003
+    return plain_random_position(MANY_FORMS, form, seed, tricks_left)
 
 
 @pytest.mark.parametrize("form", list(MANY_FORMS))

@@ -7,12 +7,10 @@ only at the decision itself)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from sv_tricks_gen import minimax, to_play
+from sv_tricks_gen import minimax, plain_random_position
 
-from prikup.core.game import Phase, State
+from prikup.core.game import State
 from prikup.solver import ADAPTERS, Solver, fast, position_of
 from prikup.solver.play_five_hundred import DummyPosition, values
 from prikup.solver.play_tricks import fast_bounds, fast_values
@@ -30,20 +28,7 @@ TWO_FORMS: dict[str, tuple[dict[str, object], list[list[str]]]] = {
 
 def _position(form: str, seed: int, tricks_left: int) -> State:
     """A play state of ``form`` with about ``tricks_left`` tricks to go, by random play."""
-    while True:
-        state = to_play("five-hundred", TWO_FORMS, form, seed)
-        rng = random.Random(seed * 7 + 1)
-        n = len(state.playing)  # type: ignore[attr-defined]
-        target = n * tricks_left - rng.randrange(n)
-        deal = len(state.deals)
-        while state.phase is Phase.PLAY and len(state.deals) == deal:
-            left = sum(state.hands[s].bit_count() for s in state.playing) + len(state.trick)  # type: ignore[attr-defined]
-            if left <= target:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.phase is Phase.PLAY and len(state.deals) == deal:
-            return state
-        seed += 100003
+    return plain_random_position(TWO_FORMS, form, seed, tricks_left)
 
 
 def _face_down(state: State) -> int:
