@@ -15,7 +15,16 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, plain_server, play_until
+from web_driver import (
+    SCREENSHOTS,
+    SIZES,
+    Player,
+    ServerProcess,
+    launch_browser,
+    open_preset_table,
+    plain_server,
+    play_until,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -48,15 +57,7 @@ def _open(browser: Any, server: ServerProcess, preset: str, size: str, lang: str
         f"localStorage.setItem('prikup.lang', '{lang}')"
     )
     page = ctx.new_page()
-    page.goto(server.base + "/")
-    page.locator('[data-game="five-hundred"]').wait_for()
-    page.click('[data-game="five-hundred"]')
-    page.click(f'[data-preset="{preset}"]')
-    page.fill("#your-name", "Ivan")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
-    page.wait_for_function("() => window.prikup && window.prikup.state")
-    return page
+    return open_preset_table(page, server, preset)
 
 
 def _look(page: Any, script: str, timeout: float = 15_000) -> dict[str, Any]:

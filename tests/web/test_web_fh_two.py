@@ -10,7 +10,17 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, state
+from web_driver import (
+    SCREENSHOTS,
+    SIZES,
+    Player,
+    ServerProcess,
+    launch_browser,
+    open_preset_table,
+    plain_server,
+    play_until,
+    state,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -95,15 +105,7 @@ def _open_preset(browser: Any, server: ServerProcess, preset: str) -> Any:
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     ctx.add_init_script("localStorage.setItem('prikup.trickPause', '0')")
     page = ctx.new_page()
-    page.goto(server.base + "/")
-    page.locator('[data-game="five-hundred"]').wait_for()
-    page.click('[data-game="five-hundred"]')
-    page.click(f'[data-preset="{preset}"]')
-    page.fill("#your-name", "Ivan")
-    page.click("#create-button")
-    page.wait_for_url("**/table/**")
-    page.wait_for_function("() => window.prikup && window.prikup.state")
-    return page
+    return open_preset_table(page, server, preset)
 
 
 def test_table_cards_are_given_to_the_kitty_and_kept_through_the_page(browser: Any, server: ServerProcess) -> None:

@@ -279,3 +279,17 @@ def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool
 def wait_for_change(page: Any, ply: int, timeout: float = 15.0) -> None:
     """Wait until the page shows a state at ``ply`` or later."""
     page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply >= {ply}", timeout=timeout * 1000)
+
+
+def open_preset_table(page: Any, server: ServerProcess, preset: str) -> Any:
+    """From the lobby, a new Five Hundred table of ``preset`` opened by "Ivan"; the page once it
+    shows the table's state."""
+    page.goto(server.base + "/")
+    page.locator('[data-game="five-hundred"]').wait_for()
+    page.click('[data-game="five-hundred"]')
+    page.click(f'[data-preset="{preset}"]')
+    page.fill("#your-name", "Ivan")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    return page
