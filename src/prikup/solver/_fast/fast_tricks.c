@@ -130,13 +130,7 @@ static inline void code_remove(Pos *p, int s, int c) {
 static void pos_key_many(const Pos *p, uint64_t *key);
 static inline int joker_facts(const Pos *p, int seat);
 
-static void pos_key_down(const Pos *p, uint64_t *key);
-
 static void pos_key_cards(const Pos *p, uint64_t *key) {
-    if (p->down) {
-        pos_key_down(p, key);
-        return;
-    }
     if (p->n > 4) {
         pos_key_many(p, key);
         return;
@@ -147,7 +141,9 @@ static void pos_key_cards(const Pos *p, uint64_t *key) {
             if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)joker_facts(p, s) << (4 * s);
     uint64_t rest = (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
                     (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
-    if (p->ntrick) {
+    if (p->ntrick || p->down) {
+        /* within a trick, or while a dummy's card is face down (see "Dummies" below): the hands
+         * themselves, bit 0 set, the trick's length telling the two apart */
         for (int s = 0; s < 4; s++) key[s] = s < p->n ? p->hands[s] : 0;
         rest |= 1 | (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23;
         for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (25 + 6 * i);
@@ -207,7 +203,7 @@ static void pos_key_many(const Pos *p, uint64_t *key) {
  * face down: allowed_cards leaves it out, a dummy holding one is not shown void by a card off the
  * suit led (as the engine), the bounds are the trivial ones (the others read every card in a hand
  * as playable) and the last trick is searched, and the key is the hands themselves
- * (pos_key_down): which cards are face down follows from the hands (a card under a cover still
+ * (pos_key_cards): which cards are face down follows from the hands (a card under a cover still
  * in a hand or in the trick in progress), given the cover pairs, which the table's context holds
  * (down_load); rank-relative keys would not tell which card is the face-down one. */
 
@@ -220,22 +216,6 @@ static void down_turn_up(Pos *p) {
             p->pinned &= ~(1ull << u | 1ull << c);
         }
     }
-}
-
-/* The key while a card is face down (four hands at most): the hands, the leader, the trick in
- * progress and the rest word's other facts, bit 0 set (never a rank-relative key, and apart
- * from a within-trick key of the same hands by the trick's length 0). */
-static void pos_key_down(const Pos *p, uint64_t *key) {
-    uint64_t vk = 0;
-    if (p->nt_jokers && !p->joker_lead_any)
-        for (int s = 0; s < p->n; s++)
-            if (p->hands[s] & p->nt_jokers) vk |= (uint64_t)joker_facts(p, s) << (4 * s);
-    for (int s = 0; s < 4; s++) key[s] = s < p->n ? p->hands[s] : 0;
-    uint64_t rest = 1 | (uint64_t)p->leader << 1 | (uint64_t)p->broken << 3 | vk << 4 |
-                    (uint64_t)(p->led + 1) << 20 | (uint64_t)p->ntrick << 23 |
-                    (uint64_t)(p->chooser + 1) << 58 | (uint64_t)(p->after + 1) << 61;
-    for (int i = 0; i < p->ntrick; i++) rest |= (uint64_t)p->trick[i] << (25 + 6 * i);
-    key[4] = rest;
 }
 
 /* Read the cover pairs ``covers`` (a sequence of (cover, card under it) compact indices, one per
