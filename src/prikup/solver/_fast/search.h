@@ -479,6 +479,9 @@ static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     int maximise = pos_max_to_move(p);
     int best_move = -1;
     for (int i = 0; i < n && best_move < 0; i++) {
+#ifdef SEARCH_TRACE
+        long n0 = search_nodes;
+#endif
         int gain = pos_play(p, list[i].move);
         int need = value - gain; /* the child's value this move needs */
         int ok;
@@ -487,6 +490,9 @@ static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
         else
             ok = need >= 0 && (pos_over(p) ? 0 <= need : search_ab(p, need, need + 1) <= need);
         pos_undo(p);
+#ifdef SEARCH_TRACE
+        fprintf(stderr, "  best move test %d: move %d %s  %ld nodes\n", i, list[i].move, ok ? "reaches" : "falls short", search_nodes - n0);
+#endif
         if (ok) best_move = list[i].move;
     }
     if (best_move < 0) return -1; /* cannot happen: the value is some move's */
