@@ -499,10 +499,10 @@ static inline int same_side(const Pos *p, int a, int b) {
 
 /* Leads ordered by what they do (lead_weights): 1; 0: the game's own order (top cards first, trumps
  * first, then the lowest cards).  Measured over 100 Five Hundred deals (value + best first lead,
- * fresh table) at seeds 0 / 1000 / 2000: median nodes 38k -> 19k, 51k -> 17k, 39k -> 25k, all
- * nodes 10.9M -> 5.2M, 10.1M -> 4.5M, 10.4M -> 5.8M; the slowest deal 761k -> 494k, 797k -> 355k,
- * 926k -> 876k (it lowers the median more than the slowest deals: the worst deal is a larger
- * multiple of the median than before). */
+ * fresh table) at seeds 0 / 1000 / 2000, together with trick_decided (a few % of it): median nodes
+ * 38k -> 19k, 51k -> 17k, 52k -> 25k, all nodes 10.9M -> 5.2M, 10.1M -> 4.5M, 11.8M -> 5.8M; the
+ * slowest deal 761k -> 494k, 797k -> 355k, 1.30M -> 876k (it lowers the median more than the
+ * slowest deals: the worst deal is a larger multiple of the median than before). */
 #ifndef LEAD_WEIGHTS
 #define LEAD_WEIGHTS 1
 #endif
@@ -956,6 +956,37 @@ static int side_masters(const Pos *p, int holder) {
     return best;
 }
 
+/* Between tricks, the trumps' pairing (trump_match) bounds the value: 1; 0: not.  Measured over
+ * 100 Five Hundred deals at seeds 0 / 1000 / 2000 (with the lead order): all nodes 5.22M -> 4.90M,
+ * 4.45M -> 4.28M, 5.80M -> 5.15M; median 18.9k -> 16.1k, 17.4k -> 16.4k, 24.9k -> 23.3k; the
+ * slowest deal 494k -> 458k, 355k -> 355k, 876k -> 668k (a long trump fight); preferans unchanged. */
+#ifndef TRUMP_MATCH
+#define TRUMP_MATCH 1
+#endif
+/* The tricks each side surely takes with one hand's trumps: each of hand H's k trumps is played in a
+ * trick of its own, which H's side takes unless a hand of the other side plays a higher trump to it;
+ * each card of the other side is in one trick, so H's side loses at most M of those tricks, M the
+ * most of H's trumps the other side's trumps can be paired with, each with a higher one (counted
+ * from the top trump down: each of H's trumps is paired with a higher trump of the other side not
+ * yet paired, if any).  ``best[side]`` gets, per side (1: the count), the most k - M of its hands
+ * (side_masters counts the masters alone, never more).  The trumps an effective suit only. */
+static void trump_match(const Pos *p, int *best) {
+    best[0] = best[1] = 0;
+    for (int h = 0; h < p->n; h++) {
+        int side = p->count >> h & 1, free = 0, k = 0, paired = 0;
+        for (uint32_t m = p->in_hands[p->ts]; m; m &= m - 1) {
+            int o = p->owner[p->order[p->ts][__builtin_ctz(m)]] - 1;
+            if (o == h) {
+                k++;
+                if (free) { free--; paired++; }
+            } else if ((p->count >> o & 1) != side) {
+                free++;
+            }
+        }
+        if (k - paired > best[side]) best[side] = k - paired;
+    }
+}
+
 /* Within a trick, the trick decided (trick_decided) bounds the value by one: 1; 0: the trivial
  * bounds.  Measured over 100 Five Hundred deals at seeds 0 / 1000 / 2000 (with the lead order):
  * all nodes 6.42M -> 6.14M, 6.48M -> 6.23M, 7.35M -> 7.02M, the median 3-8% fewer; preferans
@@ -996,7 +1027,8 @@ static int trick_decided(const Pos *p) {
  * maximises; the hand holding the highest trump takes at least its run of top trumps whatever
  * anyone does (for the count, or from it), and the side of that hand at least as many as its hand
  * holding the most master trumps (side_masters: 1-4% fewer nodes in Five Hundred, median and
- * slowest deals, over 100 deals at seeds 0 and 1000).  With a seat avoiding tricks against all the others
+ * slowest deals, over 100 deals at seeds 0 and 1000), and each side at least one of its hands'
+ * trumps less those the other side's higher trumps can be paired with (trump_match).  With a seat avoiding tricks against all the others
  * (avoid_set: raspasy, a preferans misère; avoid_facts): on lead, he takes this trick when he
  * holds no exit and loses it when he does; every card of his lower than every card of its suit
  * in the other hands (on lead, with an exit), he takes no trick again (he can always play under
@@ -1049,6 +1081,12 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
                 if (p->count >> l & 1) { if ((p->maximisers >> l & 1) && both > low) low = both; }
                 else if (!(p->maximisers >> l & 1) && t - both < high) high = t - both;
             }
+        }
+        if (TRUMP_MATCH && p->ts >= 0 && !p->nt_jokers) {
+            int sure[2];
+            trump_match(p, sure);
+            if (sure[1] > low) low = sure[1];
+            if (t - sure[0] < high) high = t - sure[0];
         }
         if (SIDE_MASTERS && k && p->ts >= 0 && !p->nt_jokers) {
             int m = side_masters(p, holder);

@@ -12,11 +12,13 @@
  *    top trumps' holder: cards.h; in the trick games also the master trumps of that holder's
  *    side (the most one of its hands holds), the leader's top trumps and then the
  *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
- *    and a partner's top trumps besides when he never has to ruff them; for a seat avoiding
+ *    and a partner's top trumps besides when he never has to ruff them; each side's trumps less
+ *    those the other side's higher trumps can be paired with; for a seat avoiding
  *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
  *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when all his
  *    cards are lower than the others'), both cutting off when they decide the null-window
- *    test; in the point games, counted
+ *    test; within a trick in the trick games, the trick in progress when no seat still to play
+ *    can change its side; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
@@ -27,7 +29,9 @@
  *    entry always replaced, over 100 deals of each game at two seeds), kept across the searches
  *    of positions with the same tables, trumps and sides (the context, see tt_start); an entry
  *    is one cache line, the bucket's two prefetched while the node's bounds are worked out;
- *  - move ordering: the game's own cheap order (pos_moves); at a lead, where the game asks for it
+ *  - move ordering: the game's own cheap order (pos_moves; with four hands in the trick games, a
+ *    lead's weight by what it does, as DDS orders leads: half the nodes at the median in Five
+ *    Hundred or fewer, the slowest deals 30-55% fewer, see lead_weights); at a lead, where the game asks for it
  *    (pos_history), re-ordered by the history heuristic (how often and how deep each card cut
  *    off for the side to move in this search, stable: the game's order breaks ties); then the
  *    table's best move put first (where the game asks for it: SEARCH_TT_HINT) and the killer
