@@ -1,6 +1,7 @@
-"""The C search's trick bounds from a hand's trumps paired with the other side's higher ones, and
-from a trick in progress whose taker is decided, on hand-made positions (each bound is what
-decides it, and the exact value lies within) and on random short deals; and Five Hundred's lead
+"""The C search's trick bounds with four hands (Five Hundred) from a hand's trumps paired with the
+other side's higher ones, and from a trick in progress whose taker is decided, on hand-made
+positions (each bound is what decides it, and the exact value lies within) and on random short
+deals; and Five Hundred's lead
 order (``lead_weights`` in ``_fast/fast_tricks.c``), which changes the nodes searched and never a
 value, by the nodes of the benchmark's first deals."""
 
@@ -12,8 +13,9 @@ from prikup import make_game
 from prikup.bots import make_bot
 from prikup.core.cards import parse_cards
 from prikup.core.game import Phase, State
+from prikup.games.five_hundred import Layout
 from prikup.solver import ADAPTERS, Solver, fast, position_of
-from prikup.solver.play_preferans import PositionPreferans
+from prikup.solver.play_tricks import TrickPosition
 from prikup.solver.play_tricks import fast_bounds as tricks_bounds
 
 
@@ -25,70 +27,73 @@ def _id(text: str) -> int:
     return parse_cards(text)[0].id
 
 
+#: Five Hundred's hearts layout (the left bower, the jack of diamonds, is a heart; the joker on top).
+HEARTS = make_game("five-hundred").layouts[3]
+SIDES = 0b0101  # seats 0 and 2 count and maximise
+
+
+def _position(layout: Layout, hands: list[int], leader: int, trick: list[int], sides: int) -> TrickPosition:
+    """A Five Hundred position of four hands (``sides``: the seats that count and maximise)."""
+    led = next(s for s in range(4) if layout.suits[s] >> trick[0] & 1) if trick else -1
+    return TrickPosition(hands, leader, trick, led, layout.suits, layout.trump, layout.strength, sides, sides)
+
+
+def _hearts(hands: list[int], leader: int, trick: list[int] | None = None) -> TrickPosition:
+    return _position(HEARTS, hands, leader, trick or [], SIDES)
+
+
 def test_a_hands_trumps_not_paired_with_higher_trumps_of_the_other_side_are_sure_tricks():
-    # preferans, diamonds trumps, declarer 0: the defenders' ace of trumps can beat one of his king,
-    # queen and jack, and their seven none: two of his trumps take their tricks whatever is played
-    # (none of them is a master trump, and the declarer is not on lead)
-    hands = [_mask("KD QD JD"), _mask("AD 7D 7S"), _mask("8S 9S TS")]
-
-    def position() -> PositionPreferans:
-        return PositionPreferans(hands, 1, [], 2, count=1, maximisers=1)
-
-    assert tricks_bounds(position()) == (2, 2)
-    assert Solver(position()).value() == 2
-    # the side that does not count (an upper bound): defender 1's ace is his only master trump,
-    # but the declarer's king can beat only one of his queen and jack: two tricks of three
-    low = [_mask("KD 7S 8S"), _mask("AD QD JD"), _mask("7H 8H 9H")]
-    lo, hi = tricks_bounds(PositionPreferans(low, 0, [], 2, count=1, maximisers=1))
+    # hearts trumps, seat 1 leads: the other side's ace of trumps can beat one of seat 0's king,
+    # queen and ten, its seven none: two of them take their tricks whatever is played (none is a
+    # master trump, and seat 0 is not on lead)
+    hands = [_mask("KH QH TH"), _mask("AH 7H 7S"), _mask("7C 8C 9C"), _mask("8S 9S TS")]
+    assert tricks_bounds(_hearts(hands, 1)) == (2, 2)
+    assert Solver(_hearts(hands, 1)).value() == 2
+    # the side that does not count (an upper bound): seat 1's ace is its only master trump, but
+    # seat 0's king can beat only one of its queen and ten: two tricks of three
+    low = [_mask("KH 7S 8S"), _mask("AH QH TH"), _mask("7C 8C 9C"), _mask("9S TS QS")]
+    lo, hi = tricks_bounds(_hearts(low, 0))
     assert hi == 1
-    assert lo <= Solver(PositionPreferans(low, 0, [], 2, count=1, maximisers=1)).value() <= hi
+    assert lo <= Solver(_hearts(low, 0)).value() <= hi
 
 
 def test_a_trick_in_progress_nobody_can_take_from_its_taker_bounds_the_value_by_one():
-    # preferans, no trumps, declarer 0 led the ace of spades: nobody can beat it, so he takes this
-    # trick (within a trick no other bound is worked out)
-    hands = [_mask("7H"), _mask("7S 8H"), _mask("8S 9H")]
-
-    def led(card: str) -> PositionPreferans:
-        return PositionPreferans(hands, 0, [_id(card)], None, count=1, maximisers=1)
-
-    assert tricks_bounds(led("AS")) == (1, 2)
-    assert Solver(led("AS")).value() == 1
-    # a nine led as well: the defenders' seven and eight of spades are lower
-    assert tricks_bounds(led("9S"))[0] == 1
-    # defender 1 leads the ace of spades: the declarer (last to play) cannot take it
-    after = [_mask("7S 7H"), _mask("8H"), _mask("8S 9H")]
-    lo, hi = tricks_bounds(PositionPreferans(after, 1, [_id("AS")], None, count=1, maximisers=1))
+    # no trump in play: seat 0 led the ace of spades, which nobody can beat, so its side takes
+    # this trick (within a trick no other bound is worked out)
+    hands = [_mask("7C"), _mask("7S 8C"), _mask("8S 9C"), _mask("9S TC")]
+    assert tricks_bounds(_hearts(hands, 0, [_id("AS")])) == (1, 2)
+    assert Solver(_hearts(hands, 0, [_id("AS")])).value() == 1
+    # seat 1 led the ace of spades: seats 2 and 0, to play, cannot take it from the other side
+    after = [_mask("7S 7C"), _mask("8C"), _mask("8S 9C"), _mask("9S TC")]
+    lo, hi = tricks_bounds(_hearts(after, 1, [_id("AS")]))
     assert hi == 1
-    assert lo <= Solver(PositionPreferans(after, 1, [_id("AS")], None, count=1, maximisers=1)).value() <= hi
-    # with a ten of spades the declarer could take it: open
-    open_ = [_mask("TS 7H"), _mask("8H"), _mask("8S 9H")]
-    assert tricks_bounds(PositionPreferans(open_, 1, [_id("9S")], None, count=1, maximisers=1)) == (0, 2)
+    assert lo <= Solver(_hearts(after, 1, [_id("AS")])).value() <= hi
+    # seat 1 led the nine: seat 2's ten can take it: open
+    open_ = [_mask("7S 7C"), _mask("8C"), _mask("TS 9C"), _mask("8S TC")]
+    assert tricks_bounds(_hearts(open_, 1, [_id("9S")])) == (0, 2)
 
 
 def test_trump_pairing_and_decided_trick_bounds_enclose_the_exact_value_on_random_short_deals():
     rng = random.Random(2024)
-    suits = [[c.id for c in parse_cards(" ".join(r + s for r in "789TJQKA"))] for s in "SCDH"]
+    layouts = make_game("five-hundred").layouts[:4]  # the four trump suits
     decided = 0
     for _ in range(300):
-        tricks = rng.randrange(1, 5)
-        deck = [c for s in rng.sample(range(4), 3) for c in suits[s]]
-        cards = rng.sample(deck, 3 * tricks)
-        hands = [sum(1 << c for c in cards[i * tricks : (i + 1) * tricks]) for i in range(3)]
-        trump = rng.choice([None, 0, 1, 2, 3])
-        leader, declarer = rng.randrange(3), rng.randrange(3)
-        # half of them within a trick: the leader's (legal) card or two played
+        layout = rng.choice(layouts)
+        deck = [c for c in range(64) if any(s >> c & 1 for s in layout.suits)]
+        tricks = rng.randrange(1, 4)
+        cards = rng.sample(deck, 4 * tricks)
+        hands = [sum(1 << c for c in cards[i * tricks : (i + 1) * tricks]) for i in range(4)]
+        leader, sides = rng.randrange(4), rng.choice([0b0101, 0b1010])
+
+        # most of them within a trick: the leader's (legal) card and the next ones played
         trick: list[int] = []
-        for k in range(rng.randrange(3) if tricks > 1 else 0):
-            seat = (leader + k) % 3
-            pick = PositionPreferans(hands, leader, trick, trump, count=1, maximisers=1).legal_moves()
-            card = rng.choice(list(pick))
-            hands[seat] &= ~(1 << card)
+        for k in range(rng.randrange(4) if tricks > 1 else 0):
+            card = rng.choice(_position(layout, hands, leader, trick, sides).legal_moves())
+            hands[(leader + k) % 4] &= ~(1 << card)
             trick.append(card)
-        bit = 1 << declarer
-        lo, hi = tricks_bounds(PositionPreferans(hands, leader, trick, trump, count=bit, maximisers=bit))
-        value = Solver(PositionPreferans(hands, leader, trick, trump, count=bit, maximisers=bit)).value()
-        assert lo <= value <= hi, (hands, leader, trick, trump, declarer, lo, value, hi)
+        lo, hi = tricks_bounds(_position(layout, hands, leader, trick, sides))
+        value = Solver(_position(layout, hands, leader, trick, sides)).value()
+        assert lo <= value <= hi, (hands, leader, trick, layout.trump, sides, lo, value, hi)
         decided += bool(trick) and (lo > 0 or hi < tricks)
     assert decided >= 20, decided
 
