@@ -12,13 +12,13 @@
  *    top trumps' holder: cards.h; in the trick games also the master trumps of that holder's
  *    side (the most one of its hands holds), the leader's top trumps and then the
  *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
- *    and a partner's top trumps besides when he never has to ruff them; each side's trumps less
- *    those the other side's higher trumps can be paired with; for a seat avoiding
+ *    and a partner's top trumps besides when he never has to ruff them; with four hands, each
+ *    side's trumps less those the other side's higher trumps can be paired with; for a seat avoiding
  *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
  *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when all his
  *    cards are lower than the others'), both cutting off when they decide the null-window
- *    test; within a trick in the trick games, the trick in progress when no seat still to play
- *    can change its side; in the point games, counted
+ *    test; within a trick in the trick games with four hands, the trick in progress when no seat
+ *    still to play can change its side; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
  *  - the last trick evaluated directly (every card forced);
