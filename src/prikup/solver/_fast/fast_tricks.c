@@ -580,6 +580,40 @@ static int avoid_done(const Pos *p, int lead) {
     return 0;
 }
 
+/* The avoider's move order where it differs from the others' (the keys of pos_moves, lowest
+ * first).  Throwing (void in the suit led): first the highest card of a suit that is not
+ * duck_safe (his strategy of avoid_done: it makes the suit safe soonest), then the others highest
+ * first as before.  Leading: first the exits whose suit is still duck_safe without them
+ * (avoid_done's lead), highest first, then the cards that are no exit lowest first, then the other
+ * exits lowest first.  Measured over 100 preferans deals (value + best first lead): all nodes
+ * 2.72M -> 2.50M (seed 0) and 2.78M -> 2.60M (seed 1000), median 16.1k -> 16.3k and 19.5k ->
+ * 17.7k, the slowest deals 216k -> 173k (seed 87) and 145k -> 115k (seed 1101).  Each half alone:
+ * the throws 2.60M / 2.60M, the leads 2.66M / 2.76M (seed 87 180k); the good exits lowest first
+ * 2.55M / 2.60M, seed 87 180k. */
+static void avoid_throw_keys(const Pos *p, const int *cards, int ncards, int *keys1) {
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i], s = p->lead_suit[c];
+        uint32_t dm = seat_places(p, s, p->avoid), om = p->in_hands[s] & ~dm;
+        keys1[i] = !(p->rank[c] == __builtin_ctz(dm) && !duck_safe(dm, om));
+    }
+}
+
+static void avoid_lead_keys(const Pos *p, const int *cards, int ncards, int *keys1, int *keys2) {
+    int d = p->avoid;
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i], s = p->lead_suit[c], r = p->rank[c];
+        uint32_t dm = seat_places(p, s, d), om = p->in_hands[s] & ~dm;
+        int top_low = 32; /* the highest of the lowest cards of the other hands holding the suit, a place */
+        for (int o = 0; o < p->n; o++) {
+            uint32_t m = o == d ? 0 : seat_places(p, s, o);
+            if (m && low_place(m) < top_low) top_low = low_place(m);
+        }
+        int exit = r > top_low, good = exit && duck_safe(dm & ~(1u << r), om);
+        keys1[i] = good ? 0 : exit ? 2 : 1;
+        keys2[i] = good ? -p->strength[c] : p->strength[c];
+    }
+}
+
 static int pos_moves(Pos *p, Move *out) {
     if (p->chooser >= 0) { /* the choice changes nothing: one of its moves is searched */
         out[0].move = p->choice[0];
@@ -641,12 +675,17 @@ static int pos_moves(Pos *p, Move *out) {
             keys1[i] = mode == 1 ? !beats : beats;
             keys2[i] = mode == 2 ? -strength[c] : strength[c];
         }
+        if (p->avoid == seat && !(p->hands[seat] & led)) avoid_throw_keys(p, cards, ncards, keys1);
     } else {
         /* a leader wanting tricks first cashes the top cards of their suits (trumps first,
          * highest first), then leads the others lowest first (towards a partner, keeping his
          * own high cards); one wanting none leads lowest first (trumps last) */
         int mine = wants(p, seat, seat);
-        for (int i = 0; i < ncards; i++) {
+        if (p->avoid == seat) {
+            avoid_lead_keys(p, cards, ncards, keys1, keys2);
+            mine = -1;
+        }
+        for (int i = 0; i < ncards && mine >= 0; i++) {
             int c = cards[i];
             int t = (trump >> c & 1) ? 64 : 0;
             if (mine) {
