@@ -56,6 +56,7 @@ typedef struct {
     int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
     int rank[MAX_CARDS];     /* the card's place in its effective suit's order (0: highest) */
     uint32_t in_hands[4];    /* per effective suit, a bit per place held by a hand */
+    uint32_t held[MAX_SEATS][4]; /* per hand and effective suit, a bit per place it holds (seat_places) */
     uint64_t code[4];        /* per effective suit, its key word (kept up to date by pos_play / pos_undo) */
     int ts;                  /* the effective suit that is the trumps, -1 when the trumps are none or no suit */
     int avoid;               /* the seat avoiding tricks against all the others, no trumps (avoid_set), else -1 */
@@ -468,11 +469,7 @@ static void avoid_set(Pos *p) {
     p->avoid = __builtin_ctz((unsigned)p->count);
 }
 
-static inline uint32_t seat_places(const Pos *p, int s, int seat) {
-    uint32_t out = 0;
-    for (uint64_t m = p->hands[seat] & p->suits[s]; m; m &= m - 1) out |= 1u << p->rank[__builtin_ctzll(m)];
-    return out;
-}
+static inline uint32_t seat_places(const Pos *p, int s, int seat) { return p->held[seat][s]; }
 
 static inline int low_place(uint32_t m) { return 31 - __builtin_clz(m); }
 
@@ -599,16 +596,18 @@ static void avoid_throw_keys(const Pos *p, const int *cards, int ncards, int *ke
 }
 
 static void avoid_lead_keys(const Pos *p, const int *cards, int ncards, int *keys1, int *keys2) {
-    int d = p->avoid;
+    int d = p->avoid, top_low[4]; /* per suit, the highest of the lowest cards of the other hands holding it, a place */
+    for (int s = 0; s < 4; s++) {
+        top_low[s] = 32;
+        for (int o = 0; o < p->n; o++) {
+            uint32_t m = o == d ? 0 : p->held[o][s];
+            if (m && low_place(m) < top_low[s]) top_low[s] = low_place(m);
+        }
+    }
     for (int i = 0; i < ncards; i++) {
         int c = cards[i], s = p->lead_suit[c], r = p->rank[c];
-        uint32_t dm = seat_places(p, s, d), om = p->in_hands[s] & ~dm;
-        int top_low = 32; /* the highest of the lowest cards of the other hands holding the suit, a place */
-        for (int o = 0; o < p->n; o++) {
-            uint32_t m = o == d ? 0 : seat_places(p, s, o);
-            if (m && low_place(m) < top_low) top_low = low_place(m);
-        }
-        int exit = r > top_low, good = exit && duck_safe(dm & ~(1u << r), om);
+        uint32_t dm = p->held[d][s];
+        int exit = r > top_low[s], good = exit && duck_safe(dm & ~(1u << r), p->in_hands[s] & ~dm);
         keys1[i] = good ? 0 : exit ? 2 : 1;
         keys2[i] = good ? -p->strength[c] : p->strength[c];
     }
@@ -763,6 +762,7 @@ static int pos_play(Pos *p, int move) {
     if (cs >= 0) {
         p->u_code[u] = p->code[cs];
         code_remove(p, cs, card);
+        p->held[seat][cs] &= ~(1u << p->rank[card]);
     }
     p->trick[p->ntrick++] = card;
     p->left--;
@@ -796,6 +796,7 @@ static void pos_undo(Pos *p) {
     if (cs >= 0) {
         p->code[cs] = p->u_code[u];
         p->in_hands[cs] |= 1u << p->rank[card];
+        p->held[seat][cs] |= 1u << p->rank[card];
     }
     p->leader = p->u_leader[u];
     memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
@@ -1260,7 +1261,10 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
         for (int j = 0; j < p->norder[s]; j++) {
             int c = p->order[s][j];
             p->rank[c] = j;
-            if (p->owner[c]) p->in_hands[s] |= 1u << j;
+            if (p->owner[c]) {
+                p->in_hands[s] |= 1u << j;
+                p->held[p->owner[c] - 1][s] |= 1u << j;
+            }
         }
         p->code[s] = suit_code(p, s);
     }
