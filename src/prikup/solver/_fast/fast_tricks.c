@@ -532,7 +532,11 @@ static void avoid_facts(const Pos *p, int *exit, int *all_low, int *forced, int 
  * i up to the fewer of his cards and theirs.  This is the exact condition of the suit alone, the
  * other hands leading its cards in any order and he playing his highest card below each (checked
  * by brute force on every split of suits of 8 and 10 cards); it stays true as they play or throw
- * cards of it, and as he plays his highest card of it below a lead or throws his highest. */
+ * cards of it, and as he plays his highest card of it below a lead or throws his highest.
+ * Solving the suit exactly with the two hands apart (the hand that follows a lead must play a card
+ * of it, and may have to go above his; a table of every split of up to 10 live cards, worked out
+ * when met) found 13% more suits safe but saved only 2.5% of the nodes for 5% more CPU time, and
+ * nothing at seed 87: left out. */
 static inline int duck_safe(uint32_t dm, uint32_t om) {
     int k = popcount64(dm), i = 0;
     for (; om && i < k; om &= ~(1u << low_place(om))) {
