@@ -105,10 +105,10 @@ typedef struct {
  * in search.h's search_value_from, on its position ``p``) the tests instead climb one trick at a
  * time from the lower bound, with no guess (SEARCH_NO_GUESS), the root's moves ordered by the
  * nodes each cost in the tests before (SEARCH_ROOT_ORDER, search.h).  There the greedy guess is
- * far off (2 to 4 tricks from the value in 51 of the 121 raspasy deals of those seeds), a test above the value searched
- * with an empty table tried the avoider's wrong leads first (seed 87: 306k of 454k nodes), and
- * each test below the value is cheap and searches every first lead, the best one at the greatest
- * cost (seed 87: 17k nodes for the best lead, 2k at most for the others).  Measured over 100
+ * far off (2 to 4 tricks from the value in 51 of the 121 raspasy deals of those seeds), a test
+ * above the value searched with an empty table tried the avoider's wrong leads first (seed 87:
+ * 306k of 454k nodes), and each test below the value is cheap and searches every first lead, the
+ * best one at the greatest cost (seed 87: 17k nodes for the best lead, 2k at most for the others).  Measured over 100
  * preferans deals (bench_solver --deals 100 --games preferans, value + best first lead): seed 0
  * median 18.8k -> 16.6k nodes, the slowest (seed 87) 454k -> 285k (24.2x -> 17.2x the median),
  * all deals 3.70M -> 3.22M; seed 1000 median 26.6k -> 26.5k, the slowest 6.6x -> 5.4x, all
