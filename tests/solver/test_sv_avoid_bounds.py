@@ -13,7 +13,11 @@ The rules (``pos_bounds`` in ``_fast/fast_tricks.c``), between tricks:
   third hand void in it or holding a card below his lowest: the avoider takes this trick;
 * another seat on lead, and for every suit it can lead the avoider holds a card below its lowest,
   or is void, or (third to play) the hand between them holds only higher cards of it: the avoider
-  loses this trick.
+  loses this trick;
+* another seat on lead and, in every suit, the i-th lowest card of the other hands has at least i
+  cards of the avoider below it (for i up to the fewer of his cards and theirs: he can play under
+  every lead of it, "duck-safe"), or he on lead with an exit after which its suit is still so: he
+  never takes a trick again.
 
 Within a trick: the avoider not taking it so far when he has played, or able to play under the
 card taking it (or to throw) when he has not, loses it; taking it, with every hand still to play
@@ -90,6 +94,49 @@ def test_a_lead_the_avoider_must_win_is_a_trick_for_the_others() -> None:
     # with the third hand holding only a higher spade the avoider can play under it: no bound
     safe = [_mask("KS 8H"), _mask("7S 7H"), _mask("AS 9H")]
     assert fast_bounds(_avoid(safe, 1, 0))[0] == 0
+
+
+def test_an_avoider_who_can_play_under_every_lead_of_each_suit_never_takes_a_trick() -> None:
+    # his nine of spades is above their eight (not every card of his is low), but each lead of
+    # theirs has a spade of his below it: the eight the seven, the ten the nine
+    hands = [_mask("7S 9S 7H"), _mask("8S 8H 9H"), _mask("TS TH JH")]
+    assert fast_bounds(_avoid(hands, 1, 0)) == (0, 0)
+    assert _value(hands, 1, 0) == 0
+    # three spades each under one of theirs (8 over 7, 10 over 9, queen over jack)
+    three = [_mask("7S 9S JS"), _mask("8S TS 8H"), _mask("QS TH JH")]
+    assert fast_bounds(_avoid(three, 2, 0)) == (0, 0)
+    assert _value(three, 2, 0) == 0
+    # on lead: the jack is an exit (hand 2 holds only the queen) after which his seven and nine
+    # still play under their eight and ten; the seven, an exit too, would leave the nine alone
+    # above their eight
+    assert fast_bounds(_avoid(three, 0, 0)) == (0, 0)
+    assert _value(three, 0, 0) == 0
+
+
+def _all_low(hands: list[int], avoider: int) -> bool:
+    """Every card of the avoider below every card of its suit in the other hands (the older rule)."""
+    others = [h for i, h in enumerate(hands) if i != avoider]
+    for suit in _SUITS:
+        mine = [c for c in suit if hands[avoider] >> c & 1]
+        theirs = [c for c in suit if any(h >> c & 1 for h in others)]
+        if mine and theirs and max(mine) > min(theirs):
+            return False
+    return True
+
+
+def test_the_duck_safe_bound_holds_on_random_deals_where_the_avoider_is_not_all_low() -> None:
+    rng = random.Random(31)
+    fired = 0
+    for _ in range(300):
+        tricks = rng.randrange(2, 6)
+        hands = _random_hands(rng, tricks)
+        leader, avoider = rng.randrange(3), rng.randrange(3)
+        pos = _avoid(hands, leader, avoider)
+        if fast_bounds(pos)[1] != 0 or _all_low(hands, avoider):
+            continue
+        fired += 1
+        assert Solver(_avoid(hands, leader, avoider)).value() == 0, (hands, leader, avoider)
+    assert fired >= 20, fired
 
 
 def _random_hands(rng: random.Random, tricks: int) -> list[int]:

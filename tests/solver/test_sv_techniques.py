@@ -71,6 +71,25 @@ def test_the_table_is_kept_for_the_searches_of_one_deal_and_emptied_by_clear():
     assert nodes_cleared == nodes_first  # an emptied table starts over
 
 
+def test_a_position_with_its_suits_renamed_is_found_in_the_table_when_no_suit_is_trumps():
+    # raspasy (no trumps): the same hands with spades and hearts swapped are the same position
+    # to the table (the suits' key words are sorted), its values the first one's, renamed
+    def solve(texts: list[str]) -> tuple[dict[int, int], int]:
+        hands = [_mask(t) for t in texts]
+        return fast_tricks(PositionPreferans(hands, 1, [], None, count=1, maximisers=0b110))
+
+    first = ["7S JS AS 8H QH 9D", "8S TS 7H 9H KH TD", "9S QS KS TH JH AH"]
+    renamed = [t.translate(str.maketrans("SH", "HS")) for t in first]
+    fast.module().clear()
+    values, nodes_first = solve(first)
+    kept, nodes_kept = solve(renamed)
+    fast.module().clear()
+    fresh, nodes_fresh = solve(renamed)
+    swap = {m: (m + 48) % 64 if m < 16 else m - 48 if m >= 48 else m for m in values}  # spades 0-15, hearts 48-63
+    assert kept == fresh == {swap[m]: v for m, v in values.items()}
+    assert nodes_kept * 10 < min(nodes_first, nodes_fresh)  # the first search's table answers the renamed one
+
+
 def _whole_deal(game: str, form: str | None, seed: int) -> list[State]:
     """The states of one deal's play, from the first lead to the last card, each the previous
     one after a best card (ties to the lowest move)."""

@@ -56,9 +56,13 @@ typedef struct {
     int owner[MAX_CARDS];    /* seat + 1 of the hand holding the card, 0 if none */
     int rank[MAX_CARDS];     /* the card's place in its effective suit's order (0: highest) */
     uint32_t in_hands[4];    /* per effective suit, a bit per place held by a hand */
+    uint32_t held[MAX_SEATS][4]; /* per hand and effective suit, a bit per place it holds (seat_places; kept
+                                  * up to date by pos_play / pos_undo rather than worked out from the hand at
+                                  * each call: 10% less CPU time over the 200 preferans deals of bench_solver) */
     uint64_t code[4];        /* per effective suit, its key word (kept up to date by pos_play / pos_undo) */
     int ts;                  /* the effective suit that is the trumps, -1 when the trumps are none or no suit */
     int avoid;               /* the seat avoiding tricks against all the others, no trumps (avoid_set), else -1 */
+    int symmetric;           /* no trumps and no no-trump jokers: the suits' key words are sorted (pos_key) */
     /* undo stack */
     int u_leader[MAX_UNDO], u_trick[MAX_UNDO][MAX_SEATS], u_ntrick[MAX_UNDO], u_led[MAX_UNDO];
     int u_void[MAX_UNDO], u_broken[MAX_UNDO], u_seat[MAX_UNDO], u_card[MAX_UNDO];
@@ -86,6 +90,9 @@ typedef struct {
 #ifndef AVOID_BOUNDS
 #define AVOID_BOUNDS 1
 #endif
+#ifndef AVOID_DONE
+#define AVOID_DONE 1
+#endif
 #ifndef FOLLOW_WINNERS
 #define FOLLOW_WINNERS 1
 #endif
@@ -94,7 +101,21 @@ typedef struct {
  * above the value costs much more than one just above the lower bound.  Measured over 100 deals
  * at seeds 0 and 1000 against bisection (4): 0-6% fewer nodes in all, 3-5% fewer at the median,
  * no slow deal slower. */
-#define SEARCH_SKEW 2
+/* With a seat avoiding tricks (p->avoid, raspasy and a preferans misère: the expression is read
+ * in search.h's search_value_from, on its position ``p``) the tests instead climb one trick at a
+ * time from the lower bound, with no guess (SEARCH_NO_GUESS), the root's moves ordered by the
+ * nodes each cost in the tests before (SEARCH_ROOT_ORDER, search.h).  There the greedy guess is
+ * far off (2 to 4 tricks from the value in 51 of the 121 raspasy deals of those seeds), a test
+ * above the value searched with an empty table tried the avoider's wrong leads first (seed 87:
+ * 306k of 454k nodes), and each test below the value is cheap and searches every first lead, the
+ * best one at the greatest cost (seed 87: 17k nodes for the best lead, 2k at most for the others).  Measured over 100
+ * preferans deals (bench_solver --deals 100 --games preferans, value + best first lead): seed 0
+ * median 18.8k -> 16.6k nodes, the slowest (seed 87) 454k -> 285k (24.2x -> 17.2x the median),
+ * all deals 3.70M -> 3.22M; seed 1000 median 26.6k -> 26.5k, the slowest 6.6x -> 5.4x, all
+ * 3.55M -> 3.20M.  Without the root's order the climb alone: seed 0 median 20.9k, slowest 22.9x. */
+#define SEARCH_SKEW (p->avoid >= 0 ? 0 : 2)
+#define SEARCH_NO_GUESS(p) ((p)->avoid >= 0)
+#define SEARCH_ROOT_ORDER(p) ((p)->avoid >= 0)
 #include "search.h"
 #include "glue.h"
 #include "cards.h"
@@ -327,8 +348,25 @@ static void target_bounds(const Pos *p, int *lo, int *hi) {
     if (k && (p->count >> holder & 1 ? k > p->need : t - k < p->need)) *hi = 0;
 }
 
+/* Suit-symmetric layouts (p->symmetric: no trumps and no no-trump jokers, so the rules treat the
+ * four effective suits alike): between tricks the four suits' key words are sorted, one key for
+ * every position that is another's with its suits renamed (and the same value: the i-th live card
+ * of a suit maps to the i-th of the suit it is renamed to).  The table's best move of such an
+ * entry may then be a card of the other suit: it only orders the moves.  Measured over 100
+ * preferans deals (value + best first lead) at seeds 0 and 1000: all nodes 3.22M -> 3.09M and
+ * 3.20M -> 3.06M, the slowest deal (seed 87) 285k -> 258k nodes. */
+static inline void key_sort_suits(uint64_t *key) {
+    for (int i = 1; i < 4; i++) {
+        uint64_t v = key[i];
+        int j = i - 1;
+        for (; j >= 0 && key[j] > v; j--) key[j + 1] = key[j];
+        key[j + 1] = v;
+    }
+}
+
 static void pos_key(const Pos *p, uint64_t *key) {
     pos_key_cards(p, key);
+    if (p->symmetric && !p->ntrick && !p->down) key_sort_suits(key);
     /* the target's tricks still wanted, in bits no other field uses (52-55 with four hands at
      * most and ten jokers at most, 13-16 with more hands) */
     if (p->target) key[4] |= (uint64_t)(p->need & 15) << (p->n > 4 ? 13 : 52);
@@ -433,11 +471,7 @@ static void avoid_set(Pos *p) {
     p->avoid = __builtin_ctz((unsigned)p->count);
 }
 
-static inline uint32_t seat_places(const Pos *p, int s, int seat) {
-    uint32_t out = 0;
-    for (uint64_t m = p->hands[seat] & p->suits[s]; m; m &= m - 1) out |= 1u << p->rank[__builtin_ctzll(m)];
-    return out;
-}
+static inline uint32_t seat_places(const Pos *p, int s, int seat) { return p->held[seat][s]; }
 
 static inline int low_place(uint32_t m) { return 31 - __builtin_clz(m); }
 
@@ -567,6 +601,99 @@ static void lead_weights(const Pos *p, int seat, const int *cards, int ncards, i
     }
 }
 
+/* Whether the avoider, holding the places ``dm`` of a suit whose other live places (the other
+ * hands') are ``om``, can answer every lead of it by the other hands with a lower card of his while
+ * he holds one (``duck_safe``): the i-th lowest of their cards has at least i of his below it, for
+ * i up to the fewer of his cards and theirs.  This is the exact condition of the suit alone, the
+ * other hands leading its cards in any order and he playing his highest card below each (checked
+ * by brute force on every split of suits of 8 and 10 cards); it stays true as they play or throw
+ * cards of it, and as he plays his highest card of it below a lead or throws his highest.
+ * Solving the suit exactly with the two hands apart (the hand that follows a lead must play a card
+ * of it, and may have to go above his; a table of every split of up to 10 live cards, worked out
+ * when met) found 13% more suits safe but saved only 2.5% of the nodes for 5% more CPU time, and
+ * nothing at seed 87: left out. */
+static inline int duck_safe(uint32_t dm, uint32_t om) {
+    int k = popcount64(dm), i = 0;
+    for (; om && i < k; om &= ~(1u << low_place(om))) {
+        int q = low_place(om); /* their lowest card left in the count, a place (bit 0: the highest) */
+        i++;
+        if (popcount64(dm >> q >> 1) < i) return 0;
+    }
+    return 1;
+}
+
+/* Between tricks: 1 when the avoider surely takes no trick again: another seat on lead (or he on
+ * lead with an exit that keeps the condition, see below) and duck_safe in every suit.  He then
+ * follows each suit led with his highest card below the card led (it loses: no trumps), and throws
+ * his highest card of some suit when void: every suit stays duck_safe (the other hands' plays only
+ * take their cards away), he never takes a trick, so never leads again.  On lead, he leads an exit
+ * (a card some other hand must go above) after which its suit is still duck_safe.  It extends
+ * ``all_low`` (every card of his below every card of its suit in the other hands). */
+static int avoid_done(const Pos *p, int lead) {
+    int d = p->avoid, unsafe = -1;
+    uint32_t dms[4], oms[4];
+    for (int s = 0; s < 4; s++) {
+        dms[s] = seat_places(p, s, d);
+        oms[s] = p->in_hands[s] & ~dms[s];
+        if (dms[s] && !duck_safe(dms[s], oms[s])) {
+            if (!lead || unsafe >= 0) return 0;
+            unsafe = s;
+        }
+    }
+    if (!lead) return 1;
+    /* on lead: an exit (a card below every card of its suit in some other hand holding it) whose
+     * suit is duck_safe without it; of the one unsafe suit if there is one */
+    for (int s = 0; s < 4; s++) {
+        if (!dms[s] || (unsafe >= 0 && s != unsafe)) continue;
+        int top_low = 32; /* the highest of the lowest cards of the other hands holding the suit, a place */
+        for (int o = 0; o < p->n; o++) {
+            uint32_t m = o == d ? 0 : seat_places(p, s, o);
+            if (m && low_place(m) < top_low) top_low = low_place(m);
+        }
+        for (uint32_t m = dms[s]; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            if (c > top_low && duck_safe(dms[s] & ~(1u << c), oms[s])) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The avoider's move order where it differs from the others' (the keys of pos_moves, lowest
+ * first).  Throwing (void in the suit led): first the highest card of a suit that is not
+ * duck_safe (his strategy of avoid_done: it makes the suit safe soonest), then the others highest
+ * first as before.  Leading: first the exits whose suit is still duck_safe without them
+ * (avoid_done's lead), highest first, then the cards that are no exit lowest first, then the other
+ * exits lowest first.  Measured over 100 preferans deals (value + best first lead): all nodes
+ * 2.72M -> 2.50M (seed 0) and 2.78M -> 2.60M (seed 1000), median 16.1k -> 16.3k and 19.5k ->
+ * 17.7k, the slowest deals 216k -> 173k (seed 87) and 145k -> 115k (seed 1101).  Each half alone:
+ * the throws 2.60M / 2.60M, the leads 2.66M / 2.76M (seed 87 180k); the good exits lowest first
+ * 2.55M / 2.60M, seed 87 180k. */
+static void avoid_throw_keys(const Pos *p, const int *cards, int ncards, int *keys1) {
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i], s = p->lead_suit[c];
+        uint32_t dm = seat_places(p, s, p->avoid), om = p->in_hands[s] & ~dm;
+        keys1[i] = !(p->rank[c] == __builtin_ctz(dm) && !duck_safe(dm, om));
+    }
+}
+
+static void avoid_lead_keys(const Pos *p, const int *cards, int ncards, int *keys1, int *keys2) {
+    int d = p->avoid, top_low[4]; /* per suit, the highest of the lowest cards of the other hands holding it, a place */
+    for (int s = 0; s < 4; s++) {
+        top_low[s] = 32;
+        for (int o = 0; o < p->n; o++) {
+            uint32_t m = o == d ? 0 : p->held[o][s];
+            if (m && low_place(m) < top_low[s]) top_low[s] = low_place(m);
+        }
+    }
+    for (int i = 0; i < ncards; i++) {
+        int c = cards[i], s = p->lead_suit[c], r = p->rank[c];
+        uint32_t dm = p->held[d][s];
+        int exit = r > top_low[s], good = exit && duck_safe(dm & ~(1u << r), p->in_hands[s] & ~dm);
+        keys1[i] = good ? 0 : exit ? 2 : 1;
+        keys2[i] = good ? -p->strength[c] : p->strength[c];
+    }
+}
+
 static int pos_moves(Pos *p, Move *out) {
     if (p->chooser >= 0) { /* the choice changes nothing: one of its moves is searched */
         out[0].move = p->choice[0];
@@ -628,19 +755,24 @@ static int pos_moves(Pos *p, Move *out) {
             keys1[i] = mode == 1 ? !beats : beats;
             keys2[i] = mode == 2 ? -strength[c] : strength[c];
         }
+        if (p->avoid == seat && !(p->hands[seat] & led)) avoid_throw_keys(p, cards, ncards, keys1);
     } else {
         /* a leader wanting tricks first cashes the top cards of their suits (trumps first,
          * highest first), then leads the others lowest first (towards a partner, keeping his
          * own high cards); one wanting none leads lowest first (trumps last) */
         int mine = wants(p, seat, seat);
-        if (LEAD_WEIGHTS && mine && p->n == 4) {
+        if (p->avoid == seat) {
+            avoid_lead_keys(p, cards, ncards, keys1, keys2);
+            mine = -1;
+        } else if (LEAD_WEIGHTS && mine && p->n == 4) {
             lead_weights(p, seat, cards, ncards, keys2);
             for (int i = 0; i < ncards; i++) {
                 keys1[i] = 0;
                 keys2[i] = -keys2[i];
             }
-        } else
-        for (int i = 0; i < ncards; i++) {
+            mine = -1;
+        }
+        for (int i = 0; i < ncards && mine >= 0; i++) {
             int c = cards[i];
             int t = (trump >> c & 1) ? 64 : 0;
             if (mine) {
@@ -718,6 +850,7 @@ static int pos_play(Pos *p, int move) {
     if (cs >= 0) {
         p->u_code[u] = p->code[cs];
         code_remove(p, cs, card);
+        p->held[seat][cs] &= ~(1u << p->rank[card]);
     }
     p->trick[p->ntrick++] = card;
     p->left--;
@@ -751,6 +884,7 @@ static void pos_undo(Pos *p) {
     if (cs >= 0) {
         p->code[cs] = p->u_code[u];
         p->in_hands[cs] |= 1u << p->rank[card];
+        p->held[seat][cs] |= 1u << p->rank[card];
     }
     p->leader = p->u_leader[u];
     memcpy(p->trick, p->u_trick[u], sizeof(p->trick));
@@ -1039,10 +1173,19 @@ static int trick_decided(const Pos *p) {
  * he loses it when he has played and does not take it so far, or is still to play and can play
  * under the card taking it (or throw); he takes it when he takes it so far and every hand still
  * to play can play under his card or throw.  Measured over 100 preferans deals (seeds 0 / 1000):
- * median nodes 25k -> 19k and 44k -> 27k, the slowest deals 10-40% fewer.  Within a trick (any
- * game played to the end or stopping at the first trick counted): the trick in progress counted
- * when no seat still to play can take it from the count, or not when none can give it to the
- * count (trick_decided). */
+ * median nodes 25k -> 19k and 44k -> 27k, the slowest deals 10-40% fewer.  Between tricks he
+ * takes no trick again when every suit is duck_safe (avoid_done: he can play under every lead of
+ * each suit, and is not on lead or leads an exit keeping it so; it extends every-card-low): all
+ * nodes 3.09M -> 2.72M (seed 0) and 3.06M -> 2.78M (seed 1000), median 16.5k -> 16.1k and 25.0k
+ * -> 19.5k, the slowest deal (seed 87) 258k -> 216k.  The same test within a trick he has played
+ * to and loses saved 1% more nodes: left out.  Counting the tricks he can be forced to take
+ * (per suit, the fewest of his top cards to take away for duck_safe) is no bound: after each one
+ * he is on lead, and with no exit left keeping his suits duck_safe he may take every trick he
+ * leads (taken as a bound, it gave wrong values in 45 of the 200 deals, and with one trick more
+ * in 22).
+ * Within a trick (any game played to the end or stopping at the first trick counted): the trick
+ * in progress counted when no seat still to play can take it from the count, or not when none can
+ * give it to the count (trick_decided). */
 static void pos_bounds(const Pos *p, int *lo, int *hi) {
     if (p->target) {
         target_bounds(p, lo, hi);
@@ -1113,6 +1256,7 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
             if (all_low) high = 0;
             if (forced && low < 1) low = 1;
         }
+        if (AVOID_DONE && high > 0 && low == 0 && avoid_done(p, p->leader == p->avoid)) high = 0;
     }
     if (AVOID_BOUNDS && p->avoid >= 0 && p->ntrick && t) {
         int d = p->avoid, n = p->n;
@@ -1275,6 +1419,7 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
     for (int s = 0; s < 4; s++)
         if (p->trump && p->suits[s] == p->trump) p->ts = s;
     avoid_set(p);
+    p->symmetric = !p->trump && !p->nt_jokers;
     for (int c = 0; c < m; c++)
         if (p->nt_jokers >> c & 1) p->jorder[p->njorder++] = c;
     if (p->njorder > MAX_JOKER_CODE) return bad("nt_jokers: too many");
@@ -1285,7 +1430,10 @@ PyObject *fast_values_tricks(PyObject *self, PyObject *args) {
         for (int j = 0; j < p->norder[s]; j++) {
             int c = p->order[s][j];
             p->rank[c] = j;
-            if (p->owner[c]) p->in_hands[s] |= 1u << j;
+            if (p->owner[c]) {
+                p->in_hands[s] |= 1u << j;
+                p->held[p->owner[c] - 1][s] |= 1u << j;
+            }
         }
         p->code[s] = suit_code(p, s);
     }

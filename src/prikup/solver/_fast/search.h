@@ -15,8 +15,8 @@
  *    and a partner's top trumps besides when he never has to ruff them; with four hands, each
  *    side's trumps less those the other side's higher trumps can be paired with; for a seat avoiding
  *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
- *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when all his
- *    cards are lower than the others'), both cutting off when they decide the null-window
+ *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when he can
+ *    play under every lead of each suit), both cutting off when they decide the null-window
  *    test; within a trick in the trick games with four hands, the trick in progress when no seat
  *    still to play can change its side; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
@@ -42,6 +42,10 @@
  *    bound (the point games: SEARCH_SKEW): fewer searches than bisecting the bounds when the
  *    guess is near (most deals); the guess's two tests may be given a budget of nodes
  *    (SEARCH_GUESS_BUDGET: the point games), past which they are given up;
+ *  - where the game asks for it (SEARCH_ROOT_ORDER: the avoidance game of fast_tricks.c), the
+ *    root's moves ordered by the nodes each one's subtree cost in the earlier null-window tests of
+ *    the same value, most first, and the tests climbing from the lower bound without a guess
+ *    (SEARCH_NO_GUESS);
  *  - the best move found after the root value, by one null-window test per move.
  *
  * A game file defines, before including this header:
@@ -117,6 +121,20 @@ static int pos_history(const Pos *p);
 #define SEARCH_GUESS_BUDGET 0
 #endif
 
+/* SEARCH_ROOT_ORDER(p): 1 to order the root's moves, in each null-window test of its value after
+ * the first, by the nodes each move's subtree cost in the earlier tests, most first (a stable
+ * sort after the table's move and the killer: those break ties); 0 (the default): the order of
+ * any other node.  With a fail-high test below the value every move is searched and refuted, the
+ * best ones at the greatest cost, so the test at the value, which needs one good move, finds it
+ * first.  SEARCH_NO_GUESS(p): 1 to start the root's tests from the bounds (search_best_ctx) rather
+ * than search_guess's guess.  A game file may define them (on its Pos). */
+#ifndef SEARCH_ROOT_ORDER
+#define SEARCH_ROOT_ORDER(p) 0
+#endif
+#ifndef SEARCH_NO_GUESS
+#define SEARCH_NO_GUESS(p) 0
+#endif
+
 /* 1: the table's best move of a position is searched first (0: the game's order, history and
  * killer only).  A game file may define it. */
 #ifndef SEARCH_TT_HINT
@@ -151,6 +169,8 @@ static int killer[MAX_PLY];
 /* History: per side to move (1: the declarer's) and card (a move's low 6 bits), the sum of the
  * squared cards left at each cut-off it made in this search. */
 static long history[2][64];
+/* SEARCH_ROOT_ORDER: per move (its low 6 bits), the nodes of its subtree in the root's tests so far. */
+static long root_nodes[64];
 
 /* Start a search.  ``context`` hashes everything that decides the values but is not in the
  * positions' keys (the tables, the trumps, the declarer ...): with the same non-zero context as
@@ -300,6 +320,8 @@ static int search_ab(Pos *p, int alpha, int beta) {
     int first = SEARCH_TT_HINT ? hint : -1; /* without the table's move, the game's first stays first */
     if (first >= 0) move_to_front(moves, n, first);
     if (kill >= 0 && kill != first && n > 2) move_to_front(moves + 1, n - 1, kill);
+    int root = search_ply == 0 && SEARCH_ROOT_ORDER(p);
+    if (root) sort_by_history(moves, n, root_nodes);
     int seen_group[MAX_MOVES], seen_r[MAX_MOVES], seen_pts[MAX_MOVES];
     int nseen = 0;
     int best_move = -1;
@@ -323,9 +345,11 @@ static int search_ab(Pos *p, int alpha, int beta) {
             }
         }
         int gain = pos_play(p, move);
+        long nodes0 = search_nodes;
         search_ply++;
         int r = gain + search_ab(p, a - gain, b - gain);
         search_ply--;
+        if (root) root_nodes[move & 63] += search_nodes - nodes0;
         pos_undo(p);
         if (search_abort) return 0;
         if (group >= 0 && twin < 0) {
@@ -377,6 +401,7 @@ static int search_value_from(Pos *p, int guess) {
     if (pos_over(p)) return 0;
     int lo, hi;
     pos_bounds(p, &lo, &hi);
+    if (SEARCH_ROOT_ORDER(p)) memset(root_nodes, 0, sizeof(root_nodes));
     int step = guess >= 0 ? 1 : 0, failed_high = 0;
     while (lo < hi) {
         int gamma, guessing = step != 0;
@@ -464,7 +489,7 @@ static inline int search_values(Pos *p, int *moves, int *values) { return search
 static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     if (pos_over(p)) return 0;
-    int value = search_value_from(p, search_guess(p));
+    int value = search_value_from(p, SEARCH_NO_GUESS(p) ? -1 : search_guess(p));
     Move list[MAX_MOVES];
     int n = pos_moves(p, list);
     uint64_t key[KEY_WORDS];
