@@ -135,7 +135,8 @@ class LegalFiveHundred(TrickState):
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand; a joker led in no-trump names its suit (those leads follow the
-        plain ones, as ``_legal`` lists them, and are carried out by the reference)."""
+        plain ones, as ``_legal`` lists them, and are carried out by the reference).  A hand
+        without a joker to name a suit has none at its later leads: that answer holds."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
@@ -147,7 +148,7 @@ class LegalFiveHundred(TrickState):
                 return None
             plain = hand & ~jokers
             return (self.game.fast_table(), plain, 3, None, tuple(self._legal(seat)[1][plain.bit_count() :]))
-        return (self.game.fast_table(), hand, 3, None)
+        return (self.game.fast_table(), hand, 3, None, (), 0)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """(The C fast path.) A discard (then the slam, where it may be called) or a card given,

@@ -61,6 +61,8 @@ MIN_BID = 66
 STRAINS = ("S", "C", "D", "H", "NT")
 #: The king and queen of each suit.
 MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
+#: the fields a bid sets (the engine's): the highest bid, the bid's number, the declarer
+_BID_FIELDS = ("high_bid", "number", "declarer")
 #: the king's and the queen's place in a suit's 16 bits, and the lowest bit of each suit
 _KING = Card.of(Rank.KING, Suit(0)).id & 15
 _QUEEN = Card.of(Rank.QUEEN, Suit(0)).id & 15
@@ -120,11 +122,12 @@ class Legal501(AceTenState):
         return (g.fast_table(), first, g.bid0 + low, g.bid0 + g.max_bid + 1, g.look_id, g.pass_id)
 
     def _auction_rule(self) -> AuctionRule | None:
-        """The auction is the engine's, with look."""
+        """The auction is the engine's, with look; a seat's calls change with his look and the
+        highest bid alone: the answer holds (above the bids made since)."""
         if self.phase is not AUCTION:
             return None
         assert self._turn is not None
-        return self._calls(self._turn)
+        return (*self._calls(self._turn), _BID_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The talon, gift and contract choices as ``_legal`` lists them: concede (in the talon, or
@@ -143,7 +146,8 @@ class Legal501(AceTenState):
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand; where a marriage may be announced, its leads follow (``_legal``'s
-        row, carried out by the reference, made once per hand and marriages announced)."""
+        row, carried out by the reference, made once per hand and marriages announced).  A hand
+        with no marriage to announce has none at its later leads: that answer holds."""
         if self.phase is not PLAY or self.trick:
             return None
         seat = self._turn
@@ -151,13 +155,13 @@ class Legal501(AceTenState):
         hand = self.hands[seat]
         # bit 16 s: the king and queen of suit s are both in the hand
         pairs = hand >> _KING & hand >> _QUEEN & _SUIT_LOW_BITS
-        if not pairs:
-            return (self.game.fast_table(), hand, 2, None)
+        if not pairs:  # none now, none later (the hand only loses cards): it holds for the deal
+            return (self.game.fast_table(), hand, 2, None, (), 0)
         announced = 0
         for _, said in self.marriages:
             announced |= MARRIAGE_MASKS[said]
-        if not pairs & ~(announced >> _KING):
-            return (self.game.fast_table(), hand, 2, None)
+        if not pairs & ~(announced >> _KING):  # each announced already (announcing is Python's)
+            return (self.game.fast_table(), hand, 2, None, (), 0)
         g = self.game
         key = hand | announced << 64
         rule = g.lead_rules.get(key)

@@ -45,6 +45,8 @@ _K_KEEP = ActionKind.declare("KEEP", "keep", Takes.CARD, order=14)
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
 _K_TAKE = ActionKind.declare("TAKE", "take", Takes.NOTHING, order=7)
+#: the fields a bid sets (the engine's): the highest bid, the bid's number, the declarer
+_BID_FIELDS = ("high_bid", "number", "declarer")
 #: A leader declares a combination with his lead (``play QH declare KQ``).
 _M_DECLARE = declare_modifier("declare", suit=False, order=2)
 
@@ -113,11 +115,14 @@ class LegalPyatsot(AceTenState):
         return (g.fast_table(), first, g.bid0 + rungs.start, g.bid0 + rungs.stop, -1, g.pass_id)
 
     def _auction_rule(self) -> AuctionRule | None:
-        """The auction is the engine's, unless the deal is thrown in by a pass."""
+        """The auction is the engine's, unless the deal is thrown in by a pass.  Once there is a
+        bid, a seat's calls change with the highest bid alone (his cap is his hand's): the answer
+        holds (above the bids made since)."""
         if self.phase is not _AUCTION or self.throw_in:
             return None
         assert self._turn is not None
-        return self._calls(self._turn)
+        rule = self._calls(self._turn)
+        return rule if self.high_bid is None else (*rule, _BID_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The barrel's answer, the talon card kept or given, the contract, as ``_legal`` lists
@@ -138,7 +143,9 @@ class LegalPyatsot(AceTenState):
 
     def _lead_rule(self) -> LeadRule | None:
         """The cards ``_legal`` allows a lead; where a combination may be declared, its leads follow
-        (``_legal``'s row, carried out by the reference)."""
+        (``_legal``'s row, carried out by the reference).  A hand with no combination left has none
+        at its later leads, and who may lead trumps changes with a declaration alone: that answer
+        holds (:meth:`_leads` as its mask of cards led last)."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
@@ -155,7 +162,11 @@ class LegalPyatsot(AceTenState):
                 held = _rules.combinations_held(hand, self.used)
                 declare = g.declare_rows[key] = tuple([i for h in held for i in g.declare_ids[h]])
             return (g.fast_table(), allowed, 2, None, declare)
-        return (self.game.fast_table(), allowed, 2, None)
+        if _rules.any_combination_held(hand, self.used):  # one to declare once a trick is won
+            return (self.game.fast_table(), allowed, 2, None)
+        trump = self.trump
+        last = SUIT_MASKS[trump] if trump is not None and seat != self.trump_maker else 0
+        return (self.game.fast_table(), allowed, 2, None, (), last)
 
     def _leads(self, seat: int, hand: int) -> int:
         """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""
