@@ -388,3 +388,56 @@ def test_hooks_are_not_asked_again_while_their_answers_hold(name: str, monkeypat
     if name == "pyatsot":  # once there is a bid (a short auction: most seats call once)
         assert decided["_auction_rule"] > 40
         assert asked["_auction_rule"] < decided["_auction_rule"]
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_a_declaration_lead_is_committed_without_the_reference_check(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lead with a declaration (the lead hook's extra ids) is known legal: the C path hands it
+    to the game's ``_commit`` without the reference's ``_ref_apply_id`` (which would list the
+    legal set again), with the reference's result (the walk above compares every field)."""
+    game = make_game(name)
+    cls = type(game.new_match(seed=0))
+    checked: list[int] = []
+    original = cls._ref_apply_id
+
+    def ref_apply_id(self: State, action_id: int) -> Any:
+        checked.append(action_id)
+        return original(self, action_id)
+
+    monkeypatch.setattr(cls, "_ref_apply_id", ref_apply_id)
+    declared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 4:
+            assert isinstance(state, TrickState)
+            rule = state._lead_rule() if state.phase is PLAY and not state.trick else None
+            if rule is not None and len(rule) == 5 and rng.random() < 0.5:
+                state.apply_id(rng.choice(rule[4]))
+                declared += 1
+            else:
+                state.apply_id(rng.choice(state.legal_action_ids()))
+    extra = {i for i, a in enumerate(game.all_actions()) if a.kind.value == "play" and a.modifier is not None}
+    assert declared > 10
+    assert not extra & set(checked)
+
+
+def test_five_hundred_contract_after_the_kitty_is_a_c_choice() -> None:
+    """Five Hundred's contract named after the kitty (``raise_after_kitty``, the 3-player form's
+    default) is listed by the choice hook — the reference's row for the bid, tabled once."""
+    game = make_game("five-hundred", players=3)
+    met = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 3:
+            assert isinstance(state, TrickState)
+            if str(state.phase) == "contract":
+                rule = state._choice_rule()
+                assert rule is not None
+                assert state.legal_action_ids() == list(rule[1]) == state._ref_legal_action_ids()
+                met += 1
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    assert met > 5

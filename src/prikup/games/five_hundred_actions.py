@@ -121,6 +121,8 @@ class ActionsFiveHundred(TrickGame):
         #: one call, tabled on first use from the rule
         self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
+        #: the same rows as the C fast path reads them (see ``LegalFiveHundred._choice_rule``)
+        self.contract_rules: dict[int, ChoiceRule] = {}
         #: the C fast path's follow rules by layout (kept with it) and lead
         self.follow_by_layout: dict[tuple[int, int, Suit | None], tuple[Any, FollowRule]] = {}
 
@@ -151,9 +153,17 @@ class LegalFiveHundred(TrickState):
         return (self.game.fast_table(), hand, 3, None, (), 0)
 
     def _choice_rule(self) -> ChoiceRule | None:
-        """(The C fast path.) A discard (then the slam, where it may be called) or a card given,
-        as ``_legal`` lists them; other choices are listed by ``_legal``."""
+        """(The C fast path.) A discard (then the slam, where it may be called), a card given, or
+        the contract named after the kitty (``_legal``'s row for the bid, tabled), as ``_legal``
+        lists them; other choices are listed by ``_legal``."""
         phase = self.phase
+        if phase is _CONTRACT and self.contract is not None and self.game.form is None:
+            g = self.game
+            rule = g.contract_rules.get(self.contract)
+            if rule is None:
+                row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
+                rule = g.contract_rules[self.contract] = (g.fast_table(), tuple(row[0]), (), 0, 0, 0)
+            return rule
         if (phase is not _DISCARD and phase is not _GIVE) or self._turn is None:
             return None
         g = self.game

@@ -97,12 +97,13 @@ class Actions501(TrickGame):
         self.plays = CardActions(self.all_actions(), self.play_ids)
         #: the legal leads by hand and marriages announced (see ``State501._legal``)
         self.leads: dict[int, Row] = {}
-        #: the C fast path's leads where a marriage may be announced, by the same key
-        self.lead_rules: dict[int, LeadRule] = {}
         self.marriage_ids = [
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_MARRIAGE, argument=s.name)) for i in cards]
             for s in Suit
         ]
+        #: the leads announcing each suit's marriage, by the hand's cards (the C fast path's
+        #: leads where one may be announced: a hand is rarely met twice, its suits often)
+        self.marriage_plays = [CardActions(self.all_actions(), ids) for ids in self.marriage_ids]
 
 
 class Legal501(AceTenState):
@@ -145,9 +146,9 @@ class Legal501(AceTenState):
         return (g.fast_table(), before, (), 0, g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1))
 
     def _lead_rule(self) -> LeadRule | None:
-        """Any card of the hand; where a marriage may be announced, its leads follow (``_legal``'s
-        row, carried out by the reference, made once per hand and marriages announced).  A hand
-        with no marriage to announce has none at its later leads: that answer holds."""
+        """Any card of the hand; where a marriage may be announced, its leads follow (as ``_legal``
+        lists them: each suit's in turn, carried out by the reference).  A hand with no marriage to
+        announce has none at its later leads: that answer holds."""
         if self.phase is not PLAY or self.trick:
             return None
         seat = self._turn
@@ -163,14 +164,12 @@ class Legal501(AceTenState):
         if not pairs & ~(announced >> _KING):  # each announced already (announcing is Python's)
             return (self.game.fast_table(), hand, 2, None, (), 0)
         g = self.game
-        key = hand | announced << 64
-        rule = g.lead_rules.get(key)
-        if rule is None:
-            rule = (g.fast_table(), hand, 2, None, tuple(self._legal(seat)[1][hand.bit_count() :]))
-            if len(g.lead_rules) >= CardActions.LIMIT:
-                g.lead_rules.clear()
-            g.lead_rules[key] = rule
-        return rule
+        extra: tuple[int, ...] = ()
+        for suit in range(4):
+            both = MARRIAGE_MASKS[suit]
+            if hand & both == both and not announced & both:
+                extra += g.marriage_plays[suit].of(hand)[1]
+        return (g.fast_table(), hand, 2, None, extra)
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""
