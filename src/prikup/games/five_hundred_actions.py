@@ -148,8 +148,7 @@ class LegalFiveHundred(TrickState):
         if jokers and self.layout.trump_suit is None:
             if self.game.form is not None:  # the forms' lead rules read the plain part alone
                 return None
-            plain = hand & ~jokers
-            return (self.game.fast_table(), plain, 3, None, tuple(self._legal(seat)[1][plain.bit_count() :]))
+            return (self.game.fast_table(), hand & ~jokers, 3, None, self._joker_leads(seat, jokers))
         return (self.game.fast_table(), hand, 3, None, (), 0)
 
     def _choice_rule(self) -> ChoiceRule | None:
@@ -251,10 +250,8 @@ class LegalFiveHundred(TrickState):
         ids: list[int] = []
         if phase is _PLAY:
             mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
-            suits = self.lead_suits_for_joker(seat)
-            for card in cards_of(jokers):  # a joker led in no-trump names its suit
-                for suit in suits:
-                    mask |= add_one(actions, g.as_ids[card.id][suit], acts, ids)
+            for i in self._joker_leads(seat, jokers):
+                mask |= add_one(actions, i, acts, ids)
             return acts, ids, mask
         if phase is _AUCTION:
             mask = 0
@@ -283,6 +280,13 @@ class LegalFiveHundred(TrickState):
         assert phase is _CONTRACT and self.contract is not None
         row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
         return [actions[i] for i in row[0]], list(row[0]), row[1]
+
+    def _joker_leads(self, seat: int, jokers: int) -> tuple[int, ...]:
+        """The ids of the leads of ``seat``'s jokers (a bitmask) in no-trump, each naming a suit
+        it may (the lowest joker first, the suits in order)."""
+        as_ids = self.game.as_ids
+        suits = self.lead_suits_for_joker(seat)
+        return tuple([as_ids[card.id][suit] for card in cards_of(jokers) for suit in suits])
 
     def _tabled(self, table: dict[Any, tuple[list[int], int]], key: Any, call_ids: list[int]) -> tuple[list[int], int]:
         """The legal calls (bids or contracts) after the call ``key``: they depend on it alone

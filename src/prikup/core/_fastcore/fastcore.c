@@ -17,7 +17,10 @@
  * (``State._ref_*``), which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
  * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
- * said for the current version of the state.
+ * said for the current version of the state — and, while nothing but the C path's own actions have
+ * changed the state since, the answers a hook says hold longer (a follow rule for its suit led, a
+ * seat's lead and auction rules: ``CoreObject.chain``).  A declaration the lead hook listed is
+ * legal: it goes to the game's ``_commit`` without the reference's check.
  *
  * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
  * ``random.Random.shuffle`` and ``prikup.core.dealing.deal_packets_reference`` do.
