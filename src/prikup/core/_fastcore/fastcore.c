@@ -314,6 +314,13 @@ typedef struct {
     PyObject *auction_rule_of; /* the holding auction rule the fields were last read from (NULL: none) */
     int top_bid;             /* the highest bid the C path has made while the chain holds (-1: none) */
     u128 outside;           /* a holding lead: cards led only from a hand that holds nothing else */
+    /* the seat to act, his hand and the cards he may play, as found for version ``allowed_ver``
+     * (-1: none): ``legal_action_ids`` finds them, ``apply_id`` of the same version reads them */
+    long long allowed_ver;
+    long allowed_seat;
+    u128 allowed_hand, allowed_cards;
+    /* the deal log the C path last recorded in and its list of actions (read once a deal) */
+    PyObject *log_of, *log_list;
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
@@ -328,6 +335,8 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->choice_ids_of);
     Py_VISIT(self->lead_rule_of);
     Py_VISIT(self->auction_rule_of);
+    Py_VISIT(self->log_of);
+    Py_VISIT(self->log_list);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(self->follow_of[c]);
     for (int s = 0; s < 16; s++) {
@@ -363,6 +372,8 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->choice_ids_of);
     Py_CLEAR(self->lead_rule_of);
     Py_CLEAR(self->auction_rule_of);
+    Py_CLEAR(self->log_of);
+    Py_CLEAR(self->log_list);
     self->held = 1;
     drop_held(self);
     return 0;
@@ -382,6 +393,7 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         self->version = -1;
         self->chain = -1;
         self->top_bid = -1;
+        self->allowed_ver = -1;
     }
     return (PyObject *)self;
 }
@@ -402,7 +414,7 @@ static int hook(PyObject *self, PyObject *name, PyObject *arg) {
 }
 
 /* Record ``(seat, action)`` in the deal's log and set the state's version, as ``_commit`` does. */
-static int record(PyObject *dict, PyObject *seat, PyObject *action, long long version) {
+static int record(CoreObject *self, PyObject *dict, PyObject *seat, PyObject *action, long long version) {
     PyObject *deals = field(dict, s_deals);
     if (!deals)
         return -1;
@@ -410,13 +422,17 @@ static int record(PyObject *dict, PyObject *seat, PyObject *action, long long ve
         PyErr_SetString(PyExc_RuntimeError, "no deal to record the action in");
         return -1;
     }
-    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
-    if (!log)
-        return -1;
+    PyObject *deal = PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1);
+    if (deal != self->log_of) { /* a deal not met yet (a copy's is its own object) */
+        PyObject *log = PyObject_GetAttr(deal, s_actions);
+        if (!log)
+            return -1;
+        Py_XSETREF(self->log_list, log);
+        Py_XSETREF(self->log_of, Py_NewRef(deal));
+    }
     PyObject *pair = PyTuple_Pack(2, seat, action);
-    int bad = !pair || PyList_Append(log, pair) < 0;
+    int bad = !pair || PyList_Append(self->log_list, pair) < 0;
     Py_XDECREF(pair);
-    Py_DECREF(log);
     if (bad)
         return -1;
     PyObject *v = PyLong_FromLongLong(version);
@@ -829,6 +845,12 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
 
 /* The seat to act and the cards it may play to the open trick. */
 static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand, u128 *allowed) {
+    if (self->version >= 0 && self->allowed_ver == self->version) { /* found for this version */
+        *seat = self->allowed_seat;
+        *hand = self->allowed_hand;
+        *allowed = self->allowed_cards;
+        return 0;
+    }
     PyObject *turn = field(dict, s_turn);
     if (!turn)
         return -1;
@@ -853,33 +875,31 @@ static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand,
         *allowed = (h & self->trump) | (h & self->free_cards);
     else
         *allowed = h;
+    self->allowed_ver = self->version;
+    self->allowed_seat = *seat;
+    self->allowed_hand = h;
+    self->allowed_cards = *allowed;
     return 0;
 }
 
 static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
     TableObject *t = self->table;
-    PyObject *out = PyList_New(0);
+    int extra = self->covered == 2 ? self->nprefix : 0; /* a lead: the declarations the hook listed */
+    Py_ssize_t count = extra;
+    for (u128 a = allowed; a; a &= a - 1)
+        count += t->play_id[low_card(a)] >= 0;
+    PyObject *out = PyList_New(count);
     if (!out)
         return NULL;
-    while (allowed) {
-        int c = low_card(allowed);
-        allowed &= allowed - 1;
-        int i = t->play_id[c];
-        if (i < 0)
-            continue;
-        PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
-        if (PyList_Append(out, item) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
+    Py_ssize_t k = 0;
+    for (; allowed; allowed &= allowed - 1) {
+        int i = t->play_id[low_card(allowed)];
+        if (i >= 0)
+            PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
-    /* a lead: the declarations the hook listed after the plain plays */
-    for (int k = 0; self->covered == 2 && k < self->nprefix; k++) {
-        int i = self->prefix[k];
-        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
+    for (int j = 0; j < extra; j++) { /* after the plain plays */
+        int i = self->prefix[j];
+        PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
     return out;
 }
@@ -940,7 +960,7 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
     long seat = PyLong_AsLong(seat_obj);
     self->version = -1;
     self->chain = -1;
-    if (record(dict, seat_obj, action, ver + 1) < 0)
+    if (record(self, dict, seat_obj, action, ver + 1) < 0)
         goto fail;
     int bad;
     if (i == self->look_id) { /* leaves the dark; the same seat calls next */
@@ -1156,7 +1176,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     }
     Py_INCREF(action);
     self->chain = -1; /* kept answers hold after this action only if it calls no Python */
-    int bad = record(dict, decider, action, ++ver) < 0;
+    int bad = record(self, dict, decider, action, ++ver) < 0;
     Py_CLEAR(decider);
     if (bad)
         goto fail;
