@@ -158,18 +158,30 @@ class Legal501(AceTenState):
         pairs = hand >> _KING & hand >> _QUEEN & _SUIT_LOW_BITS
         if not pairs:  # none now, none later (the hand only loses cards): it holds for the deal
             return (self.game.fast_table(), hand, 2, None, (), 0)
+        announced = self._announced()
+        if not pairs & ~(announced >> _KING):  # each announced already (announcing is Python's)
+            return (self.game.fast_table(), hand, 2, None, (), 0)
+        return (self.game.fast_table(), hand, 2, None, self._marriage_leads(hand, announced)[1])
+
+    def _announced(self) -> int:
+        """The kings and queens of the marriages announced in this deal."""
         announced = 0
         for _, said in self.marriages:
             announced |= MARRIAGE_MASKS[said]
-        if not pairs & ~(announced >> _KING):  # each announced already (announcing is Python's)
-            return (self.game.fast_table(), hand, 2, None, (), 0)
-        g = self.game
-        extra: tuple[int, ...] = ()
+        return announced
+
+    def _marriage_leads(self, hand: int, announced: int) -> Row:
+        """The leads of ``hand`` announcing a marriage: each suit's whose king and queen it holds,
+        not announced yet, in turn (a card of the hand with each)."""
+        acts: tuple[Action, ...] = ()
+        ids: tuple[int, ...] = ()
+        mask = 0
         for suit in range(4):
             both = MARRIAGE_MASKS[suit]
             if hand & both == both and not announced & both:
-                extra += g.marriage_plays[suit].of(hand)[1]
-        return (g.fast_table(), hand, 2, None, extra)
+                row = self.game.marriage_plays[suit].of(hand)
+                acts, ids, mask = acts + row[0], ids + row[1], mask | row[2]
+        return acts, ids, mask
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""
@@ -188,21 +200,14 @@ class Legal501(AceTenState):
                 led = SUIT_MASKS[trick[0][1].id >> 4]
                 trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
                 return g.plays.of(follow_mask(hand, led, trump, True))
-            announced = 0
-            for _, said in self.marriages:
-                announced |= MARRIAGE_MASKS[said]
+            announced = self._announced()
             key = hand | announced << 64  # the lead: the hand and the marriages still to announce
             row = g.leads.get(key)
-            if row is None:
-                actions, acts, ids = g.all_actions(), [], []
-                mask = add_cards(actions, hand, g.play_ids, acts, ids)
-                for suit in range(4):
-                    both = MARRIAGE_MASKS[suit]
-                    if hand & both == both and not announced & both:
-                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+            if row is None:  # the plain plays, then the marriages
+                plain, marriages = g.plays.of(hand), self._marriage_leads(hand, announced)
                 if len(g.leads) >= CardActions.LIMIT:
                     g.leads.clear()
-                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
+                row = g.leads[key] = (plain[0] + marriages[0], plain[1] + marriages[1], plain[2] | marriages[2])
             return row
         actions = g.all_actions()
         acts = []
