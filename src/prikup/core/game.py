@@ -34,6 +34,7 @@ from prikup.core.refusals import Refusal, refusal
 
 __all__ = [
     "FAST",
+    "LADDER_FIELDS",
     "PURE",
     "AuctionRule",
     "ChoiceRule",
@@ -114,6 +115,8 @@ AuctionRule = Union[
 ChoiceRule = tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
 #: An :data:`AuctionRule` whose bid sets ``high_bid`` (the bid's number) and ``declarer``.
 LadderRule = tuple[Any, tuple[int, ...], int, int, int, int]
+#: The fields a :data:`LadderRule`'s bid sets, named (what an answer that holds gives before ``True``).
+LADDER_FIELDS = ("high_bid", "number", "declarer")
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
+from prikup.core.game import LADDER_FIELDS, AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -61,8 +61,6 @@ MIN_BID = 66
 STRAINS = ("S", "C", "D", "H", "NT")
 #: The king and queen of each suit.
 MARRIAGE_MASKS = tuple(Card.of(Rank.KING, s).mask | Card.of(Rank.QUEEN, s).mask for s in Suit)
-#: the fields a bid sets (the engine's): the highest bid, the bid's number, the declarer
-_BID_FIELDS = ("high_bid", "number", "declarer")
 #: the king's and the queen's place in a suit's 16 bits, and the lowest bit of each suit
 _KING = Card.of(Rank.KING, Suit(0)).id & 15
 _QUEEN = Card.of(Rank.QUEEN, Suit(0)).id & 15
@@ -128,7 +126,7 @@ class Legal501(AceTenState):
         if self.phase is not AUCTION:
             return None
         assert self._turn is not None
-        return (*self._calls(self._turn), _BID_FIELDS, True)
+        return (*self._calls(self._turn), LADDER_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The talon, gift and contract choices as ``_legal`` lists them: concede (in the talon, or

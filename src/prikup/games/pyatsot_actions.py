@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
+from prikup.core.game import LADDER_FIELDS, AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -45,8 +45,6 @@ _K_KEEP = ActionKind.declare("KEEP", "keep", Takes.CARD, order=14)
 _K_PASS = ActionKind.PASS
 _K_PLAY = ActionKind.PLAY
 _K_TAKE = ActionKind.declare("TAKE", "take", Takes.NOTHING, order=7)
-#: the fields a bid sets (the engine's): the highest bid, the bid's number, the declarer
-_BID_FIELDS = ("high_bid", "number", "declarer")
 #: A leader declares a combination with his lead (``play QH declare KQ``).
 _M_DECLARE = declare_modifier("declare", suit=False, order=2)
 
@@ -122,7 +120,7 @@ class LegalPyatsot(AceTenState):
             return None
         assert self._turn is not None
         rule = self._calls(self._turn)
-        return rule if self.high_bid is None else (*rule, _BID_FIELDS, True)
+        return rule if self.high_bid is None else (*rule, LADDER_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The barrel's answer, the talon card kept or given, the contract, as ``_legal`` lists
