@@ -77,6 +77,17 @@ def test_a_declared_kind_is_found_by_attribute_and_by_keyword() -> None:
     assert ActionKind.LOOK is five_oh_one_actions._K_LOOK is preferans_actions._K_LOOK  # two games, one value
 
 
+def test_a_declared_kind_and_phase_are_plain_class_attributes() -> None:
+    """Read as class attributes, not through the metaclass's ``__getattr__`` (which runs after a
+    failed lookup has built its AttributeError: a microsecond in a hot step such as 501's ``_do``)."""
+    from prikup.core.phases import Phase
+
+    for kind in ActionKind:
+        assert vars(ActionKind)[kind.name] is kind
+    for phase in Phase:
+        assert vars(Phase)[phase.name] is phase
+
+
 def test_an_undeclared_kind_is_refused_naming_the_known_ones() -> None:
     with pytest.raises(ValueError, match=r"'jump' is not a declared action kind \(known: pass, look"):
         ActionKind("jump")

@@ -15,6 +15,7 @@ import pickle
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from test_core_fast_api import CONFIGS, config_id
 from prikup import IllegalActionError, make_game
 from prikup.core.engine import TrickState
 from prikup.core.game import FAST, Game, State
-from prikup.core.phases import MATCH_OVER, PLAY
+from prikup.core.phases import AUCTION, MATCH_OVER, PLAY
 from prikup.games.five_hundred_variants import _fast_auction
 
 pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
@@ -341,3 +342,102 @@ def test_five_hundred_trick_ends_in_c(players: int, monkeypatch: pytest.MonkeyPa
     assert scored > 20 and tricks > 500
     assert set(asked) <= {"after misère", "finished"}
     assert asked.count("finished") <= asked.count("after misère")  # the tricks of misère deals only
+
+
+def hooks_asked(name: str, monkeypatch: pytest.MonkeyPatch, **options: object) -> tuple[Counter[str], Counter[str]]:
+    """Random play of a few matches: how many times the C path asked each hook, and how many
+    follows, leads and auction calls there were (read from the fields, not from the hooks)."""
+    game = make_game(name, **options)
+    cls = type(game.new_match(seed=0))
+    asked: Counter[str] = Counter()
+    for hook in ("_follow_rule", "_lead_rule", "_auction_rule"):
+        original = getattr(cls, hook)
+
+        def counted(self: TrickState, original: Any = original, hook: str = hook) -> Any:
+            asked[hook] += 1
+            return original(self)
+
+        monkeypatch.setattr(cls, hook, counted)
+    decided: Counter[str] = Counter()
+    rng = random.Random(5)
+    for seed in range(8):
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 4:
+            assert isinstance(state, TrickState)
+            if state.phase is PLAY:
+                decided["_follow_rule" if state.trick else "_lead_rule"] += 1
+            elif state.phase is AUCTION:
+                decided["_auction_rule"] += 1
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    return asked, decided
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_hooks_are_not_asked_again_while_their_answers_hold(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the C path alone acts, it keeps the follow rule of each suit led for the deal's later
+    tricks, and a seat's lead rule (and 501's and Пятьсот's auction rule) where the hook says it
+    holds: the hooks are asked far less often than once per trick, lead or call."""
+    asked, decided = hooks_asked(name, monkeypatch)
+    assert decided["_follow_rule"] > 100 and decided["_lead_rule"] > 40
+    tricks = decided["_lead_rule"]  # a trick starts with its lead
+    assert asked["_follow_rule"] * 3 < tricks * 2  # at most once a suit led, not once a trick
+    assert asked["_lead_rule"] * 4 < decided["_lead_rule"] * 3
+    if name == "501":  # a seat's calls: his look and the highest bid
+        assert decided["_auction_rule"] > 100
+        assert asked["_auction_rule"] * 4 < decided["_auction_rule"] * 3
+    if name == "pyatsot":  # once there is a bid (a short auction: most seats call once)
+        assert decided["_auction_rule"] > 40
+        assert asked["_auction_rule"] < decided["_auction_rule"]
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_a_declaration_lead_is_committed_without_the_reference_check(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lead with a declaration (the lead hook's extra ids) is known legal: the C path hands it
+    to the game's ``_commit`` without the reference's ``_ref_apply_id`` (which would list the
+    legal set again), with the reference's result (the walk above compares every field)."""
+    game = make_game(name)
+    cls = type(game.new_match(seed=0))
+    checked: list[int] = []
+    original = cls._ref_apply_id
+
+    def ref_apply_id(self: State, action_id: int) -> Any:
+        checked.append(action_id)
+        return original(self, action_id)
+
+    monkeypatch.setattr(cls, "_ref_apply_id", ref_apply_id)
+    declared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 4:
+            assert isinstance(state, TrickState)
+            rule = state._lead_rule() if state.phase is PLAY and not state.trick else None
+            if rule is not None and len(rule) == 5 and rng.random() < 0.5:
+                state.apply_id(rng.choice(rule[4]))
+                declared += 1
+            else:
+                state.apply_id(rng.choice(state.legal_action_ids()))
+    extra = {i for i, a in enumerate(game.all_actions()) if a.kind.value == "play" and a.modifier is not None}
+    assert declared > 10
+    assert not extra & set(checked)
+
+
+def test_five_hundred_contract_after_the_kitty_is_a_c_choice() -> None:
+    """Five Hundred's contract named after the kitty (``raise_after_kitty``, the 3-player form's
+    default) is listed by the choice hook — the reference's row for the bid, tabled once."""
+    game = make_game("five-hundred", players=3)
+    met = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new_match(seed=seed)
+        while not state.is_over and len(state.deals) < 3:
+            assert isinstance(state, TrickState)
+            if str(state.phase) == "contract":
+                rule = state._choice_rule()
+                assert rule is not None
+                assert state.legal_action_ids() == list(rule[1]) == state._ref_legal_action_ids()
+                met += 1
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    assert met > 5

@@ -131,3 +131,27 @@ def test_bots_play_the_joker_variants_legally() -> None:
         action = bots[seat].act(s, seat)
         assert action in s.legal_actions()
         s.apply(action)
+
+
+def test_suits_held_are_the_suits_the_cards_count_as() -> None:
+    """The suits a seat holds (what the led joker's rules read), found from the layout's suit
+    masks, are the suits its non-joker cards count as, card by card, in every contract's layout."""
+    from prikup import make_game
+    from prikup.core.cards import cards_of
+
+    g = make_game("five-hundred")
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(60):
+        s = g.new_match(seed=seed)
+        while not s.is_over and len(s.deals) < 3:
+            assert isinstance(s, StateFiveHundred)
+            if str(s.phase) == "play":
+                for seat in s._in_deal:
+                    by_card = 0
+                    for card in cards_of(s.hands[seat] & ~g.joker_mask):
+                        by_card |= 1 << s.layout.suit_of(card.id)
+                    assert s._suits_held(seat) == by_card
+                    checked += 1
+            s.apply_id(rng.choice(s.legal_action_ids()))
+    assert checked > 1000

@@ -65,7 +65,8 @@ class Takes(Enum):
 
 
 class _Declared(type):
-    """Reads a declared kind as a class attribute (``ActionKind.WHIST``); iterating over
+    """Reads a declared kind as a class attribute (``ActionKind.WHIST``; each is set as one when
+    declared, this names the known ones when a kind is not declared); iterating over
     :class:`ActionKind` gives every kind declared so far, in the order of the known words."""
 
     def __iter__(cls) -> Iterator[ActionKind]:
@@ -134,6 +135,10 @@ class ActionKind(Declared, metaclass=_Declared):
             object.__setattr__(kind, field, val)
         cls._by_name[name] = cls._by_value[value] = kind
         cls._ordered = tuple(sorted((*cls._ordered, kind), key=lambda k: k.order))
+        # a class attribute from now on: ``ActionKind.LOOK`` is then read without the metaclass's
+        # ``__getattr__`` (which runs only after a failed lookup has built its AttributeError:
+        # about a microsecond, three times in some of 501's steps)
+        type.__setattr__(cls, name, kind)
         return kind
 
 

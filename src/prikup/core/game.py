@@ -34,6 +34,7 @@ from prikup.core.refusals import Refusal, refusal
 
 __all__ = [
     "FAST",
+    "LADDER_FIELDS",
     "PURE",
     "AuctionRule",
     "ChoiceRule",
@@ -83,16 +84,29 @@ FollowRule = (
 #: ``(seat, card)``; 3: and a named suit, ``None`` here), the seat that decides for each seat's
 #: hand (``None``: each seat for its own), and optionally the ids of the leads with a
 #: declaration (a marriage, a combination), listed after the plain plays and carried out by the
-#: Python reference; the legal set is exactly these.
-LeadRule = tuple[Any, int, int, Sequence[int] | None] | tuple[Any, int, int, Sequence[int] | None, tuple[int, ...]]
+#: Python reference; the legal set is exactly these.  A sixth field (the ids then ``()``) says the
+#: answer holds for every later lead of the same seat in the deal while only the C path acts: he
+#: may lead the cards of his hand outside this mask, or any card when he holds no other (the
+#: cards he may lead now are then not read); the C path asks the hook again once anything else
+#: has acted (a declaration, a trick end of the game's own, a copy).
+LeadRule = (
+    tuple[Any, int, int, Sequence[int] | None]
+    | tuple[Any, int, int, Sequence[int] | None, tuple[int, ...]]
+    | tuple[Any, int, int, Sequence[int] | None, tuple[()], int]
+)
 #: The legal calls of an auction on a bid ladder, as the C fast path reads them
 #: (``State._auction_rule``): the game's ``Table``, the ids of the calls before the ladder's
 #: slice (``look``, ``pass``, or the whole legal row; at most 128), the slice of bid ids
 #: ``lo … hi - 1``, the id of ``look`` (``-1``: none) and of ``pass``; optionally the names of
 #: the field a bid sets, the action's attribute it takes (or a tuple of the value of each action
-#: id) and the field of the bidder's seat (``("high_bid", "number", "declarer")`` unless given).
+#: id) and the field of the bidder's seat (``("high_bid", "number", "declarer")`` unless given);
+#: after them optionally ``True``: the answer holds for the seat's later calls while only the C
+#: path acts, its slice starting above the highest bid made since (the bids' ids rise with the bid)
+#: — a ``look`` of the seat, or anything else acting, has the hook asked again.
 AuctionRule = Union[
-    "LadderRule", tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, "str | tuple[Any, ...]", str]]
+    "LadderRule",
+    tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, "str | tuple[Any, ...]", str]],
+    tuple[Any, tuple[int, ...], int, int, int, int, tuple[str, "str | tuple[Any, ...]", str], bool],
 ]
 #: A choice among cards and calls, as the C fast path reads it (``State._choice_rule``): the
 #: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
@@ -101,6 +115,8 @@ AuctionRule = Union[
 ChoiceRule = tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
 #: An :data:`AuctionRule` whose bid sets ``high_bid`` (the bid's number) and ``declarer``.
 LadderRule = tuple[Any, tuple[int, ...], int, int, int, int]
+#: The fields a :data:`LadderRule`'s bid sets, named (what an answer that holds gives before ``True``).
+LADDER_FIELDS = ("high_bid", "number", "declarer")
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
@@ -585,7 +601,11 @@ class State(_Base, ABC):
         must trump, cards that may be played at any time, the suit whose void a card that does not
         follow shows (``-1``: none kept), each card's strength by id, the seat that decides for
         each seat's hand (``None``: each seat for its own).  ``None`` (the default): the
-        decision is the game's own, decided by the Python reference."""
+        decision is the game's own, decided by the Python reference.
+
+        The answer may depend on the suit led alone as long as only the C path acts: the C path
+        keeps it for the later tricks of the deal led by any card of its ``led`` mask (with no
+        suit named) until anything else acts (a Python decision, a trick end of the game's own)."""
         return None
 
     def _lead_rule(self) -> LeadRule | None:

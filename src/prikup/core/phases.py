@@ -19,7 +19,8 @@ __all__ = ["AUCTION", "DEAL", "MATCH_OVER", "PLAY", "Phase"]
 
 
 class _Declared(type):
-    """Reads a declared phase as a class attribute (``Phase.TALON``); iterating over
+    """Reads a declared phase as a class attribute (``Phase.TALON``; each is set as one when
+    declared, this names the known ones when a phase is not declared); iterating over
     :class:`Phase` gives every phase declared so far, in the order of declaration."""
 
     def __iter__(cls) -> Iterator[Phase]:
@@ -66,6 +67,7 @@ class Phase(Declared, metaclass=_Declared):
         object.__setattr__(phase, "value", value)
         object.__setattr__(phase, "code", len(cls._by_name))
         cls._by_name[name] = cls._by_value[value] = phase
+        type.__setattr__(cls, name, phase)  # read as a class attribute, not by ``__getattr__``
         return phase
 
 

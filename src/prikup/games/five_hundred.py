@@ -702,10 +702,14 @@ class StateFiveHundred(VariantsFiveHundred):
         return out
 
     def _suits_held(self, seat: int) -> int:
-        """Bit s: ``seat`` holds a card of suit s other than a joker."""
+        """Bit s: ``seat`` holds a card of suit s other than a joker (the layout's suits are the
+        cards of each suit a card counts as: one mask each, not a card at a time — a joker led in
+        no-trump asks this at a quarter of Five Hundred's leads)."""
+        held = self.hands[seat] & ~self.game.joker_mask
         out = 0
-        for card in cards_of(self.hands[seat] & ~self.game.joker_mask):
-            out |= 1 << self.layout.suit_of(card.id)
+        for s, cards in enumerate(self.layout.suits):
+            if held & cards:
+                out |= 1 << s
         return out
 
     def _why_illegal_play(self, seat: int, action: Action) -> Refusal | None:

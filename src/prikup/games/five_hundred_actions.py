@@ -121,6 +121,8 @@ class ActionsFiveHundred(TrickGame):
         #: one call, tabled on first use from the rule
         self.bids_after: dict[tuple[int, bool, bool], tuple[list[int], int]] = {}
         self.contracts_for: dict[int, tuple[list[int], int]] = {}
+        #: the same rows as the C fast path reads them (see ``LegalFiveHundred._choice_rule``)
+        self.contract_rules: dict[int, ChoiceRule] = {}
         #: the C fast path's follow rules by layout (kept with it) and lead
         self.follow_by_layout: dict[tuple[int, int, Suit | None], tuple[Any, FollowRule]] = {}
 
@@ -135,7 +137,8 @@ class LegalFiveHundred(TrickState):
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand; a joker led in no-trump names its suit (those leads follow the
-        plain ones, as ``_legal`` lists them, and are carried out by the reference)."""
+        plain ones, as ``_legal`` lists them, and are carried out by the reference).  A hand
+        without a joker to name a suit has none at its later leads: that answer holds."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
@@ -145,14 +148,21 @@ class LegalFiveHundred(TrickState):
         if jokers and self.layout.trump_suit is None:
             if self.game.form is not None:  # the forms' lead rules read the plain part alone
                 return None
-            plain = hand & ~jokers
-            return (self.game.fast_table(), plain, 3, None, tuple(self._legal(seat)[1][plain.bit_count() :]))
-        return (self.game.fast_table(), hand, 3, None)
+            return (self.game.fast_table(), hand & ~jokers, 3, None, self._joker_leads(seat, jokers))
+        return (self.game.fast_table(), hand, 3, None, (), 0)
 
     def _choice_rule(self) -> ChoiceRule | None:
-        """(The C fast path.) A discard (then the slam, where it may be called) or a card given,
-        as ``_legal`` lists them; other choices are listed by ``_legal``."""
+        """(The C fast path.) A discard (then the slam, where it may be called), a card given, or
+        the contract named after the kitty (``_legal``'s row for the bid, tabled), as ``_legal``
+        lists them; other choices are listed by ``_legal``."""
         phase = self.phase
+        if phase is _CONTRACT and self.contract is not None and self.game.form is None:
+            g = self.game
+            rule = g.contract_rules.get(self.contract)
+            if rule is None:
+                row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
+                rule = g.contract_rules[self.contract] = (g.fast_table(), tuple(row[0]), (), 0, 0, 0)
+            return rule
         if (phase is not _DISCARD and phase is not _GIVE) or self._turn is None:
             return None
         g = self.game
@@ -240,10 +250,8 @@ class LegalFiveHundred(TrickState):
         ids: list[int] = []
         if phase is _PLAY:
             mask = add_cards(actions, hand & ~jokers, g.play_ids, acts, ids)
-            suits = self.lead_suits_for_joker(seat)
-            for card in cards_of(jokers):  # a joker led in no-trump names its suit
-                for suit in suits:
-                    mask |= add_one(actions, g.as_ids[card.id][suit], acts, ids)
+            for i in self._joker_leads(seat, jokers):
+                mask |= add_one(actions, i, acts, ids)
             return acts, ids, mask
         if phase is _AUCTION:
             mask = 0
@@ -272,6 +280,13 @@ class LegalFiveHundred(TrickState):
         assert phase is _CONTRACT and self.contract is not None
         row = self._tabled(g.contracts_for, self.contract, g.contract_ids)
         return [actions[i] for i in row[0]], list(row[0]), row[1]
+
+    def _joker_leads(self, seat: int, jokers: int) -> tuple[int, ...]:
+        """The ids of the leads of ``seat``'s jokers (a bitmask) in no-trump, each naming a suit
+        it may (the lowest joker first, the suits in order)."""
+        as_ids = self.game.as_ids
+        suits = self.lead_suits_for_joker(seat)
+        return tuple([as_ids[card.id][suit] for card in cards_of(jokers) for suit in suits])
 
     def _tabled(self, table: dict[Any, tuple[list[int], int]], key: Any, call_ids: list[int]) -> tuple[list[int], int]:
         """The legal calls (bids or contracts) after the call ``key``: they depend on it alone

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
+from prikup.core.game import LADDER_FIELDS, AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.refusals import Refusal
 from prikup.core.tricks import follow_mask
@@ -95,12 +95,13 @@ class Actions501(TrickGame):
         self.plays = CardActions(self.all_actions(), self.play_ids)
         #: the legal leads by hand and marriages announced (see ``State501._legal``)
         self.leads: dict[int, Row] = {}
-        #: the C fast path's leads where a marriage may be announced, by the same key
-        self.lead_rules: dict[int, LeadRule] = {}
         self.marriage_ids = [
             [self._id(Action(_K_PLAY, card=Card(i), modifier=_M_MARRIAGE, argument=s.name)) for i in cards]
             for s in Suit
         ]
+        #: the leads announcing each suit's marriage, by the hand's cards (the C fast path's
+        #: leads where one may be announced: a hand is rarely met twice, its suits often)
+        self.marriage_plays = [CardActions(self.all_actions(), ids) for ids in self.marriage_ids]
 
 
 class Legal501(AceTenState):
@@ -120,11 +121,12 @@ class Legal501(AceTenState):
         return (g.fast_table(), first, g.bid0 + low, g.bid0 + g.max_bid + 1, g.look_id, g.pass_id)
 
     def _auction_rule(self) -> AuctionRule | None:
-        """The auction is the engine's, with look."""
+        """The auction is the engine's, with look; a seat's calls change with his look and the
+        highest bid alone: the answer holds (above the bids made since)."""
         if self.phase is not AUCTION:
             return None
         assert self._turn is not None
-        return self._calls(self._turn)
+        return (*self._calls(self._turn), LADDER_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The talon, gift and contract choices as ``_legal`` lists them: concede (in the talon, or
@@ -142,8 +144,9 @@ class Legal501(AceTenState):
         return (g.fast_table(), before, (), 0, g.contract0 + 5 * self.high_bid, g.contract0 + 5 * (g.max_bid + 1))
 
     def _lead_rule(self) -> LeadRule | None:
-        """Any card of the hand; where a marriage may be announced, its leads follow (``_legal``'s
-        row, carried out by the reference, made once per hand and marriages announced)."""
+        """Any card of the hand; where a marriage may be announced, its leads follow (as ``_legal``
+        lists them: each suit's in turn, carried out by the reference).  A hand with no marriage to
+        announce has none at its later leads: that answer holds."""
         if self.phase is not PLAY or self.trick:
             return None
         seat = self._turn
@@ -151,22 +154,32 @@ class Legal501(AceTenState):
         hand = self.hands[seat]
         # bit 16 s: the king and queen of suit s are both in the hand
         pairs = hand >> _KING & hand >> _QUEEN & _SUIT_LOW_BITS
-        if not pairs:
-            return (self.game.fast_table(), hand, 2, None)
+        if not pairs:  # none now, none later (the hand only loses cards): it holds for the deal
+            return (self.game.fast_table(), hand, 2, None, (), 0)
+        announced = self._announced()
+        if not pairs & ~(announced >> _KING):  # each announced already (announcing is Python's)
+            return (self.game.fast_table(), hand, 2, None, (), 0)
+        return (self.game.fast_table(), hand, 2, None, self._marriage_leads(hand, announced)[1])
+
+    def _announced(self) -> int:
+        """The kings and queens of the marriages announced in this deal."""
         announced = 0
         for _, said in self.marriages:
             announced |= MARRIAGE_MASKS[said]
-        if not pairs & ~(announced >> _KING):
-            return (self.game.fast_table(), hand, 2, None)
-        g = self.game
-        key = hand | announced << 64
-        rule = g.lead_rules.get(key)
-        if rule is None:
-            rule = (g.fast_table(), hand, 2, None, tuple(self._legal(seat)[1][hand.bit_count() :]))
-            if len(g.lead_rules) >= CardActions.LIMIT:
-                g.lead_rules.clear()
-            g.lead_rules[key] = rule
-        return rule
+        return announced
+
+    def _marriage_leads(self, hand: int, announced: int) -> Row:
+        """The leads of ``hand`` announcing a marriage: each suit's whose king and queen it holds,
+        not announced yet, in turn (a card of the hand with each)."""
+        acts: tuple[Action, ...] = ()
+        ids: tuple[int, ...] = ()
+        mask = 0
+        for suit in range(4):
+            both = MARRIAGE_MASKS[suit]
+            if hand & both == both and not announced & both:
+                row = self.game.marriage_plays[suit].of(hand)
+                acts, ids, mask = acts + row[0], ids + row[1], mask | row[2]
+        return acts, ids, mask
 
     def _why_no_marriage(self, seat: int, suit: Suit) -> Refusal | None:
         """Why ``seat`` may not announce the marriage of ``suit`` now (the rules' module)."""
@@ -185,21 +198,14 @@ class Legal501(AceTenState):
                 led = SUIT_MASKS[trick[0][1].id >> 4]
                 trump = SUIT_MASKS[self.trump] if self.trump is not None else 0
                 return g.plays.of(follow_mask(hand, led, trump, True))
-            announced = 0
-            for _, said in self.marriages:
-                announced |= MARRIAGE_MASKS[said]
+            announced = self._announced()
             key = hand | announced << 64  # the lead: the hand and the marriages still to announce
             row = g.leads.get(key)
-            if row is None:
-                actions, acts, ids = g.all_actions(), [], []
-                mask = add_cards(actions, hand, g.play_ids, acts, ids)
-                for suit in range(4):
-                    both = MARRIAGE_MASKS[suit]
-                    if hand & both == both and not announced & both:
-                        mask |= add_cards(actions, hand, g.marriage_ids[suit], acts, ids)
+            if row is None:  # the plain plays, then the marriages
+                plain, marriages = g.plays.of(hand), self._marriage_leads(hand, announced)
                 if len(g.leads) >= CardActions.LIMIT:
                     g.leads.clear()
-                row = g.leads[key] = (tuple(acts), tuple(ids), mask)
+                row = g.leads[key] = (plain[0] + marriages[0], plain[1] + marriages[1], plain[2] | marriages[2])
             return row
         actions = g.all_actions()
         acts = []

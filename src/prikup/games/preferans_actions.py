@@ -214,13 +214,13 @@ class LegalPreferans(TrickState):
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand to play; not before the lone whister's choice of open or closed
-        play (the declarer's first lead asks it)."""
+        play (the declarer's first lead asks it).  The answer holds for the deal's later leads."""
         if self.phase is not _PLAY or self.trick or self._split_pending or self._open_pending:
             return None
         if self.lone_whister is not None and self.open_play is None and not self.tricks:
             return None
         assert self._turn is not None
-        return (self.game.fast_table(), self.hands[self._turn], 2, self._controllers())
+        return (self.game.fast_table(), self.hands[self._turn], 2, self._controllers(), (), 0)
 
     if TYPE_CHECKING:  # the rules' module defines these
 

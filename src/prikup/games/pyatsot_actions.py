@@ -17,7 +17,7 @@ import prikup.games.pyatsot as _rules  # the rules' tables, read at call time (t
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame
-from prikup.core.game import AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
+from prikup.core.game import LADDER_FIELDS, AuctionRule, ChoiceRule, LadderRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask
 from prikup.games.ace_ten import CONCEDE, GIVE, AceTenState
@@ -113,11 +113,14 @@ class LegalPyatsot(AceTenState):
         return (g.fast_table(), first, g.bid0 + rungs.start, g.bid0 + rungs.stop, -1, g.pass_id)
 
     def _auction_rule(self) -> AuctionRule | None:
-        """The auction is the engine's, unless the deal is thrown in by a pass."""
+        """The auction is the engine's, unless the deal is thrown in by a pass.  Once there is a
+        bid, a seat's calls change with the highest bid alone (his cap is his hand's): the answer
+        holds (above the bids made since)."""
         if self.phase is not _AUCTION or self.throw_in:
             return None
         assert self._turn is not None
-        return self._calls(self._turn)
+        rule = self._calls(self._turn)
+        return rule if self.high_bid is None else (*rule, LADDER_FIELDS, True)
 
     def _choice_rule(self) -> ChoiceRule | None:
         """The barrel's answer, the talon card kept or given, the contract, as ``_legal`` lists
@@ -138,7 +141,9 @@ class LegalPyatsot(AceTenState):
 
     def _lead_rule(self) -> LeadRule | None:
         """The cards ``_legal`` allows a lead; where a combination may be declared, its leads follow
-        (``_legal``'s row, carried out by the reference)."""
+        (``_legal``'s row, carried out by the reference).  A hand with no combination left has none
+        at its later leads, and who may lead trumps changes with a declaration alone: that answer
+        holds (:meth:`_leads` as its mask of cards led last)."""
         if self.phase is not _PLAY or self.trick:
             return None
         seat = self._turn
@@ -155,7 +160,11 @@ class LegalPyatsot(AceTenState):
                 held = _rules.combinations_held(hand, self.used)
                 declare = g.declare_rows[key] = tuple([i for h in held for i in g.declare_ids[h]])
             return (g.fast_table(), allowed, 2, None, declare)
-        return (self.game.fast_table(), allowed, 2, None)
+        if _rules.any_combination_held(hand, self.used):  # one to declare once a trick is won
+            return (self.game.fast_table(), allowed, 2, None)
+        trump = self.trump
+        last = SUIT_MASKS[trump] if trump is not None and seat != self.trump_maker else 0
+        return (self.game.fast_table(), allowed, 2, None, (), last)
 
     def _leads(self, seat: int, hand: int) -> int:
         """The cards ``seat`` may lead: only the trump maker may lead trumps at will."""

@@ -17,7 +17,10 @@
  * (``State._ref_*``), which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
  * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
- * said for the current version of the state.
+ * said for the current version of the state — and, while nothing but the C path's own actions have
+ * changed the state since, the answers a hook says hold longer (a follow rule for its suit led, a
+ * seat's lead and auction rules: ``CoreObject.chain``).  A declaration the lead hook listed is
+ * legal: it goes to the game's ``_commit`` without the reference's check.
  *
  * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
  * ``random.Random.shuffle`` and ``prikup.core.dealing.deal_packets_reference`` do.
@@ -38,6 +41,19 @@ typedef unsigned __int128 u128;
 /* -- card masks <-> Python ints (card ids go up to 66: jokers) ------------------------------ */
 
 static int mask_from_py(PyObject *v, u128 *out) {
+#if PY_VERSION_HEX < 0x030C0000
+    /* CPython 3.11's digits read directly: a hand with a joker (card 64 up) is an int of three
+     * digits, which PyLong_AsUnsignedLongLong refuses only after building an OverflowError
+     * (Five Hundred's hands with the joker: about 7% of its C path's instructions) */
+    if (PyLong_CheckExact(v) && Py_SIZE(v) >= 0 && Py_SIZE(v) <= 128 / PyLong_SHIFT) {
+        const digit *d = ((PyLongObject *)v)->ob_digit;
+        u128 m = 0;
+        for (Py_ssize_t k = Py_SIZE(v) - 1; k >= 0; k--)
+            m = (m << PyLong_SHIFT) | d[k];
+        *out = m;
+        return 0;
+    }
+#endif
     unsigned long long low = PyLong_AsUnsignedLongLong(v);
     if (low == (unsigned long long)-1 && PyErr_Occurred()) {
         if (!PyErr_ExceptionMatches(PyExc_OverflowError) || !PyLong_Check(v))
@@ -59,6 +75,19 @@ static int mask_from_py(PyObject *v, u128 *out) {
 static PyObject *mask_to_py(u128 m) {
     if ((m >> 64) == 0)
         return PyLong_FromUnsignedLongLong((unsigned long long)m);
+#if PY_VERSION_HEX < 0x030C0000
+    { /* the digits written directly (as mask_from_py reads them) */
+        Py_ssize_t n = 0;
+        for (u128 rest = m; rest; rest >>= PyLong_SHIFT)
+            n++;
+        PyLongObject *out = _PyLong_New(n);
+        if (!out)
+            return NULL;
+        for (Py_ssize_t k = 0; k < n; k++, m >>= PyLong_SHIFT)
+            out->ob_digit[k] = (digit)(m & PyLong_MASK);
+        return (PyObject *)out;
+    }
+#endif
     unsigned char buf[16];
     for (int i = 0; i < 16; i++) {
         buf[i] = (unsigned char)(m & 0xFF);
@@ -268,6 +297,30 @@ typedef struct {
     PyObject *rule_of;     /* the follow rule the fields were read from (the same object: not read again) */
     PyObject *tail;        /* the follow rule's third field of the finished trick (NULL: none given) */
     TableObject *table;
+    /* answers that hold past their version.  ``chain`` is the version the C path left the state
+     * at after an action of its own that called no Python (-1: none); while the state is still at
+     * it, nothing but the C path has acted since these answers were given, and they hold: the
+     * follow rule of a trick led by each card (``_follow_rule`` depends on the suit led alone
+     * between such actions: its answer is kept for every card of the suit it names as led) and
+     * the lead rule each seat's hook said holds for its later leads (a sixth field,
+     * :func:`read_lead`), and likewise its auction rule (an eighth field, :func:`read_auction`:
+     * its slice then starts above the highest bid made since).  A chain broken drops them all. */
+    long long chain;
+    int held;                      /* how many answers below are kept */
+    PyObject *follow_of[NCARDS];
+    PyObject *lead_of[16];
+    PyObject *lead_rule_of; /* the holding lead rule the fields were last read from (NULL: none) */
+    PyObject *auction_of[16]; /* the auction rule each seat's hook said holds for its later calls */
+    PyObject *auction_rule_of; /* the holding auction rule the fields were last read from (NULL: none) */
+    int top_bid;             /* the highest bid the C path has made while the chain holds (-1: none) */
+    u128 outside;           /* a holding lead: cards led only from a hand that holds nothing else */
+    /* the seat to act, his hand and the cards he may play, as found for version ``allowed_ver``
+     * (-1: none): ``legal_action_ids`` finds them, ``apply_id`` of the same version reads them */
+    long long allowed_ver;
+    long allowed_seat;
+    u128 allowed_hand, allowed_cards;
+    /* the deal log the C path last recorded in and its list of actions (read once a deal) */
+    PyObject *log_of, *log_list;
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
@@ -280,7 +333,31 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->seat_field);
     Py_VISIT(self->choice_before);
     Py_VISIT(self->choice_ids_of);
+    Py_VISIT(self->lead_rule_of);
+    Py_VISIT(self->auction_rule_of);
+    Py_VISIT(self->log_of);
+    Py_VISIT(self->log_list);
+    for (int c = 0; c < NCARDS; c++)
+        Py_VISIT(self->follow_of[c]);
+    for (int s = 0; s < 16; s++) {
+        Py_VISIT(self->lead_of[s]);
+        Py_VISIT(self->auction_of[s]);
+    }
     return 0;
+}
+
+/* Drop the answers kept past their version (the chain is broken). */
+static void drop_held(CoreObject *self) {
+    self->top_bid = -1;
+    if (!self->held)
+        return;
+    for (int c = 0; c < NCARDS; c++)
+        Py_CLEAR(self->follow_of[c]);
+    for (int s = 0; s < 16; s++) {
+        Py_CLEAR(self->lead_of[s]);
+        Py_CLEAR(self->auction_of[s]);
+    }
+    self->held = 0;
 }
 
 static int core_clear(CoreObject *self) {
@@ -293,6 +370,12 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->seat_field);
     Py_CLEAR(self->choice_before);
     Py_CLEAR(self->choice_ids_of);
+    Py_CLEAR(self->lead_rule_of);
+    Py_CLEAR(self->auction_rule_of);
+    Py_CLEAR(self->log_of);
+    Py_CLEAR(self->log_list);
+    self->held = 1;
+    drop_held(self);
     return 0;
 }
 
@@ -306,8 +389,12 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     (void)args;
     (void)kwds;
     CoreObject *self = (CoreObject *)type->tp_alloc(type, 0);
-    if (self)
+    if (self) {
         self->version = -1;
+        self->chain = -1;
+        self->top_bid = -1;
+        self->allowed_ver = -1;
+    }
     return (PyObject *)self;
 }
 
@@ -327,7 +414,7 @@ static int hook(PyObject *self, PyObject *name, PyObject *arg) {
 }
 
 /* Record ``(seat, action)`` in the deal's log and set the state's version, as ``_commit`` does. */
-static int record(PyObject *dict, PyObject *seat, PyObject *action, long long version) {
+static int record(CoreObject *self, PyObject *dict, PyObject *seat, PyObject *action, long long version) {
     PyObject *deals = field(dict, s_deals);
     if (!deals)
         return -1;
@@ -335,13 +422,17 @@ static int record(PyObject *dict, PyObject *seat, PyObject *action, long long ve
         PyErr_SetString(PyExc_RuntimeError, "no deal to record the action in");
         return -1;
     }
-    PyObject *log = PyObject_GetAttr(PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1), s_actions);
-    if (!log)
-        return -1;
+    PyObject *deal = PyList_GET_ITEM(deals, PyList_GET_SIZE(deals) - 1);
+    if (deal != self->log_of) { /* a deal not met yet (a copy's is its own object) */
+        PyObject *log = PyObject_GetAttr(deal, s_actions);
+        if (!log)
+            return -1;
+        Py_XSETREF(self->log_list, log);
+        Py_XSETREF(self->log_of, Py_NewRef(deal));
+    }
     PyObject *pair = PyTuple_Pack(2, seat, action);
-    int bad = !pair || PyList_Append(log, pair) < 0;
+    int bad = !pair || PyList_Append(self->log_list, pair) < 0;
     Py_XDECREF(pair);
-    Py_DECREF(log);
     if (bad)
         return -1;
     PyObject *v = PyLong_FromLongLong(version);
@@ -427,18 +518,28 @@ static int read_rule(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the lead hook's tuple: (table, allowed, width, controllers[, extra ids]); the extra ids
- * (a declaration with the lead: a marriage, a combination) are listed after the plain plays and
- * carried out by the Python reference. */
+/* Read the lead hook's tuple: (table, allowed, width, controllers[, extra ids[, outside]]); the
+ * extra ids (a declaration with the lead: a marriage, a combination) are listed after the plain
+ * plays and carried out by the Python reference.  With a sixth field (and no extra ids) the
+ * answer holds for the seat's later leads while the chain holds: the cards of his hand outside
+ * ``outside``, or the whole hand when it holds nothing else (``allowed`` is not read). */
 static int read_lead(CoreObject *self, PyObject *rule) {
     Py_CLEAR(self->rule_of); /* the fields below are the lead's */
     Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
-    if ((size != 4 && size != 5) || (size == 5 && !PyTuple_Check(PyTuple_GET_ITEM(rule, 4)))) {
-        PyErr_SetString(PyExc_TypeError, "_lead_rule() must return None or a 4-tuple (or 5: and a tuple of ids)");
+    if (size < 4 || size > 6 || (size >= 5 && !PyTuple_Check(PyTuple_GET_ITEM(rule, 4))) ||
+        (size == 6 && PyTuple_GET_SIZE(PyTuple_GET_ITEM(rule, 4)) != 0)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "_lead_rule() must return None or a 4-tuple (5: and a tuple of ids; 6: no ids and the cards outside)");
         return -1;
     }
     self->nprefix = 0;
-    if (size == 5) {
+    self->outside = 0;
+    Py_CLEAR(self->lead_rule_of);
+    if (size == 6) {
+        if (mask_from_py(PyTuple_GET_ITEM(rule, 5), &self->outside) < 0)
+            return -1;
+        self->lead_rule_of = Py_NewRef(rule);
+    } else if (size == 5) {
         PyObject *extra = PyTuple_GET_ITEM(rule, 4);
         Py_ssize_t n = PyObject_TypeCheck(PyTuple_GET_ITEM(rule, 0), &TableType)
                            ? ((TableObject *)PyTuple_GET_ITEM(rule, 0))->n : 0;
@@ -469,7 +570,9 @@ static int read_lead(CoreObject *self, PyObject *rule) {
         PyErr_SetString(PyExc_ValueError, "a trick entry has 2 or 3 fields");
         return -1;
     }
-    if (mask_from_py(PyTuple_GET_ITEM(rule, 1), &self->led) < 0)
+    if (size == 6)
+        self->led = ~(u128)0; /* the hand, outside ``outside`` where it can */
+    else if (mask_from_py(PyTuple_GET_ITEM(rule, 1), &self->led) < 0)
         return -1;
     if (read_controllers(self, PyTuple_GET_ITEM(rule, 3)) < 0)
         return -1;
@@ -482,14 +585,25 @@ static int read_lead(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id[, fields]) where
- * fields are the names (high field, value attribute, seat field). */
+/* Read the auction hook's tuple: (table, prefix ids, lo, hi, look_id, pass_id[, fields[, holds]])
+ * where fields are the names (high field, value attribute, seat field); ``holds`` true: the answer
+ * holds for the seat's later calls while the chain holds, its slice starting above the highest bid
+ * made since (the ids of the ladder's bids rise with the bid; a look drops it: it changes the
+ * calls). */
 static int read_auction(CoreObject *self, PyObject *rule) {
     Py_CLEAR(self->rule_of);
+    Py_CLEAR(self->auction_rule_of);
     Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
-    if ((size != 6 && size != 7) || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
-        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6- or 7-tuple with a tuple of ids");
+    if (size < 6 || size > 8 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_auction_rule() must return None or a 6- to 8-tuple with a tuple of ids");
         return -1;
+    }
+    if (size == 8) {
+        int holds = PyObject_IsTrue(PyTuple_GET_ITEM(rule, 7));
+        if (holds < 0)
+            return -1;
+        if (holds)
+            self->auction_rule_of = Py_NewRef(rule);
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0), *prefix = PyTuple_GET_ITEM(rule, 1);
     if (!PyObject_TypeCheck(table, &TableType) || PyTuple_GET_SIZE(prefix) > MAXPREFIX) {
@@ -497,7 +611,7 @@ static int read_auction(CoreObject *self, PyObject *rule) {
         return -1;
     }
     PyObject *names[3] = {s_high_bid, s_number, s_declarer};
-    if (size == 7) {
+    if (size >= 7) {
         PyObject *given = PyTuple_GET_ITEM(rule, 6);
         if (!PyTuple_Check(given) || PyTuple_GET_SIZE(given) != 3) {
             PyErr_SetString(PyExc_TypeError, "_auction_rule()[6]: (high field, value attribute, seat field)");
@@ -618,6 +732,44 @@ static int ask(CoreObject *self, PyObject *name, int (*read)(CoreObject *, PyObj
     return ok;
 }
 
+/* Read a kept answer of the hooks again for the decision of version ``ver``: ``kind``, -1 on an error. */
+static int reuse(CoreObject *self, PyObject *rule, int (*read)(CoreObject *, PyObject *), int kind, long long ver) {
+    if (read(self, rule) < 0)
+        return -1;
+    self->version = ver;
+    self->covered = kind;
+    return kind;
+}
+
+/* The card id of a trick's first entry, the key of its kept follow rule: -1 when it is not kept
+ * (a suit named with the card), -2 on an error. */
+static int led_card(PyObject *entry) {
+    if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 2 ||
+        (PyTuple_GET_SIZE(entry) > 2 && PyTuple_GET_ITEM(entry, 2) != Py_None))
+        return -1;
+    PyObject *idobj = PyObject_GetAttr(PyTuple_GET_ITEM(entry, 1), s_id);
+    if (!idobj)
+        return -2;
+    long id = PyLong_AsLong(idobj);
+    Py_DECREF(idobj);
+    if (id == -1 && PyErr_Occurred())
+        return -2;
+    return id >= 0 && id < NCARDS ? (int)id : -1;
+}
+
+/* The seat to act (``_turn``): -1 when it is none, -2 on an error. */
+static long turn_of(PyObject *dict) {
+    PyObject *turn = field(dict, s_turn);
+    if (!turn)
+        return -2;
+    if (turn == Py_None)
+        return -1;
+    long seat = PyLong_AsLong(turn);
+    if (seat == -1 && PyErr_Occurred())
+        return -2;
+    return seat < 0 ? -1 : seat;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -630,11 +782,29 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     if (ver == self->version)
         return self->covered;
     self->version = -1;
+    if (ver != self->chain) /* something besides the C path has acted: ask the hooks afresh */
+        drop_held(self);
     PyObject *phase = field(dict, s_phase);
     if (!phase)
         return -1;
-    if (phase == auction_phase)
-        return ask(self, s_auction_rule, read_auction, 3, ver);
+    if (phase == auction_phase) { /* the seat's holding answer (above the bids since), else his hook's */
+        long seat = turn_of(dict);
+        if (seat == -2)
+            return -1;
+        if (seat >= 0 && seat < 16 && self->auction_of[seat]) {
+            if (reuse(self, self->auction_of[seat], read_auction, 3, ver) < 0)
+                return -1;
+            if (self->top_bid >= self->lo)
+                self->lo = self->top_bid + 1;
+            return 3;
+        }
+        int ok = ask(self, s_auction_rule, read_auction, 3, ver);
+        if (ok == 3 && self->auction_rule_of && seat >= 0 && seat < 16) {
+            self->auction_of[seat] = Py_NewRef(self->auction_rule_of);
+            self->held++;
+        }
+        return ok;
+    }
     if (phase != play_phase) /* a choice of cards or calls, if the game's hook describes it */
         return ask(self, s_choice_rule, read_choice, 4, ver);
     PyObject *trick = field(dict, s_trick);
@@ -642,13 +812,45 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
         return -1;
     if (!PyList_Check(trick))
         return 0;
-    if (PyList_GET_SIZE(trick) == 0)
-        return ask(self, s_lead_rule, read_lead, 2, ver);
-    return ask(self, s_follow_rule, read_rule, 1, ver);
+    if (PyList_GET_SIZE(trick) == 0) { /* a lead: the seat's holding answer, else his hook's */
+        long seat = turn_of(dict);
+        if (seat == -2)
+            return -1;
+        if (seat >= 0 && seat < 16 && self->lead_of[seat])
+            return reuse(self, self->lead_of[seat], read_lead, 2, ver);
+        int ok = ask(self, s_lead_rule, read_lead, 2, ver);
+        if (ok == 2 && self->lead_rule_of && seat >= 0 && seat < 16) {
+            self->lead_of[seat] = Py_NewRef(self->lead_rule_of);
+            self->held++;
+        }
+        return ok;
+    }
+    /* a follow: the rule given for a trick led by the same card, else the hook's */
+    int card = led_card(PyList_GET_ITEM(trick, 0));
+    if (card == -2)
+        return -1;
+    if (card >= 0 && self->follow_of[card])
+        return reuse(self, self->follow_of[card], read_rule, 1, ver);
+    int ok = ask(self, s_follow_rule, read_rule, 1, ver);
+    if (ok == 1 && card >= 0) /* the same answer for a trick led by any card of this suit */
+        for (u128 same = self->led | (u128)1 << card; same; same &= same - 1) {
+            int c = low_card(same);
+            if (c < NCARDS && !self->follow_of[c]) {
+                self->follow_of[c] = Py_NewRef(self->rule_of);
+                self->held++;
+            }
+        }
+    return ok;
 }
 
 /* The seat to act and the cards it may play to the open trick. */
 static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand, u128 *allowed) {
+    if (self->version >= 0 && self->allowed_ver == self->version) { /* found for this version */
+        *seat = self->allowed_seat;
+        *hand = self->allowed_hand;
+        *allowed = self->allowed_cards;
+        return 0;
+    }
     PyObject *turn = field(dict, s_turn);
     if (!turn)
         return -1;
@@ -665,41 +867,39 @@ static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand,
     if (mask_from_py(PyList_GET_ITEM(hands, *seat), hand) < 0)
         return -1;
     u128 h = *hand, same = h & self->led;
-    if (self->covered == 2)
-        *allowed = same; /* a lead: the cards the hook allows */
+    if (self->covered == 2) /* a lead: the cards the hook allows (outside ``outside`` where it can) */
+        *allowed = (same & ~self->outside) ? same & ~self->outside : same;
     else if (same)
         *allowed = same | (h & self->free_cards);
     else if (self->must_trump && (h & self->trump))
         *allowed = (h & self->trump) | (h & self->free_cards);
     else
         *allowed = h;
+    self->allowed_ver = self->version;
+    self->allowed_seat = *seat;
+    self->allowed_hand = h;
+    self->allowed_cards = *allowed;
     return 0;
 }
 
 static PyObject *legal_list(CoreObject *self, u128 allowed, int as_ids) {
     TableObject *t = self->table;
-    PyObject *out = PyList_New(0);
+    int extra = self->covered == 2 ? self->nprefix : 0; /* a lead: the declarations the hook listed */
+    Py_ssize_t count = extra;
+    for (u128 a = allowed; a; a &= a - 1)
+        count += t->play_id[low_card(a)] >= 0;
+    PyObject *out = PyList_New(count);
     if (!out)
         return NULL;
-    while (allowed) {
-        int c = low_card(allowed);
-        allowed &= allowed - 1;
-        int i = t->play_id[c];
-        if (i < 0)
-            continue;
-        PyObject *item = as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i);
-        if (PyList_Append(out, item) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
+    Py_ssize_t k = 0;
+    for (; allowed; allowed &= allowed - 1) {
+        int i = t->play_id[low_card(allowed)];
+        if (i >= 0)
+            PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
-    /* a lead: the declarations the hook listed after the plain plays */
-    for (int k = 0; self->covered == 2 && k < self->nprefix; k++) {
-        int i = self->prefix[k];
-        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
+    for (int j = 0; j < extra; j++) { /* after the plain plays */
+        int i = self->prefix[j];
+        PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
     return out;
 }
@@ -759,12 +959,16 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
     Py_INCREF(action);
     long seat = PyLong_AsLong(seat_obj);
     self->version = -1;
-    if (record(dict, seat_obj, action, ver + 1) < 0)
+    self->chain = -1;
+    if (record(self, dict, seat_obj, action, ver + 1) < 0)
         goto fail;
     int bad;
     if (i == self->look_id) { /* leaves the dark; the same seat calls next */
         if (set_item(dict, s_dark, seat, Py_False) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
+        if (seat >= 0 && seat < 16)
+            Py_CLEAR(self->auction_of[seat]); /* his calls are others now */
+        self->chain = ver + 1;
         Py_DECREF(seat_obj);
         return action;
     }
@@ -784,6 +988,8 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (!number)
             goto fail;
         bad = PyDict_SetItem(dict, self->high_field, number) < 0 || PyDict_SetItem(dict, self->seat_field, seat_obj) < 0;
+        if (i > self->top_bid)
+            self->top_bid = i;
         Py_DECREF(number);
         if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
             goto fail;
@@ -824,6 +1030,7 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
             if (PyList_GET_ITEM(passed, nxt) != Py_True) {
                 if (PyDict_SetItem(dict, s_turn, n_obj) < 0)
                     goto fail;
+                self->chain = ver + 1;
                 break;
             }
         }
@@ -968,7 +1175,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
         return NULL;
     }
     Py_INCREF(action);
-    int bad = record(dict, decider, action, ++ver) < 0;
+    self->chain = -1; /* kept answers hold after this action only if it calls no Python */
+    int bad = record(self, dict, decider, action, ++ver) < 0;
     Py_CLEAR(decider);
     if (bad)
         goto fail;
@@ -1021,6 +1229,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
             goto fail;
         /* a follow: the same trick, the hook's answer still holds; after a lead, ask again */
         self->version = lead ? -1 : ver;
+        self->chain = ver;
         Py_DECREF(seat_obj);
         return action;
     }
@@ -1065,12 +1274,15 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
         goto close_fail;
     Py_INCREF(tricks);
     PyTypeObject *type = Py_TYPE(self);
-    if (_PyType_Lookup(type, s_finished_trick) == default_finished) /* the engine's: (trick, winner) */
+    int pure = 1; /* no Python called: the kept answers still hold */
+    if (_PyType_Lookup(type, s_finished_trick) == default_finished) { /* the engine's: (trick, winner) */
         finished = PyTuple_Pack(2, trick_list, winner);
-    else if (self->tail && !lead) /* the game's, as its follow rule said */
+    } else if (self->tail && !lead) { /* the game's, as its follow rule said */
         finished = PyTuple_Pack(3, trick_list, winner, self->tail);
-    else
+    } else {
+        pure = 0;
         finished = PyObject_CallMethodObjArgs((PyObject *)self, s_finished_trick, trick_list, winner, NULL);
+    }
     bad = !finished || PyList_Append(tricks, finished) < 0;
     Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
     Py_DECREF(tricks);
@@ -1086,15 +1298,26 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     if (_PyType_Lookup(type, s_after_trick) == default_after_trick || PyDict_GetItem(dict, s_plain_trick_end) == Py_True) {
         /* the engine's: the deal is scored once every trick is played */
         long per_deal = deal_tricks(dict);
-        if (per_deal < 0 || (done_tricks == per_deal && hook((PyObject *)self, s_score_play, NULL) < 0))
+        if (per_deal < 0)
             goto close_fail;
-    } else if (hook((PyObject *)self, s_after_trick, winner) < 0) {
-        goto close_fail;
+        if (done_tricks == per_deal) {
+            pure = 0;
+            if (hook((PyObject *)self, s_score_play, NULL) < 0)
+                goto close_fail;
+        }
+    } else {
+        pure = 0;
+        if (hook((PyObject *)self, s_after_trick, winner) < 0)
+            goto close_fail;
     }
     /* the engine's _after_commit does nothing unless a deal is over */
-    if ((_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) &&
-        hook((PyObject *)self, s_after_commit, NULL) < 0)
-        goto close_fail;
+    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) {
+        pure = 0;
+        if (hook((PyObject *)self, s_after_commit, NULL) < 0)
+            goto close_fail;
+    }
+    if (pure)
+        self->chain = ver;
     Py_DECREF(winner);
     Py_DECREF(trick_list);
     Py_DECREF(seat_obj);
@@ -1137,6 +1360,7 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
         if (choice_has(self, i)) { /* the game's own step, as the reference's _commit does it */
             *done = 1;
             self->version = -1;
+            self->chain = -1;
             PyObject *seat = field(dict, s_turn), *action = PyTuple_GET_ITEM(self->table->actions, i);
             if (seat) {
                 Py_INCREF(seat);
@@ -1156,6 +1380,18 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
         if ((allowed >> card) & 1) {
             *done = 1;
             out = play(self, dict, ver, seat, hand, card, (int)i);
+            goto end;
+        }
+    } else if (cov == 2 && i >= 0 && i < self->table->n) {
+        for (int k = 0; k < self->nprefix; k++) {
+            if (self->prefix[k] != i)
+                continue;
+            /* a lead with a declaration the hook listed: legal, carried out by the game's
+             * ``_commit`` for the seat to act, as the reference does once it has checked it */
+            *done = 1;
+            self->version = -1;
+            self->chain = -1;
+            out = PyObject_CallMethodOneArg((PyObject *)self, s_commit, PyTuple_GET_ITEM(self->table->actions, i));
             goto end;
         }
     }
