@@ -48,8 +48,12 @@ def _mask_reference(cards: Sequence[Card]) -> int:
 
 #: the bitmask of a list of cards (in C when it is built)
 _mask: Any = _mask_reference
+#: the shuffle and deal of :func:`~prikup.core.dealing.deal_packets` in C, called directly for a
+#: plain generator (``None``: not built)
+_deal_in_c: Any = None
 if FAST:
     from prikup.core._fastcore import cards_mask as _mask
+    from prikup.core._fastcore import deal_packets as _deal_in_c
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -194,7 +198,8 @@ class TrickState(State):
 
     def _clear_deal(self) -> None:
         """The shared fields of a deal before its cards."""
-        n = self.game.players
+        table = self.game.trick_rules
+        n = table.players
         self.hands = [0] * n
         self.talon = 0
         self.talon_taken = False
@@ -209,7 +214,7 @@ class TrickState(State):
         #: does that without calling it); games that override it say when
         self._plain_trick_end = False
         #: cards in a trick, and who plays after each seat to an open trick
-        self._trick_size = self.game.trick_rules.deal.hands
+        self._trick_size = table.deal.hands
         self._play_next: list[int] = self._after
 
     # -- the deal ---------------------------------------------------------------------------
@@ -224,13 +229,18 @@ class TrickState(State):
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
         table = self.game.trick_rules
-        return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
+        deal = table.deal
+        deck, packets = table.deck, deal.packets
+        if _deal_in_c is not None and type(rng) is random.Random and type(deck) is tuple and type(packets) is tuple:
+            return _deal_in_c(rng, deck, deal.hands, packets)  # type: ignore[no-any-return]  # deal_packets, inline
+        return deal_packets(table.deck, rng, deal.hands, deal.packets)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
         self._clear_deal()
-        active = self.active_seats(dealer)
+        active = self._in_deal  # the deal's active seats (``_deal_cards`` has set them)
+        masks = self.hands
         for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = _mask(hand)
+            masks[seat] = _mask(hand)
         self.talon = _mask(talon)
         self._play_next = self._after
         self._begin_deal(dealer, active, talon)
