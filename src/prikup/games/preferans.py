@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from operator import sub as _sub
 from typing import Any, cast
 
 from prikup.core.actions import Action
@@ -819,8 +820,12 @@ class StatePreferans(LegalPreferans):
         self.sheets.append(sheet)
         after = balances(sheet)
         self._scores = cast(list[int], list(after))
-        log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])
-        log.scores_after = cast(list[int], [fraction_json(a) for a in after])
+        if type(sum(after)) is int and type(sum(before)) is int:  # every balance whole: ints as they are
+            log.score_changes = list(map(_sub, after, before))  # type: ignore[arg-type]
+            log.scores_after = cast(list[int], list(after))
+        else:
+            log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])
+            log.scores_after = cast(list[int], [fraction_json(a) for a in after])
         if self.settle_calls:
             result = result | {"between_deals": [[s, k, w] for s, k, w in self.settle_calls]}
         log.result = result | {"sheet": sheet.to_json()}

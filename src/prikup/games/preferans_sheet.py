@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import sub as _sub
 from typing import Any, TypeVar, cast
 
 from prikup.core.cards import Card, Rank, Suit
@@ -154,27 +155,31 @@ class Sheet:
         by hand: ``functools.cached_property`` takes a lock on every read in Python 3.11)."""
         got: tuple[Amount, ...] | None = self.__dict__.get("_balances")
         if got is None:
-            n = self.players
             whists = self.whists
-            got = tuple([exact(sum(whists[p]) - sum([whists[o][p] for o in range(n)])) for p in range(n)])
+            # written by each player (his row) minus written on him (his column), in C's loops
+            net = map(_sub, map(sum, whists), map(sum, zip(*whists, strict=True)))
+            got = tuple(net) if _whole(whists) else tuple(map(exact, net))
             self.__dict__["_balances"] = got
         return got
 
     def to_json(self) -> dict[str, Any]:
         """The sheet as a JSON value (exact whists as ints or ``"n/d"`` strings)."""
-        numbers: tuple[list[list[int | str]], list[int | str]] | None = self.__dict__.get("_json_numbers")
+        numbers: tuple[Sequence[Sequence[int | str]], Sequence[int | str]] | None = self.__dict__.get("_json_numbers")
         if numbers is None:  # worked out once per sheet, copied out for every caller
-            numbers = (
-                [[w if type(w) is int else fraction_json(w) for w in row] for row in self.whists],
-                [b if type(b) is int else fraction_json(b) for b in self.balances],
-            )
+            if _whole(self.whists):  # every whist an int (the balances too): as they are
+                numbers = (self.whists, self.balances)  # type: ignore[assignment]
+            else:
+                numbers = (
+                    [[fraction_json(w) for w in row] for row in self.whists],
+                    [fraction_json(b) for b in self.balances],
+                )
             self.__dict__["_json_numbers"] = numbers
         whists, balance = numbers
         return {
             "target": self.target,
             "pulya": list(self.pulya),
             "gora": list(self.gora),
-            "whists": [list(row) for row in whists],
+            "whists": list(map(list, whists)),
             "balances": list(balance),
         }
 
@@ -208,7 +213,12 @@ class SheetDraft:
 
     def freeze(self) -> Sheet:
         """The sheet as written so far."""
-        return Sheet(self.target, tuple(self.pulya), tuple(self.gora), tuple([tuple(row) for row in self.whists]))
+        return Sheet(self.target, tuple(self.pulya), tuple(self.gora), tuple(map(tuple, self.whists)))
+
+
+def _whole(whists: Iterable[Iterable[Amount]]) -> bool:
+    """Whether every amount of ``whists`` is an int (their sum is a Fraction if one is)."""
+    return type(sum(map(sum, whists))) is int
 
 
 #: A sheet or a draft: an operation returns what it is given (a new sheet, or the draft written).
@@ -262,37 +272,39 @@ def write_whists(sheet: AnySheet, writer: int, on: int, amount: Amount) -> AnySh
         raise ValueError("whists written are never negative")
     if amount == 0:
         return sheet
-    draft = _open(sheet)
+    # (the most frequent write: _open and _close inline for a draft)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
     row = draft.whists[writer]
-    row[on] = exact(row[on] + amount)
-    return _close(sheet, draft)
+    total = row[on] + amount
+    row[on] = total if type(total) is int else exact(total)
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
 def add_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """``seat`` writes ``points`` into his gora (a penalty or a podlet)."""
     if points < 0:
         raise ValueError("use write_off_gora to reduce a gora")
-    draft = _open(sheet)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
     draft.gora[seat] += points
-    return _close(sheet, draft)
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
 def write_off_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` off ``seat``'s gora (never below zero)."""
     if not 0 <= points <= sheet.gora[seat]:
         raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
-    draft = _open(sheet)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
     draft.gora[seat] -= points
-    return _close(sheet, draft)
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
 def add_pulya(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` into ``seat``'s pulya (never past the target)."""
     if not 0 <= points <= sheet.target - sheet.pulya[seat]:
         raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
-    draft = _open(sheet)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
     draft.pulya[seat] += points
-    return _close(sheet, draft)
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
 def help_order(sheet: Sheet | SheetDraft, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:
