@@ -208,6 +208,8 @@ class TrickState(State):
         self.declarer = None
         self.trick = []
         self.tricks = []
+        #: the finished tricks as observations show them (see :meth:`_tricks_seen`)
+        self._seen_memo: tuple[list[Any], tuple[TrickSeen, ...]] | None = None
         self.won = [0] * n
         self.taken = [0] * n
         #: true while the game's own ``_after_trick`` would do just the engine's (the C path then
@@ -375,13 +377,26 @@ class TrickState(State):
         return {
             "active": self._in_deal if self.phase is not _DEAL_PHASE and self.deals else (),
             "hand": tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
-            "hand_sizes": tuple([h.bit_count() for h in self.hands]),
+            "hand_sizes": tuple(map(int.bit_count, self.hands)),
             "calls": tuple(self.calls),
             "trick": tuple([Played(*p) for p in self.trick]),
-            "tricks": tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in self.tricks]),
+            "tricks": self._tricks_seen(),
             "tricks_won": tuple(self.won),
             "last_result": last,
         }
+
+    def _tricks_seen(self) -> tuple[TrickSeen, ...]:
+        """The finished tricks as an observation shows them, each made once: a finished trick
+        never changes, so the values made for ``tricks`` are kept with that very list (a new
+        deal's or a copy's list is another) and only the tricks finished since are added (they
+        were a fifth of an observation's bytecode at the tenth card)."""
+        tricks = self.tricks
+        memo = self._seen_memo
+        seen = memo[1] if memo is not None and memo[0] is tricks and len(memo[1]) <= len(tricks) else ()
+        if len(seen) < len(tricks):
+            seen += tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in tricks[len(seen) :]])
+            self._seen_memo = (tricks, seen)
+        return seen
 
     @property
     def in_deal(self) -> bool:
