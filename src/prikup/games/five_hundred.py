@@ -445,17 +445,16 @@ class GameFiveHundred(ActionsFiveHundred):
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units: the two sides, or every seat on its own (made once)."""
-        try:
-            return self._units
-        except AttributeError:
-            pass
+        made: tuple[tuple[int, ...], ...] | None = self.__dict__.get("_units")
+        if made is not None:
+            return made
         if self.partnership_play:
             units: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
         elif self.players == 6:
             units = six_units(self.rules.six_teams)
         else:
             units = tuple((s,) for s in range(self.players))
-        self._units = units
+        self.__dict__["_units"] = units
         return units
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:

@@ -821,7 +821,7 @@ class StatePreferans(LegalPreferans):
         after = balances(sheet)
         self._scores = cast(list[int], list(after))
         if type(sum(after)) is int and type(sum(before)) is int:  # every balance whole: ints as they are
-            log.score_changes = list(map(_sub, after, before))  # type: ignore[arg-type]
+            log.score_changes = cast(list[int], list(map(_sub, after, before)))
             log.scores_after = cast(list[int], list(after))
         else:
             log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])

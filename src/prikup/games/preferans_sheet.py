@@ -164,10 +164,11 @@ class Sheet:
 
     def to_json(self) -> dict[str, Any]:
         """The sheet as a JSON value (exact whists as ints or ``"n/d"`` strings)."""
-        numbers: tuple[Sequence[Sequence[int | str]], Sequence[int | str]] | None = self.__dict__.get("_json_numbers")
+        numbers: tuple[Sequence[Sequence[Amount | str]], Sequence[Amount | str]] | None
+        numbers = self.__dict__.get("_json_numbers")
         if numbers is None:  # worked out once per sheet, copied out for every caller
             if _whole(self.whists):  # every whist an int (the balances too): as they are
-                numbers = (self.whists, self.balances)  # type: ignore[assignment]
+                numbers = (self.whists, self.balances)
             else:
                 numbers = (
                     [[fraction_json(w) for w in row] for row in self.whists],
@@ -273,7 +274,7 @@ def write_whists(sheet: AnySheet, writer: int, on: int, amount: Amount) -> AnySh
     if amount == 0:
         return sheet
     # (the most frequent write: _open and _close inline for a draft)
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
     row = draft.whists[writer]
     total = row[on] + amount
     row[on] = total if type(total) is int else exact(total)
@@ -284,7 +285,7 @@ def add_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """``seat`` writes ``points`` into his gora (a penalty or a podlet)."""
     if points < 0:
         raise ValueError("use write_off_gora to reduce a gora")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
     draft.gora[seat] += points
     return sheet if draft is sheet else _close(sheet, draft)
 
@@ -293,7 +294,7 @@ def write_off_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` off ``seat``'s gora (never below zero)."""
     if not 0 <= points <= sheet.gora[seat]:
         raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
     draft.gora[seat] -= points
     return sheet if draft is sheet else _close(sheet, draft)
 
@@ -302,7 +303,7 @@ def add_pulya(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` into ``seat``'s pulya (never past the target)."""
     if not 0 <= points <= sheet.target - sheet.pulya[seat]:
         raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)  # type: ignore[assignment]
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
     draft.pulya[seat] += points
     return sheet if draft is sheet else _close(sheet, draft)
 
