@@ -240,8 +240,10 @@ class TrickState(State):
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
         self._clear_deal()
         active = self._in_deal  # the deal's active seats (``_deal_cards`` has set them)
+        if len(hands) != len(active):
+            raise ValueError(f"{len(hands)} hands dealt to {len(active)} seats")
         masks = self.hands
-        for seat, hand in zip(active, hands, strict=True):
+        for seat, hand in zip(active, hands):  # noqa: B905 - checked above: zip's strict= is a keyword call
             masks[seat] = _mask(hand)
         self.talon = _mask(talon)
         self._play_next = self._after

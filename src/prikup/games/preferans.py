@@ -322,7 +322,7 @@ class StatePreferans(LegalPreferans):
 
         Each question is asked once a deal: carrying the last open pulya (its owner, half of it
         closed), then settling the last gora (every pulya closed, one gora left)."""
-        asked = {kind for _, kind, _ in self.settle_calls}
+        asked = {kind for _, kind, _ in self.settle_calls} if self.settle_calls else ()
         for kind, seat in (("pulya", can_carry_pulya(self.sheet)), ("gora", can_settle_gora(self.sheet))):
             if seat is not None and kind not in asked:
                 self.phase = _SETTLE

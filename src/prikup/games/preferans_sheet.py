@@ -589,11 +589,14 @@ def score_raspasy(sheet: AnySheet, tricks: Mapping[int, int], *, excess: str = "
 def can_carry_pulya(sheet: Sheet | SheetDraft) -> int | None:
     """The owner of the last open pulya if at least half of it is closed (he may carry the rest
     into his gora between deals), else ``None``."""
-    open_ = [s for s in range(sheet.players) if sheet.pulya[s] < sheet.target]
-    if len(open_) != 1:
-        return None
-    seat = open_[0]
-    return seat if 2 * sheet.pulya[seat] >= sheet.target else None
+    target = sheet.target
+    seat = None
+    for s, pulya in enumerate(sheet.pulya):
+        if pulya < target:
+            if seat is not None:
+                return None  # two open (most deals: found at once)
+            seat = s
+    return seat if seat is not None and 2 * sheet.pulya[seat] >= target else None
 
 
 def carry_pulya(sheet: AnySheet, seat: int) -> AnySheet:
