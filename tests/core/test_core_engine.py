@@ -100,6 +100,8 @@ def _check_engine(state: TrickState) -> None:
         seen |= mask
     assert seen == deck
     if state.in_deal:
+        active = state.active_seats()
+        assert [state._after[s] for s in active] == [*active[1:], active[0]]
         assert sum(state.won) == len(state.tricks)
         assert len(state.trick) < state._trick_size
         for seat in range(state.game.players):
@@ -125,6 +127,32 @@ def test_engine_bookkeeping_over_random_play(name: str, options: dict[str, objec
             _check_engine(state)
             state.apply(rng.choice(state.legal_actions()))
         _check_engine(state)
+
+
+def test_point_planes_sum_to_the_card_points_of_any_set_of_cards() -> None:
+    from prikup.core.tricks import card_points, point_planes
+    from prikup.games.ace_ten_deck import DECK_MASK, POINTS
+
+    planes = point_planes(POINTS, 4)
+    rng = random.Random(5)
+    for mask in [0, DECK_MASK, *(rng.getrandbits(64) & DECK_MASK for _ in range(300))]:
+        assert sum((mask & plane).bit_count() << b for b, plane in enumerate(planes)) == card_points(mask, POINTS)
+    with pytest.raises(ValueError):
+        point_planes(POINTS, 3)  # the ace's 11 needs four bits
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}{o}" for n, o in CONFIGS])
+def test_the_seats_of_a_deal_are_made_once_per_game(name: str, options: dict[str, object]) -> None:
+    game = make_game(name, **options)
+    n = game.players
+    for dealer in range(n):
+        active = game.active_seats(dealer)
+        after = game.seats_after(active)
+        assert after is game.seats_after(active)  # made once, shared (never changed in place)
+        assert [after[s] for s in active] == [*active[1:], active[0]]
+        assert all(after[s] == -1 for s in range(n) if s not in active)
+        assert game.seats_out(active) == tuple(s not in active for s in range(n))
+    assert make_game(name, **options).seats_after((1, 0), 3) == [1, 0, -1]
 
 
 def test_registry_holds_only_engine_games() -> None:

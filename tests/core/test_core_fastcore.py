@@ -30,9 +30,10 @@ from prikup.games.five_hundred_variants import _fast_auction
 
 pytestmark = pytest.mark.skipif(not FAST, reason="the C extension is not built, or PRIKUP_PURE is set")
 
-#: Fields the two paths may keep differently: the reference's memo of its last legal set, and
-#: the generator objects (compared by their state).
-_OWN = {"_legal_at", "_legal_mask", "_legal_seat", "_generator", "_rng_shared"}
+#: Fields the two paths may keep differently: the reference's memo of its last legal set, the
+#: observations' memo of the finished tricks (kept with the list it was made for: the values it
+#: gives are compared with the observations), and the generator objects (compared by their state).
+_OWN = {"_legal_at", "_legal_mask", "_legal_seat", "_seen_memo", "_generator", "_rng_shared"}
 
 
 def fields(state: State) -> dict[str, Any]:

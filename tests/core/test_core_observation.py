@@ -132,3 +132,31 @@ def test_a_malformed_observation_is_refused_in_one_line() -> None:
         observation_from_json({"game": "chess"})
     with pytest.raises(OptionError, match="malformed observation"):
         observation_from_json([])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_finished_tricks_shown_are_those_of_the_state_even_across_copies_and_deals(
+    config: tuple[str, dict[str, object]],
+) -> None:
+    """The finished tricks an observation shows are made once per trick and kept with the state's
+    list of tricks: observing before and after tricks, deals and copies always shows exactly the
+    state's own tricks."""
+    import random
+
+    from prikup.core.observation import Played, TrickSeen
+
+    name, options = config
+    rng = random.Random(3)
+    state = make_game(name, **options).new_match(seed=3)
+    twin = state.copy()
+    for _ in range(150):
+        if state.is_over:
+            break
+        for s in (state, twin):
+            want = tuple(TrickSeen(tuple(Played(*p) for p in t[0]), *t[1:]) for t in s.tricks)
+            assert s.observation(None).tricks == want
+        if rng.random() < 0.1:
+            twin = state.copy()  # a copy observed as it goes on apart from the original
+        for s in (state, twin):
+            if not s.is_over:
+                s.apply(rng.choice(s.legal_actions()))

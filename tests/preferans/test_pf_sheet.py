@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from prikup.core.cards import Suit, parse_cards
 from prikup.games.preferans_sheet import (
     Sheet,
+    SheetDraft,
     Whists,
     add_gora,
     add_pulya,
@@ -26,10 +27,12 @@ from prikup.games.preferans_sheet import (
     help_order,
     is_finished,
     lone_whister_shortfall,
+    misere_half_tricks,
     misere_tricks,
     new_sheet,
     pulyas_closed,
     score_game,
+    score_misere_half,
     score_raspasy,
     settle_gora,
     talon_premium,
@@ -369,3 +372,41 @@ def test_balances_always_sum_to_zero_and_the_end_is_exact(
         assert sum(balances(s)) == 0
         assert all(0 <= p <= target for p in s.pulya) and all(g >= 0 for g in s.gora)
         assert is_finished(s) == (all(p == target for p in s.pulya) and all(g == 0 for g in s.gora))
+
+
+def _apply(s: Sheet | SheetDraft, players: int, kind: str, seat: int, x: int) -> Sheet | SheetDraft:
+    """One operation of ``_OPS`` (and a few more), on a sheet or a draft alike."""
+    other = (seat + 1) % players
+    if kind == "game":
+        return score_game(s, seat, x, helped_last=[other] if x > 4 else ())
+    if kind == "short":
+        return whister_short(declarer_short(s, seat, 4, x), other, 6, x, responsible=x > 1)
+    if kind == "raspasy":
+        a = min(x, 10)
+        return score_raspasy(s, {0: a, 1: 0 if a == 10 else 1, 2: 10 - a - (0 if a == 10 else 1)})
+    if kind == "misere":
+        half = misere_half_tricks(s, seat, other, x) if players == 4 else s
+        return score_misere_half(misere_tricks(half, seat, x), seat, other, 2 + x % 2)
+    if kind == "carry" and can_carry_pulya(s) is not None:
+        return carry_pulya(s, can_carry_pulya(s) or 0)
+    if kind == "settle" and can_settle_gora(s) is not None:
+        return settle_gora(s, can_settle_gora(s) or 0)
+    return write_premium(whist_for_tricks(s, seat, other, 2, x), seat, 20, [other])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(3, 4), st.sampled_from([(20, 10), (4, 2)]), st.lists(_OPS, max_size=40))
+def test_a_draft_written_in_place_freezes_to_the_sheets_of_the_pure_writes(
+    players: int, setting: tuple[int, int], ops: list[tuple[str, int, int]]
+) -> None:
+    """Every operation given a draft writes it in place and returns it; frozen, the draft is the
+    sheet the same operations give one after another, and the sheet it started from is unchanged."""
+    start = new_sheet(players, *setting)
+    pure = start
+    draft = SheetDraft(start)
+    for kind, seat, x in ops:
+        pure = _apply(pure, players, kind, seat % players, x)
+        assert _apply(draft, players, kind, seat % players, x) is draft
+        frozen = draft.freeze()
+        assert frozen == pure and balances(frozen) == balances(pure) and frozen.to_json() == pure.to_json()
+    assert start == new_sheet(players, *setting)

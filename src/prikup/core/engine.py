@@ -48,8 +48,12 @@ def _mask_reference(cards: Sequence[Card]) -> int:
 
 #: the bitmask of a list of cards (in C when it is built)
 _mask: Any = _mask_reference
+#: the shuffle and deal of :func:`~prikup.core.dealing.deal_packets` in C, called directly for a
+#: plain generator (``None``: not built)
+_deal_in_c: Any = None
 if FAST:
     from prikup.core._fastcore import cards_mask as _mask
+    from prikup.core._fastcore import deal_packets as _deal_in_c
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -194,7 +198,8 @@ class TrickState(State):
 
     def _clear_deal(self) -> None:
         """The shared fields of a deal before its cards."""
-        n = self.game.players
+        table = self.game.trick_rules
+        n = table.players
         self.hands = [0] * n
         self.talon = 0
         self.talon_taken = False
@@ -203,13 +208,15 @@ class TrickState(State):
         self.declarer = None
         self.trick = []
         self.tricks = []
+        #: the finished tricks as observations show them (see :meth:`_tricks_seen`)
+        self._seen_memo: tuple[list[Any], tuple[TrickSeen, ...]] | None = None
         self.won = [0] * n
         self.taken = [0] * n
         #: true while the game's own ``_after_trick`` would do just the engine's (the C path then
         #: does that without calling it); games that override it say when
         self._plain_trick_end = False
         #: cards in a trick, and who plays after each seat to an open trick
-        self._trick_size = self.game.trick_rules.deal.hands
+        self._trick_size = table.deal.hands
         self._play_next: list[int] = self._after
 
     # -- the deal ---------------------------------------------------------------------------
@@ -224,13 +231,20 @@ class TrickState(State):
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
         table = self.game.trick_rules
-        return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
+        deal = table.deal
+        deck, packets = table.deck, deal.packets
+        if _deal_in_c is not None and type(rng) is random.Random and type(deck) is tuple and type(packets) is tuple:
+            return _deal_in_c(rng, deck, deal.hands, packets)  # type: ignore[no-any-return]  # deal_packets, inline
+        return deal_packets(table.deck, rng, deal.hands, deal.packets)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
         self._clear_deal()
-        active = self.active_seats(dealer)
-        for seat, hand in zip(active, hands, strict=True):
-            self.hands[seat] = _mask(hand)
+        active = self._in_deal  # the deal's active seats (``_deal_cards`` has set them)
+        if len(hands) != len(active):
+            raise ValueError(f"{len(hands)} hands dealt to {len(active)} seats")
+        masks = self.hands
+        for seat, hand in zip(active, hands):  # noqa: B905 - checked above: zip's strict= is a keyword call
+            masks[seat] = _mask(hand)
         self.talon = _mask(talon)
         self._play_next = self._after
         self._begin_deal(dealer, active, talon)
@@ -365,13 +379,26 @@ class TrickState(State):
         return {
             "active": self._in_deal if self.phase is not _DEAL_PHASE and self.deals else (),
             "hand": tuple(cards_of(self.hands[seat])) if sees_hand and seat is not None else None,
-            "hand_sizes": tuple([h.bit_count() for h in self.hands]),
+            "hand_sizes": tuple(map(int.bit_count, self.hands)),
             "calls": tuple(self.calls),
             "trick": tuple([Played(*p) for p in self.trick]),
-            "tricks": tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in self.tricks]),
+            "tricks": self._tricks_seen(),
             "tricks_won": tuple(self.won),
             "last_result": last,
         }
+
+    def _tricks_seen(self) -> tuple[TrickSeen, ...]:
+        """The finished tricks as an observation shows them, each made once: a finished trick
+        never changes, so the values made for ``tricks`` are kept with that very list (a new
+        deal's or a copy's list is another) and only the tricks finished since are added (they
+        were a fifth of an observation's bytecode at the tenth card)."""
+        tricks = self.tricks
+        memo = self._seen_memo
+        seen = memo[1] if memo is not None and memo[0] is tricks and len(memo[1]) <= len(tricks) else ()
+        if len(seen) < len(tricks):
+            seen += tuple([TrickSeen(tuple([Played(*p) for p in t[0]]), *t[1:]) for t in tricks[len(seen) :]])
+            self._seen_memo = (tricks, seen)
+        return seen
 
     @property
     def in_deal(self) -> bool:

@@ -21,6 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import add as _add
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
@@ -240,6 +241,34 @@ class Game(ABC):
             n = self.players
             self._active_of = [tuple((d + i) % n for i in range(1, self.hands_dealt + 1)) for d in range(n)]
             return self._active_of[dealer]
+
+    def seats_out(self, active: tuple[int, ...]) -> tuple[bool, ...]:
+        """Whether each seat sits out a deal dealt to ``active`` (made once per game and seats)."""
+        try:
+            return self._out_of[active]
+        except AttributeError:
+            self._out_of: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        except KeyError:
+            pass
+        out = self._out_of[active] = tuple([seat not in active for seat in range(self.players)])
+        return out
+
+    def seats_after(self, active: tuple[int, ...], hands: int | None = None) -> list[int]:
+        """Each of ``hands`` seats' next seat clockwise among ``active`` (``-1``: not among them;
+        ``hands``: the players unless given), made once per game and seats: the list is shared by
+        every state that deals them and is never changed in place (a state sets a new list)."""
+        key = (active, hands)
+        try:
+            return self._after_of[key]
+        except AttributeError:
+            self._after_of: dict[tuple[tuple[int, ...], int | None], list[int]] = {}
+        except KeyError:
+            pass
+        after = [-1] * (self.players if hands is None else hands)
+        for i, seat in enumerate(active):
+            after[seat] = active[(i + 1) % len(active)]
+        self._after_of[key] = after
+        return after
 
     @property
     def changed_options(self) -> dict[str, OptionValue]:
@@ -675,12 +704,10 @@ class State(_Base, ABC):
         """Start the deal of checked cards (the lists become the deal's log)."""
         self._version += 1
         self.deals.append(DealLog(dealer, hands, talon))
-        #: this deal's active seats, and each one's next active seat clockwise (-1: sits out)
+        #: this deal's active seats, and each one's next active seat clockwise (-1: sits out; the
+        #: game's list, never changed in place)
         self._in_deal = active
-        after = [-1] * self.game.players
-        for i, seat in enumerate(active):
-            after[seat] = active[(i + 1) % len(active)]
-        self._after = after
+        self._after = self.game.seats_after(active)
         self._start_deal(dealer, hands, talon)
 
     def _check_deal(self, hands: list[list[Card]], talon: list[Card]) -> None:
@@ -702,12 +729,12 @@ class State(_Base, ABC):
             raise DealError(refusal("deal_not_in_deck", cards=" ".join(sorted(map(str, extra)))))
 
     def _finish_deal(self, changes: list[int], result: dict[str, Any]) -> None:
-        """Score the finished deal, then end the match or wait for the next deal."""
+        """Score the finished deal (``changes``: one for every seat), then end the match or wait
+        for the next deal."""
         log = self.deals[-1]
-        for seat, change in enumerate(changes):
-            self._scores[seat] += change
+        self._scores = scores = list(map(_add, self._scores, changes))
         log.score_changes = list(changes)
-        log.scores_after = list(self._scores)
+        log.scores_after = scores.copy()
         log.result = result
         self._next_dealer = self._dealer_after(log.dealer)
         winners = self._winners()

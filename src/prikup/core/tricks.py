@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from prikup.core.cards import Card, Suit
 
-__all__ = ["card_points", "follow_mask", "plain_suit_masks", "take_trick", "trick_winner"]
+__all__ = ["card_points", "follow_mask", "plain_suit_masks", "point_planes", "take_trick", "trick_winner"]
 
 
 def plain_suit_masks(deck: Sequence[Card]) -> tuple[int, int, int, int]:
@@ -73,6 +73,15 @@ def card_points(mask: int, points: Sequence[int]) -> int:
         total += points[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+def point_planes(points: Sequence[int], bits: int) -> tuple[int, ...]:
+    """The bit planes of a card points table (``points[card_id]``, each below ``2 ** bits``):
+    plane ``b`` holds the cards whose points have bit ``b`` set, so that ``card_points(mask,
+    points)`` is the sum of ``(mask & plane).bit_count() << b`` over the planes."""
+    if any(not 0 <= p < 1 << bits for p in points):
+        raise ValueError(f"card points must be 0 … {(1 << bits) - 1}")
+    return tuple(sum(1 << card for card, p in enumerate(points) if p >> b & 1) for b in range(bits))
 
 
 def suit_of(card_id: int) -> Suit:

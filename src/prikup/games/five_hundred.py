@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from prikup.core.actions import Action
@@ -288,7 +289,7 @@ def deal_changes(
         if contractor is not None and contractor in unit:
             change = contract
         elif defender_tricks_score or contractor is None:
-            change = against + TRICK_POINTS * sum(tricks[s] for s in unit)
+            change = against + TRICK_POINTS * sum(map(tricks.__getitem__, unit))
         else:
             change = against
         for seat in unit:
@@ -400,6 +401,10 @@ class GameFiveHundred(ActionsFiveHundred):
             exact_goal=rules.exact_goal,
             points_spread=rules.points_spread,
         )
+        #: the end rules of a deal by whether its defenders scored their tricks (both made once)
+        self.end_rules_by_trick_points: dict[bool, EndRules] = {
+            points: replace(self.end_rules, defender_tricks_score=points) for points in (False, True)
+        }
         self.one_round: bool = rules.auction is Auction.ONE_ROUND
 
     # -- resolved options ---------------------------------------------------------------------
@@ -439,12 +444,18 @@ class GameFiveHundred(ActionsFiveHundred):
         return MisereFrom(self._resolved("misere_from"))
 
     def units(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring units: the two sides, or every seat on its own."""
+        """The scoring units: the two sides, or every seat on its own (made once)."""
+        made: tuple[tuple[int, ...], ...] | None = self.__dict__.get("_units")
+        if made is not None:
+            return made
         if self.partnership_play:
-            return ((0, 2), (1, 3))
-        if self.players == 6:
-            return six_units(self.rules.six_teams)
-        return tuple((s,) for s in range(self.players))
+            units: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+        elif self.players == 6:
+            units = six_units(self.rules.six_teams)
+        else:
+            units = tuple((s,) for s in range(self.players))
+        self.__dict__["_units"] = units
+        return units
 
     def _new_state(self, rng: random.Random | None, first_dealer: int, single_deal: bool) -> StateFiveHundred:
         if self.players == 5:
@@ -459,6 +470,10 @@ class GameFiveHundred(ActionsFiveHundred):
 
 
 # -- the state machine ------------------------------------------------------------------------
+
+
+#: the seat that took a finished trick (``(trick, winner, suit)``)
+_WINNER = itemgetter(1)
 
 
 class StateFiveHundred(VariantsFiveHundred):
@@ -489,7 +504,8 @@ class StateFiveHundred(VariantsFiveHundred):
         #: the break's points per seat in the deal's score (they never win or lose the match)
         self.breaker: int | None = None
         self._breakers: list[int] = []
-        self._break_points = [0] * self.game.players
+        n = self.game.trick_rules.players
+        self._break_points = [0] * n
         self.high: int | None = None  # the highest bid so far, as an index of CALLS
         #: option raise_own: the auction's winner has his last call
         self._final_call = False
@@ -500,11 +516,11 @@ class StateFiveHundred(VariantsFiveHundred):
         self.sitting_out: tuple[int, ...] = ()
         self.playing: tuple[int, ...] = ()
         self.layout: Layout = self.game.layouts[_NT]
-        self.voids = [0] * self.game.players  # bit s: the seat has shown void in suit s (public knowledge)
+        self.voids = [0] * n  # bit s: the seat has shown void in suit s (public knowledge)
         self._end: tuple[int | None, list[int]] | None = None
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
-        self.passed = [seat not in active for seat in range(self.game.players)]
+        self.passed = list(self.game.seats_out(active))
         #: the seat set in the last deal (option ``set_margin``) only passes in this one
         self.barred = self._barred_next
         self._barred_next = None
@@ -1080,20 +1096,26 @@ class StateFiveHundred(VariantsFiveHundred):
                 if g.rules.claim is Claim.PENALTY:
                     result["claim_penalty"] = CLAIM_PENALTY
         result["tricks_won"] = list(self.won)
-        self._end = (self.contractor, [w for _, w, _ in self.tricks])
+        self._end = (self.contractor, list(map(_WINNER, self.tricks)))
         self._finish_deal(changes, result)
 
     def _winners(self) -> list[int]:
         if self._end is None:
             return []
         contractor, takers = self._end
-        units = self.game.units()
+        g = self.game
+        units = g.units()
         log = self.deals[-1]
-        changes = log.score_changes or [0] * self.game.players
+        changes = log.score_changes or [0] * g.trick_rules.players
         # a break's points never win or lose the match
-        after = [self._scores[u[0]] - self._break_points[u[0]] for u in units]
-        before = [self._scores[u[0]] - changes[u[0]] for u in units]
-        end = replace(self.game.end_rules, defender_tricks_score=self.defenders_score_tricks)
+        scores, breaks = self._scores, self._break_points
+        after: list[int] = []
+        before: list[int] = []
+        for u in units:
+            seat = u[0]
+            after.append(scores[seat] - breaks[seat])
+            before.append(scores[seat] - changes[seat])
+        end = g.end_rules_by_trick_points[self.defenders_score_tricks]
         made = bool(log.result) and log.result.get("outcome") in ("made", "slam")
         return match_winners(units, before, after, contractor, takers, made=made, rules=end)
 

@@ -68,6 +68,8 @@ def match_winners(
     """
     r = rules if rules is not None else EndRules(goal, defender_tricks_score)
     goal = r.goal
+    if 0 < goal and -goal < min(after) and max(after) < goal and not r.points_spread:
+        return []  # nobody at the goal nor at minus it (most deals: the tests below find nothing)
     unit_of = {s: i for i, unit in enumerate(units) for s in unit}
     cu = unit_of[contractor] if contractor is not None else None
     crossed = [i for i in range(len(units)) if (after[i] == goal if r.exact_goal else after[i] >= goal)]

@@ -267,10 +267,7 @@ class StateFiveHundredForms(StateFiveHundred):
         self._version += 1
         self.deals.append(DealLog(dealer, hands, talon))
         self._in_deal = active
-        after = [-1] * self._spec().hands
-        for i, seat in enumerate(active):
-            after[seat] = active[(i + 1) % len(active)]
-        self._after = after
+        self._after = self.game.seats_after(active, self._spec().hands)
         self._start_deal(dealer, hands, talon)
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:

@@ -77,20 +77,19 @@ CONTRACT_CALLS: tuple[str, ...] = tuple(f"{lv}{st}" for lv in LEVELS for st in S
 CALLS: tuple[str, ...] = (*CONTRACT_CALLS, MISERE, OPEN_MISERE, *EXTRA_CALLS)
 CALL_INDEX: MappingProxyType[str, int] = MappingProxyType({c: i for i, c in enumerate(CALLS)})
 _CONTRACTS = frozenset(CONTRACT_CALLS)
+#: the level and strain of each contract call (read several times at every deal's end)
+_LEVEL_OF: dict[str, int] = {f"{lv}{st}": lv for lv in LEVELS for st in STRAINS}
+_STRAIN_OF: dict[str, str] = {f"{lv}{st}": st for lv in LEVELS for st in STRAINS}
 
 
 def call_level(call: str) -> int | None:
     """Tricks promised by a contract call (``None`` for a misère or Hi/Lo)."""
-    if call not in _CONTRACTS:
-        return None
-    return int(call[:-2] if call.endswith("NT") else call[:-1])
+    return _LEVEL_OF.get(call)
 
 
 def call_strain(call: str) -> str | None:
     """``S C D H NT`` of a contract call (``None`` for a misère or Hi/Lo: played in no-trump)."""
-    if call not in _CONTRACTS:
-        return None
-    return "NT" if call.endswith("NT") else call[-1]
+    return _STRAIN_OF.get(call)
 
 
 # -- decks ----------------------------------------------------------------------------------

@@ -367,20 +367,32 @@ class State501(Legal501):
         return total
 
     def _score_play(self) -> None:
-        assert self.declarer is not None and self.contract is not None
-        cards = {seat: self.card_points(seat) for seat in self._in_deal}
-        points = {seat: self._marriage_points(seat, got) for seat, got in cards.items()}
-        changes = deal_changes(self.game.players, self.declarer, self.contract, self.declarer_dark, points)
+        declarer, contract = self.declarer, self.contract
+        assert declarer is not None and contract is not None
+        # every active seat's card points and points, by seat and as the record's text keys
+        points: dict[int, int] = {}
+        cards_json: dict[str, int] = {}
+        points_json: dict[str, int] = {}
+        marriages = self.marriages
+        for seat in self._in_deal:
+            got = self.card_points(seat)
+            total = self._marriage_points(seat, got) if marriages else got
+            points[seat] = total
+            key = str(seat)
+            cards_json[key] = got
+            points_json[key] = total
+        changes = deal_changes(self.game.trick_rules.players, declarer, contract, self.declarer_dark, points)
+        trump = self.trump
         self._finish_deal(
             changes,
             {
-                "outcome": "made" if points[self.declarer] >= self.contract else "failed",
-                "declarer": self.declarer,
-                "contract": self.contract,
-                "trump": self.trump.name if self.trump is not None else "NT",
+                "outcome": "made" if points[declarer] >= contract else "failed",
+                "declarer": declarer,
+                "contract": contract,
+                "trump": trump.name if trump is not None else "NT",
                 "dark": self.declarer_dark,
-                "card_points": {str(s): got for s, got in cards.items()},
-                "points": {str(s): p for s, p in points.items()},
+                "card_points": cards_json,
+                "points": points_json,
             },
         )
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from operator import sub as _sub
 from typing import Any, cast
 
 from prikup.core.actions import Action
@@ -85,6 +86,7 @@ from prikup.games.preferans_sheet import (
     MISERE_VALUE,
     Amount,
     Sheet,
+    SheetDraft,
     balances,
     can_carry_pulya,
     can_settle_gora,
@@ -320,7 +322,7 @@ class StatePreferans(LegalPreferans):
 
         Each question is asked once a deal: carrying the last open pulya (its owner, half of it
         closed), then settling the last gora (every pulya closed, one gora left)."""
-        asked = {kind for _, kind, _ in self.settle_calls}
+        asked = {kind for _, kind, _ in self.settle_calls} if self.settle_calls else ()
         for kind, seat in (("pulya", can_carry_pulya(self.sheet)), ("gora", can_settle_gora(self.sheet))):
             if seat is not None and kind not in asked:
                 self.phase = _SETTLE
@@ -711,13 +713,15 @@ class StatePreferans(LegalPreferans):
     def _excess(self) -> str:
         return self.game.excess
 
-    def _premium(self, sheet: Sheet) -> tuple[Sheet, int]:
+    def _premium(self, sheet: SheetDraft) -> int:
+        """The talon premium, written on the declarer in ``sheet``."""
         if not self.talon_shown or self.is_misere:
-            return sheet, 0
+            return 0
         assert self.declarer is not None
         premium = talon_premium(self.talon_cards, self.trump)
         writers = [self.dealer] if self.game.players == 4 else list(self.defenders())
-        return write_premium(sheet, self.declarer, premium, writers), premium
+        write_premium(sheet, self.declarer, premium, writers)
+        return premium
 
     def _result_base(self) -> dict[str, Any]:
         return {
@@ -737,28 +741,29 @@ class StatePreferans(LegalPreferans):
         assert self.declarer is not None and self.level is not None
         level, decl = self.level, self.declarer
         value = GAME_VALUES[level]
-        sheet, premium = self._premium(self.sheet)
+        sheet = SheetDraft(self.sheet)  # the deal's writes, one sheet at the end
+        premium = self._premium(sheet)
         responsible = pulyas_closed(self.sheet)
         defence = sum(self.won[d] for d in self.defenders())
         short: dict[int, int] = {}
         if self.lone_whister is not None:
-            sheet = whist_for_tricks(sheet, self.lone_whister, decl, value, defence)
+            whist_for_tricks(sheet, self.lone_whister, decl, value, defence)
             if level < 10:
                 short[self.lone_whister] = lone_whister_shortfall(level, defence)
         else:
             for w in self.whisters:
-                sheet = whist_for_tricks(sheet, w, decl, value, self.won[w])
+                whist_for_tricks(sheet, w, decl, value, self.won[w])
             if level < 10 and len(self.whisters) == 2:
                 d1, d2 = self.whisters
                 short[d1], short[d2] = two_whister_shortfalls(level, self.won[d1], self.won[d2])
         for w, missing in short.items():
-            sheet = whister_short(sheet, w, level, missing, responsible=responsible)
+            whister_short(sheet, w, level, missing, responsible=responsible)
         made = self.won[decl] >= level
         if made:
             late = [w for w, m in short.items() if m]
-            sheet = score_game(sheet, decl, value, helped_last=late, excess=self._excess())
+            score_game(sheet, decl, value, helped_last=late, excess=self._excess())
         else:
-            sheet = declarer_short(sheet, decl, value, level - self.won[decl])
+            declarer_short(sheet, decl, value, level - self.won[decl])
         result = self._result_base() | {
             "outcome": "made" if made else "failed",
             "premium": premium,
@@ -769,10 +774,11 @@ class StatePreferans(LegalPreferans):
 
     def _score_for_own(self) -> None:
         assert self.declarer is not None and self.level is not None
-        sheet, premium = self._premium(self.sheet)
+        sheet = SheetDraft(self.sheet)
+        premium = self._premium(sheet)
         if self.half_whister is not None:
-            sheet = write_whists(sheet, self.half_whister, self.declarer, half_whist_whists(self.level))
-        sheet = score_game(sheet, self.declarer, GAME_VALUES[self.level], excess=self._excess())
+            write_whists(sheet, self.half_whister, self.declarer, half_whist_whists(self.level))
+        score_game(sheet, self.declarer, GAME_VALUES[self.level], excess=self._excess())
         self._end_deal(sheet, self._result_base() | {"outcome": "for his own", "premium": premium})
 
     def _score_misere(self) -> None:
@@ -801,20 +807,25 @@ class StatePreferans(LegalPreferans):
 
     def _score_raspasy(self) -> None:
         tricks = {s: self.won[s] for s in self._active}
-        sheet = score_raspasy(self.sheet, tricks, excess=self._excess())
+        sheet = score_raspasy(SheetDraft(self.sheet), tricks, excess=self._excess())
         if self.game.players == 4:
-            sheet = score_game(sheet, self.dealer, GAME_VALUES[6], excess=self._excess())
+            score_game(sheet, self.dealer, GAME_VALUES[6], excess=self._excess())
         self._end_deal(sheet, {"outcome": "raspasy", "tricks": {str(s): t for s, t in tricks.items()}})
 
-    def _end_deal(self, sheet: Sheet, result: dict[str, Any]) -> None:
+    def _end_deal(self, written: Sheet | SheetDraft, result: dict[str, Any]) -> None:
+        sheet = written.freeze() if type(written) is SheetDraft else cast(Sheet, written)
         log = self.deals[-1]
         before = balances(self._deal_start)
         self.sheet = sheet
         self.sheets.append(sheet)
         after = balances(sheet)
         self._scores = cast(list[int], list(after))
-        log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])
-        log.scores_after = cast(list[int], [fraction_json(a) for a in after])
+        if type(sum(after)) is int and type(sum(before)) is int:  # every balance whole: ints as they are
+            log.score_changes = cast(list[int], list(map(_sub, after, before)))
+            log.scores_after = cast(list[int], list(after))
+        else:
+            log.score_changes = cast(list[int], [exact_change(a - b) for a, b in zip(after, before, strict=True)])
+            log.scores_after = cast(list[int], [fraction_json(a) for a in after])
         if self.settle_calls:
             result = result | {"between_deals": [[s, k, w] for s, k, w in self.settle_calls]}
         log.result = result | {"sheet": sheet.to_json()}

@@ -103,7 +103,15 @@ CONTRACT_CALLS: tuple[str, ...] = tuple(f"{level}{s}" for level in range(6, 11) 
 
 def call_level(call: str) -> int | None:
     """The level (6 … 10) of a game call, ``None`` for misère."""
-    return None if call.startswith(MISERE) else int(call.removesuffix(WT).rstrip("SCDHNT"))
+    try:
+        return _LEVEL_OF[call]
+    except KeyError:
+        level = _LEVEL_OF[call] = None if call.startswith(MISERE) else int(call.removesuffix(WT).rstrip("SCDHNT"))
+        return level
+
+
+#: the level of each call met (read several times at every deal's end)
+_LEVEL_OF: dict[str, int | None] = {}
 
 
 def call_strain(call: str) -> Suit | None:

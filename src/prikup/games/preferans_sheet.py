@@ -3,7 +3,9 @@
 A :class:`Sheet` holds every player's **pulya** (points toward the agreed target), **gora**
 (penalty points, starting at ``start_gora``) and the **whists** every player has written on every
 other.  Every operation is a pure function returning a new sheet; nothing here knows about cards
-beyond the talon premium.
+beyond the talon premium.  The same operations also write a :class:`SheetDraft` (the sheet's
+fields as lists) in place and return it: a deal's scoring writes one draft and freezes it once,
+instead of building a sheet for every write (a failed six wrote seven sheets, ~1.5 us each).
 
 Units: 1 pulya point = 1 gora point = 10 whists whenever points are converted (help, write-offs,
 settlement).  Whists are exact: an ``int`` while whole, a :class:`fractions.Fraction` once a share
@@ -24,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
-from typing import Any
+from operator import sub as _sub
+from typing import Any, TypeVar, cast
 
 from prikup.core.cards import Card, Rank, Suit
 
@@ -39,6 +41,7 @@ __all__ = [
     "WHISTS_PER_POINT",
     "Amount",
     "Sheet",
+    "SheetDraft",
     "Whists",
     "add_gora",
     "add_pulya",
@@ -145,28 +148,39 @@ class Sheet:
         """The number of players on the sheet."""
         return len(self.pulya)
 
-    @cached_property
+    @property
     def balances(self) -> tuple[Amount, ...]:
         """Each player's result: whists written on others minus whists written on him (sum 0);
-        worked out once per sheet (a sheet never changes)."""
-        n = self.players
-        whists = self.whists
-        return tuple(exact(sum(whists[p]) - sum([whists[o][p] for o in range(n)])) for p in range(n))
-
-    @cached_property
-    def _json_numbers(self) -> tuple[tuple[tuple[int | str, ...], ...], tuple[int | str, ...]]:
-        return tuple(tuple(fraction_json(w) for w in row) for row in self.whists), tuple(
-            fraction_json(b) for b in self.balances
-        )
+        worked out once per sheet (a sheet never changes; kept in the instance's ``__dict__``
+        by hand: ``functools.cached_property`` takes a lock on every read in Python 3.11)."""
+        got: tuple[Amount, ...] | None = self.__dict__.get("_balances")
+        if got is None:
+            whists = self.whists
+            # written by each player (his row) minus written on him (his column), in C's loops
+            net = map(_sub, map(sum, whists), map(sum, zip(*whists, strict=True)))
+            got = tuple(net) if _whole(whists) else tuple(map(exact, net))
+            self.__dict__["_balances"] = got
+        return got
 
     def to_json(self) -> dict[str, Any]:
         """The sheet as a JSON value (exact whists as ints or ``"n/d"`` strings)."""
-        whists, balance = self._json_numbers
+        numbers: tuple[Sequence[Sequence[Amount | str]], Sequence[Amount | str]] | None
+        numbers = self.__dict__.get("_json_numbers")
+        if numbers is None:  # worked out once per sheet, copied out for every caller
+            if _whole(self.whists):  # every whist an int (the balances too): as they are
+                numbers = (self.whists, self.balances)
+            else:
+                numbers = (
+                    [[fraction_json(w) for w in row] for row in self.whists],
+                    [fraction_json(b) for b in self.balances],
+                )
+            self.__dict__["_json_numbers"] = numbers
+        whists, balance = numbers
         return {
             "target": self.target,
             "pulya": list(self.pulya),
             "gora": list(self.gora),
-            "whists": [list(row) for row in whists],
+            "whists": list(map(list, whists)),
             "balances": list(balance),
         }
 
@@ -179,6 +193,47 @@ class Sheet:
             gora=tuple(int(g) for g in data["gora"]),
             whists=tuple(tuple(exact(Fraction(str(w))) for w in row) for row in data["whists"]),
         )
+
+
+class SheetDraft:
+    """A sheet being written: the fields of a :class:`Sheet` as lists, which every operation of
+    this module given a draft changes in place (and returns); :meth:`freeze` makes the sheet."""
+
+    __slots__ = ("gora", "pulya", "target", "whists")
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.target = sheet.target
+        self.pulya = list(sheet.pulya)
+        self.gora = list(sheet.gora)
+        self.whists = [list(row) for row in sheet.whists]
+
+    @property
+    def players(self) -> int:
+        """The number of players on the sheet."""
+        return len(self.pulya)
+
+    def freeze(self) -> Sheet:
+        """The sheet as written so far."""
+        return Sheet(self.target, tuple(self.pulya), tuple(self.gora), tuple(map(tuple, self.whists)))
+
+
+def _whole(whists: Iterable[Iterable[Amount]]) -> bool:
+    """Whether every amount of ``whists`` is an int (their sum is a Fraction if one is)."""
+    return type(sum(map(sum, whists))) is int
+
+
+#: A sheet or a draft: an operation returns what it is given (a new sheet, or the draft written).
+AnySheet = TypeVar("AnySheet", Sheet, SheetDraft)
+
+
+def _open(sheet: Sheet | SheetDraft) -> SheetDraft:
+    """The draft an operation writes: the given one, or a new one of a sheet."""
+    return sheet if type(sheet) is SheetDraft else SheetDraft(cast(Sheet, sheet))
+
+
+def _close(sheet: AnySheet, draft: SheetDraft) -> AnySheet:
+    """What an operation returns: the draft it was given, else the new sheet."""
+    return cast(AnySheet, draft if sheet is draft else draft.freeze())
 
 
 def new_sheet(players: int, target: int = 20, start_gora: int = 10) -> Sheet:
@@ -200,17 +255,17 @@ def balances(sheet: Sheet) -> tuple[Amount, ...]:
     return sheet.balances
 
 
-def pulyas_closed(sheet: Sheet) -> bool:
+def pulyas_closed(sheet: Sheet | SheetDraft) -> bool:
     """True once every pulya has reached the target (phase 2)."""
     return min(sheet.pulya) >= sheet.target
 
 
-def is_finished(sheet: Sheet) -> bool:
+def is_finished(sheet: Sheet | SheetDraft) -> bool:
     """True when every pulya is closed and every gora written off: the match is over."""
     return pulyas_closed(sheet) and not any(sheet.gora)
 
 
-def write_whists(sheet: Sheet, writer: int, on: int, amount: Amount) -> Sheet:
+def write_whists(sheet: AnySheet, writer: int, on: int, amount: Amount) -> AnySheet:
     """``writer`` writes ``amount`` whists on ``on``."""
     if writer == on:
         raise ValueError("a player does not write whists on himself")
@@ -218,41 +273,42 @@ def write_whists(sheet: Sheet, writer: int, on: int, amount: Amount) -> Sheet:
         raise ValueError("whists written are never negative")
     if amount == 0:
         return sheet
-    rows = list(sheet.whists)
-    row = list(rows[writer])
-    row[on] = exact(row[on] + amount)
-    rows[writer] = tuple(row)
-    return Sheet(sheet.target, sheet.pulya, sheet.gora, tuple(rows))
+    # (the most frequent write: _open and _close inline for a draft)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    row = draft.whists[writer]
+    total = row[on] + amount
+    row[on] = total if type(total) is int else exact(total)
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
-def add_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
+def add_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """``seat`` writes ``points`` into his gora (a penalty or a podlet)."""
     if points < 0:
         raise ValueError("use write_off_gora to reduce a gora")
-    gora = list(sheet.gora)
-    gora[seat] += points
-    return Sheet(sheet.target, sheet.pulya, tuple(gora), sheet.whists)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft.gora[seat] += points
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
-def write_off_gora(sheet: Sheet, seat: int, points: int) -> Sheet:
+def write_off_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` off ``seat``'s gora (never below zero)."""
     if not 0 <= points <= sheet.gora[seat]:
         raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
-    gora = list(sheet.gora)
-    gora[seat] -= points
-    return Sheet(sheet.target, sheet.pulya, tuple(gora), sheet.whists)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft.gora[seat] -= points
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
-def add_pulya(sheet: Sheet, seat: int, points: int) -> Sheet:
+def add_pulya(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` into ``seat``'s pulya (never past the target)."""
     if not 0 <= points <= sheet.target - sheet.pulya[seat]:
         raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
-    pulya = list(sheet.pulya)
-    pulya[seat] += points
-    return Sheet(sheet.target, tuple(pulya), sheet.gora, sheet.whists)
+    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft.pulya[seat] += points
+    return sheet if draft is sheet else _close(sheet, draft)
 
 
-def help_order(sheet: Sheet, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:
+def help_order(sheet: Sheet | SheetDraft, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:
     """The players ``scorer`` helps, in order.
 
     ``kind="pulya"``: the open pulyas, the larger pulya first; ``kind="gora"``: the goras not yet
@@ -263,57 +319,62 @@ def help_order(sheet: Sheet, scorer: int, kind: str, last: Iterable[int] = ()) -
     late = set(last)
     others = [(scorer + i) % n for i in range(1, n)]
     if kind == "pulya":
-        cands = [s for s in others if sheet.pulya[s] < sheet.target]
-        return sorted(cands, key=lambda s: (s in late, -sheet.pulya[s], others.index(s)))
+        pulya, target = sheet.pulya, sheet.target
+        cands = [s for s in others if pulya[s] < target]
+        return sorted(cands, key=lambda s: (s in late, -pulya[s], others.index(s)))
     if kind == "gora":
-        cands = [s for s in others if sheet.gora[s] > 0]
-        return sorted(cands, key=lambda s: (s in late, sheet.gora[s], others.index(s)))
+        gora = sheet.gora
+        cands = [s for s in others if gora[s] > 0]
+        return sorted(cands, key=lambda s: (s in late, gora[s], others.index(s)))
     raise ValueError(f"unknown help kind {kind!r}")
 
 
-def _podlet(sheet: Sheet, scorer: int, points: int) -> Sheet:
+def _podlet(sheet: SheetDraft, scorer: int, points: int) -> None:
     for s in range(sheet.players):
         if s != scorer and points:
-            sheet = add_gora(sheet, s, points)
-    return sheet
+            add_gora(sheet, s, points)
 
 
-def _pulya_half(sheet: Sheet, scorer: int, points: int, last: Iterable[int]) -> tuple[Sheet, int]:
+def _pulya_half(sheet: SheetDraft, scorer: int, points: int, last: Iterable[int]) -> int:
     own = min(points, sheet.target - sheet.pulya[scorer])
-    sheet = add_pulya(sheet, scorer, own)
+    add_pulya(sheet, scorer, own)
     rest = points - own
+    if not rest:  # nothing left to help with (help_order would list the pulyas for nothing)
+        return 0
     for other in help_order(sheet, scorer, "pulya", last):
         if not rest:
             break
         give = min(rest, sheet.target - sheet.pulya[other])
-        sheet = add_pulya(sheet, other, give)
-        sheet = write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
+        add_pulya(sheet, other, give)
+        write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
         rest -= give
-    return sheet, rest
+    return rest
 
 
-def _gora_points(sheet: Sheet, scorer: int, points: int, last: Iterable[int]) -> tuple[Sheet, int]:
+def _gora_points(sheet: SheetDraft, scorer: int, points: int, last: Iterable[int]) -> int:
     own = min(points, sheet.gora[scorer])
-    sheet = write_off_gora(sheet, scorer, own)
+    write_off_gora(sheet, scorer, own)
     rest = points - own
+    if not rest:
+        return 0
     for other in help_order(sheet, scorer, "gora", last):
         if not rest:
             break
         give = min(rest, sheet.gora[other])
-        sheet = write_off_gora(sheet, other, give)
-        sheet = write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
+        write_off_gora(sheet, other, give)
+        write_whists(sheet, scorer, other, give * WHISTS_PER_POINT)
         rest -= give
-    return sheet, rest
+    return rest
 
 
 def score_game(
-    sheet: Sheet,
+    sheet: AnySheet,
     scorer: int,
     value: int,
     *,
     helped_last: Iterable[int] = (),
     excess: str = "each",
-) -> Sheet:
+) -> AnySheet:
     """``scorer`` writes a made game worth ``value``.
 
     Phase 1 (a pulya open): half into pulyas (own, then help), half off goras (own, then help),
@@ -327,12 +388,14 @@ def score_game(
     last = tuple(helped_last)
     if not pulyas_closed(sheet):
         return score_split(sheet, scorer, value // 2, value // 2, helped_last=last)
-    return _score_closed(sheet, scorer, value, last, excess)
+    draft = _open(sheet)
+    _score_closed(draft, scorer, value, last, excess)
+    return _close(sheet, draft)
 
 
 def score_split(
-    sheet: Sheet, scorer: int, pulya_points: int, gora_points: int, *, helped_last: Iterable[int] = ()
-) -> Sheet:
+    sheet: AnySheet, scorer: int, pulya_points: int, gora_points: int, *, helped_last: Iterable[int] = ()
+) -> AnySheet:
     """Phase-1 writing of ``pulya_points`` into pulyas and ``gora_points`` off goras by ``scorer``.
 
     Each part goes first to the scorer, then helps the others in order; what neither part could
@@ -342,25 +405,28 @@ def score_split(
     if pulya_points < 0 or gora_points < 0:
         raise ValueError("points written are never negative")
     last = tuple(helped_last)
-    sheet, pulya_rest = _pulya_half(sheet, scorer, pulya_points, last)
-    sheet, gora_rest = _gora_points(sheet, scorer, gora_points, last)
+    draft = _open(sheet)
+    pulya_rest = _pulya_half(draft, scorer, pulya_points, last)
+    gora_rest = _gora_points(draft, scorer, gora_points, last)
     # the podlet: the sum of what the pulyas and the goras could not take
-    return _podlet(sheet, scorer, pulya_rest + gora_rest)
+    _podlet(draft, scorer, pulya_rest + gora_rest)
+    return _close(sheet, draft)
 
 
-def _score_closed(sheet: Sheet, scorer: int, value: int, last: Iterable[int], excess: str) -> Sheet:
+def _score_closed(sheet: SheetDraft, scorer: int, value: int, last: Iterable[int], excess: str) -> None:
     """Phase 2: the value off goras (own, then help); the excess as whists by ``excess``."""
-    sheet, rest = _gora_points(sheet, scorer, value, last)
+    rest = _gora_points(sheet, scorer, value, last)
     if rest and excess != "none":
         n = sheet.players
         each = _share(rest * WHISTS_PER_POINT, n if excess == "divided" else 1)
         for s in range(n):
             if s != scorer:
-                sheet = write_whists(sheet, scorer, s, each)
-    return sheet
+                write_whists(sheet, scorer, s, each)
 
 
-def score_misere_half(sheet: Sheet, inviter: int, dealer: int, inviter_pulya: int, *, excess: str = "each") -> Sheet:
+def score_misere_half(
+    sheet: AnySheet, inviter: int, dealer: int, inviter_pulya: int, *, excess: str = "each"
+) -> AnySheet:
     """A misère made by ``inviter`` played half with the 4-player ``dealer``.
 
     While any pulya is open (judged before anything is written): the inviter writes
@@ -372,40 +438,46 @@ def score_misere_half(sheet: Sheet, inviter: int, dealer: int, inviter_pulya: in
         raise ValueError("the inviter and the dealer are two players")
     half = MISERE_VALUE // 2
     if pulyas_closed(sheet):
-        sheet = _score_closed(sheet, inviter, half, (), excess)
-        return _score_closed(sheet, dealer, half, (), excess)
+        draft = _open(sheet)
+        _score_closed(draft, inviter, half, (), excess)
+        _score_closed(draft, dealer, half, (), excess)
+        return _close(sheet, draft)
     if inviter_pulya not in MISERE_HALF_SPLITS:
         raise ValueError(f"the inviter writes {' or '.join(map(str, MISERE_HALF_SPLITS))} into the pulya")
-    sheet = score_split(sheet, inviter, inviter_pulya, half - inviter_pulya)
-    return score_split(sheet, dealer, half - inviter_pulya, inviter_pulya)
+    draft = _open(sheet)
+    score_split(draft, inviter, inviter_pulya, half - inviter_pulya)
+    score_split(draft, dealer, half - inviter_pulya, inviter_pulya)
+    return _close(sheet, draft)
 
 
-def declarer_short(sheet: Sheet, declarer: int, value: int, undertricks: int) -> Sheet:
+def declarer_short(sheet: AnySheet, declarer: int, value: int, undertricks: int) -> AnySheet:
     """A declarer short of his contract: the value per missing trick into his gora, and every
     other player writes 10 whists on him per missing trick."""
     if undertricks <= 0:
         return sheet
-    sheet = add_gora(sheet, declarer, value * undertricks)
-    for s in range(sheet.players):
+    draft = _open(sheet)
+    add_gora(draft, declarer, value * undertricks)
+    for s in range(draft.players):
         if s != declarer:
-            sheet = write_whists(sheet, s, declarer, UNDERTRICK_WHISTS * undertricks)
-    return sheet
+            write_whists(draft, s, declarer, UNDERTRICK_WHISTS * undertricks)
+    return _close(sheet, draft)
 
 
-def misere_tricks(sheet: Sheet, declarer: int, tricks: int, *, whists: bool = True) -> Sheet:
+def misere_tricks(sheet: AnySheet, declarer: int, tricks: int, *, whists: bool = True) -> AnySheet:
     """A misère declarer who took ``tricks``: 10 into his gora per trick, and (``whists``) 10
     whists on him from every other player per trick."""
     if tricks <= 0:
         return sheet
-    sheet = add_gora(sheet, declarer, MISERE_VALUE * tricks)
+    draft = _open(sheet)
+    add_gora(draft, declarer, MISERE_VALUE * tricks)
     if whists:
-        for s in range(sheet.players):
+        for s in range(draft.players):
             if s != declarer:
-                sheet = write_whists(sheet, s, declarer, MISERE_TRICK_WHISTS * tricks)
-    return sheet
+                write_whists(draft, s, declarer, MISERE_TRICK_WHISTS * tricks)
+    return _close(sheet, draft)
 
 
-def misere_half_tricks(sheet: Sheet, inviter: int, dealer: int, tricks: int, *, whists: bool = True) -> Sheet:
+def misere_half_tricks(sheet: AnySheet, inviter: int, dealer: int, tricks: int, *, whists: bool = True) -> AnySheet:
     """A misère played half with the dealer, failed with ``tricks`` taken: the penalty is shared
     half and half, each of the pair writes 5 into his gora per trick and (``whists``) each of the
     other players writes 5 whists per trick on each of the pair."""
@@ -413,18 +485,19 @@ def misere_half_tricks(sheet: Sheet, inviter: int, dealer: int, tricks: int, *, 
         raise ValueError("the inviter and the dealer are two players")
     if tricks <= 0:
         return sheet
+    draft = _open(sheet)
     pair = (inviter, dealer)
     for p in pair:
-        sheet = add_gora(sheet, p, MISERE_VALUE // 2 * tricks)
+        add_gora(draft, p, MISERE_VALUE // 2 * tricks)
     if whists:
-        for s in range(sheet.players):
+        for s in range(draft.players):
             if s not in pair:
                 for p in pair:
-                    sheet = write_whists(sheet, s, p, _share(MISERE_TRICK_WHISTS * tricks, 2))
-    return sheet
+                    write_whists(draft, s, p, _share(MISERE_TRICK_WHISTS * tricks, 2))
+    return _close(sheet, draft)
 
 
-def whist_for_tricks(sheet: Sheet, whister: int, declarer: int, value: int, tricks: int) -> Sheet:
+def whist_for_tricks(sheet: AnySheet, whister: int, declarer: int, value: int, tricks: int) -> AnySheet:
     """A whister writes the game's value per trick he (or, alone, the defence) took."""
     return write_whists(sheet, whister, declarer, value * tricks)
 
@@ -450,7 +523,7 @@ def lone_whister_shortfall(level: int, defence_tricks: int) -> int:
     return max(0, REQUIRED_TRICKS[level] - defence_tricks)
 
 
-def whister_short(sheet: Sheet, whister: int, level: int, missing: int, *, responsible: bool) -> Sheet:
+def whister_short(sheet: AnySheet, whister: int, level: int, missing: int, *, responsible: bool) -> AnySheet:
     """A whister short of ``missing`` tricks writes the game's value per trick into his gora
     (responsible whist, every pulya closed) or half of it (half-responsible, pulyas open)."""
     if missing <= 0:
@@ -481,55 +554,63 @@ def talon_premium(talon: Iterable[Card], trump: Suit | None) -> int:
     return 0
 
 
-def write_premium(sheet: Sheet, declarer: int, premium: int, writers: Sequence[int]) -> Sheet:
+def write_premium(sheet: AnySheet, declarer: int, premium: int, writers: Sequence[int]) -> AnySheet:
     """The talon premium written on the declarer, shared equally by ``writers`` (the 4-player
     dealer alone, or the two others with 3 players)."""
     if premium <= 0 or not writers:
         return sheet
     share = _share(premium, len(writers))
+    draft = _open(sheet)
     for w in writers:
-        sheet = write_whists(sheet, w, declarer, share)
-    return sheet
+        write_whists(draft, w, declarer, share)
+    return _close(sheet, draft)
 
 
-def score_raspasy(sheet: Sheet, tricks: Mapping[int, int], *, excess: str = "each") -> Sheet:
+def score_raspasy(sheet: AnySheet, tricks: Mapping[int, int], *, excess: str = "each") -> AnySheet:
     """Raspasy: 5 whists a trick, no amnesty.  The winner (fewest tricks) writes on each other
     player 5 whists per trick that player took; joint winners split each loss equally.  A winner
     who took no trick at all also writes himself a six (scored as a made game, in seat order
     from the first hand, i.e. the order of ``tricks``)."""
     fewest = min(tricks.values())
     winners = [s for s, t in tricks.items() if t == fewest]
+    draft = _open(sheet)
     for loser, t in tricks.items():
         if loser in winners or not t:
             continue
         share = _share(RASPASY_TRICK_WHISTS * t, len(winners))
         for w in winners:
-            sheet = write_whists(sheet, w, loser, share)
+            write_whists(draft, w, loser, share)
     if fewest == 0:
         for w in winners:
-            sheet = score_game(sheet, w, GAME_VALUES[6], excess=excess)
-    return sheet
+            score_game(draft, w, GAME_VALUES[6], excess=excess)
+    return _close(sheet, draft)
 
 
-def can_carry_pulya(sheet: Sheet) -> int | None:
+def can_carry_pulya(sheet: Sheet | SheetDraft) -> int | None:
     """The owner of the last open pulya if at least half of it is closed (he may carry the rest
     into his gora between deals), else ``None``."""
-    open_ = [s for s in range(sheet.players) if sheet.pulya[s] < sheet.target]
-    if len(open_) != 1:
-        return None
-    seat = open_[0]
-    return seat if 2 * sheet.pulya[seat] >= sheet.target else None
+    target = sheet.target
+    seat = None
+    for s, pulya in enumerate(sheet.pulya):
+        if pulya < target:
+            if seat is not None:
+                return None  # two open (most deals: found at once)
+            seat = s
+    return seat if seat is not None and 2 * sheet.pulya[seat] >= target else None
 
 
-def carry_pulya(sheet: Sheet, seat: int) -> Sheet:
+def carry_pulya(sheet: AnySheet, seat: int) -> AnySheet:
     """Close ``seat``'s last open pulya, adding its shortfall to his gora."""
     if can_carry_pulya(sheet) != seat:
         raise ValueError("only the owner of the last open pulya, half closed, may carry it")
     short = sheet.target - sheet.pulya[seat]
-    return add_gora(add_pulya(sheet, seat, short), seat, short)
+    draft = _open(sheet)
+    add_pulya(draft, seat, short)
+    add_gora(draft, seat, short)
+    return _close(sheet, draft)
 
 
-def can_settle_gora(sheet: Sheet) -> int | None:
+def can_settle_gora(sheet: Sheet | SheetDraft) -> int | None:
     """The owner of the last gora not written off, once every pulya is closed, else ``None``."""
     if not pulyas_closed(sheet):
         return None
@@ -537,14 +618,16 @@ def can_settle_gora(sheet: Sheet) -> int | None:
     return left[0] if len(left) == 1 else None
 
 
-def settle_gora(sheet: Sheet, seat: int) -> Sheet:
+def settle_gora(sheet: AnySheet, seat: int) -> AnySheet:
     """Settle the last gora: every other player writes on its owner whists worth the gora
     (10 a point) divided by the number of players; the gora is written off and the match ends."""
     if can_settle_gora(sheet) != seat:
         raise ValueError("only the owner of the last gora, every pulya closed, may settle it")
     gora = sheet.gora[seat]
     share = _share(gora * WHISTS_PER_POINT, sheet.players)
-    for s in range(sheet.players):
+    draft = _open(sheet)
+    for s in range(draft.players):
         if s != seat:
-            sheet = write_whists(sheet, s, seat, share)
-    return write_off_gora(sheet, seat, gora)
+            write_whists(draft, s, seat, share)
+    write_off_gora(draft, seat, gora)
+    return _close(sheet, draft)

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from operator import add as _add
+from operator import sub as _sub
 from typing import Any
 
 from prikup.core.actions import Action
@@ -280,7 +282,7 @@ class BarrelMarks:
         return cls(None, 0, 0, (0,) * players, (0,) * players)
 
     def to_json(self) -> dict[str, Any]:
-        """The marks as public JSON."""
+        """The marks as public JSON (a new value every call)."""
         return {
             "seat": self.seat,
             "crosses": self.crosses,
@@ -317,21 +319,23 @@ def settle_deal(
     Returns the final changes, the new marks and a description of what happened.
     """
     n = len(scores)
-    new = [scores[s] + changes[s] for s in range(n)]
+    new = list(map(_add, scores, changes))
     events: dict[str, Any] = {}
-    dashes = list(marks.dashes)
-    dash_penalties: list[int] = []
+    dashes_now = marks.dashes  # the marks' own tuples are kept where nothing changes them
     dashed = sorted(set(zero_seats))
-    for seat in dashed:
-        dashes[seat] += 1
-        if dashes[seat] >= rules.dash_limit:
-            dashes[seat] = 0
-            new[seat] -= rules.dash_penalty
-            dash_penalties.append(seat)
     if dashed:
+        dashes = list(dashes_now)
+        dash_penalties: list[int] = []
+        for seat in dashed:
+            dashes[seat] += 1
+            if dashes[seat] >= rules.dash_limit:
+                dashes[seat] = 0
+                new[seat] -= rules.dash_penalty
+                dash_penalties.append(seat)
+        dashes_now = tuple(dashes)
         events["dashes"] = dashed
-    if dash_penalties:
-        events["dash_penalties"] = dash_penalties
+        if dash_penalties:
+            events["dash_penalties"] = dash_penalties
     on = marks.seat
     crosses, refusals = marks.crosses, marks.refusals
     fell: list[int] = []
@@ -350,10 +354,11 @@ def settle_deal(
             if new[on] < rules.barrel:
                 fell.append(on)
                 on = None
-    arrivals = [s for s in range(n) if s != marks.seat and new[s] >= rules.barrel]
-    for seat in arrivals:
-        new[seat] = rules.barrel
+    barrel = rules.barrel
+    arrivals = [s for s in range(n) if s != marks.seat and new[s] >= barrel] if max(new) >= barrel else []
     if arrivals:
+        for seat in arrivals:
+            new[seat] = barrel
         events["arrivals"] = arrivals
         if on is not None:
             new[on] -= rules.penalty
@@ -369,20 +374,31 @@ def settle_deal(
             events["arrived_together"] = arrivals
     if on is None:
         crosses, refusals = 0, 0
-    falls = list(marks.falls)
-    resets: list[int] = []
-    for seat in fell:
-        falls[seat] += 1
-        if falls[seat] >= rules.falls_to_zero:
-            falls[seat] = 0
-            new[seat] = 0
-            resets.append(seat)
+    falls_now = marks.falls
     if fell:
+        falls = list(falls_now)
+        resets: list[int] = []
+        for seat in fell:
+            falls[seat] += 1
+            if falls[seat] >= rules.falls_to_zero:
+                falls[seat] = 0
+                new[seat] = 0
+                resets.append(seat)
+        falls_now = tuple(falls)
         events["falls"] = sorted(fell)
-    if resets:
-        events["reset_to_zero"] = sorted(resets)
-    new_marks = BarrelMarks(on, crosses, refusals, tuple(falls), tuple(dashes))
-    return [new[s] - scores[s] for s in range(n)], new_marks, events
+        if resets:
+            events["reset_to_zero"] = sorted(resets)
+    if (on, crosses, refusals, falls_now, dashes_now) == (
+        marks.seat,
+        marks.crosses,
+        marks.refusals,
+        marks.falls,
+        marks.dashes,
+    ):
+        new_marks = marks  # nothing marked (a value: the same marks)
+    else:
+        new_marks = BarrelMarks(on, crosses, refusals, falls_now, dashes_now)
+    return list(map(_sub, new, scores)), new_marks, events
 
 
 # -- the game -----------------------------------------------------------------------------------
@@ -448,6 +464,8 @@ class GamePyatsot(ActionsPyatsot):
             dash_limit=rules.dash_limit,
         )
         # what the rules' use sites read, from the typed options
+        #: four at the table: the dealer sits out and scores the talon
+        self.four_players: bool = rules.players == 4
         #: how combinations raise the bid cap
         self.bid_cap_rule: BidCap = rules.bid_cap
         #: every player barred from bidding: the deal is thrown in (else the first one must bid)
@@ -531,14 +549,27 @@ class StatePyatsot(LegalPyatsot):
             self.phase = _BARREL
             self._turn = on
             return
-        eligible = [s for s in active if self._scores[s] > BID_BAN]
-        if not eligible:
-            eligible = [active[0]]
+        scores = self._scores
+        # the seats out and the barred pass (one loop: comprehensions are calls in Python 3.11)
+        passed = list(self.game.seats_out(active))
+        barred: list[int] = []
+        first = None
+        for s in active:
+            if scores[s] > BID_BAN:
+                if first is None:
+                    first = s
+            else:
+                barred.append(s)
+                passed[s] = True
+        if first is None:  # nobody may bid: the first seat bids anyway (or throws the deal in)
+            first = active[0]
+            barred.remove(first)
+            passed[first] = False
             self.throw_in = self.game.all_barred_throw_in
-        self.barred = tuple(s for s in active if s not in eligible)
-        self.passed = [s not in eligible for s in range(n)]
+        self.barred = tuple(barred)
+        self.passed = passed
         self.phase = _AUCTION
-        self._turn = eligible[0]
+        self._turn = first
 
     def _why_illegal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
@@ -750,7 +781,7 @@ class StatePyatsot(LegalPyatsot):
         return self.card_points(seat) + self.declared[seat]
 
     def _dealer_talon(self, changes: list[int], result: dict[str, Any]) -> None:
-        if self.game.players == 4:
+        if self.game.four_players:
             dealer = self.deals[-1].dealer
             score = talon_score(self.talon_dealt)
             changes[dealer] += score
@@ -771,22 +802,34 @@ class StatePyatsot(LegalPyatsot):
         self._settle(changes, result, zero_seats=(), barrel_result="refused" if self.barrel_deal else None)
 
     def _score_play(self) -> None:
-        assert self.declarer is not None and self.contract is not None
-        points = {seat: self.points(seat) for seat in self.active_seats()}
-        made = points[self.declarer] >= self.contract
-        changes = play_changes(self.game.players, self.declarer, self.contract, points, barrel=self.barrel_deal)
+        declarer, contract = self.declarer, self.contract
+        assert declarer is not None and contract is not None
+        # every active seat's points, by seat and as the record's text keys; who made none
+        points: dict[int, int] = {}
+        points_json: dict[str, int] = {}
+        zero: list[int] = []
+        declared = self.declared
+        for seat in self._in_deal:
+            got = self.card_points(seat) + declared[seat]
+            points[seat] = points_json[str(seat)] = got
+            if not got:
+                zero.append(seat)
+        made = points[declarer] >= contract
+        barrel = self.barrel_deal
+        changes = play_changes(self.game.trick_rules.players, declarer, contract, points, barrel=barrel)
+        trump = self.trump
         result: dict[str, Any] = {
-            "outcome": ("barrel " if self.barrel_deal else "") + ("made" if made else "failed"),
-            "declarer": self.declarer,
+            "outcome": ("barrel " if barrel else "") + ("made" if made else "failed"),
+            "declarer": declarer,
             "bid": self.high_bid,
-            "contract": self.contract,
-            "points": {str(s): p for s, p in points.items()},
+            "contract": contract,
+            "points": points_json,
             "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
-            "trump": self.trump.name if self.trump is not None else "NT",
+            "trump": trump.name if trump is not None else "NT",
         }
-        self._dealer_talon(changes, result)
-        zero = [s for s, p in points.items() if p == 0]
-        barrel_result = ("made" if made else "failed") if self.barrel_deal else None
+        if self.game.four_players:
+            self._dealer_talon(changes, result)
+        barrel_result = ("made" if made else "failed") if barrel else None
         self._settle(changes, result, zero_seats=zero, barrel_result=barrel_result)
 
     def _settle(
@@ -795,7 +838,7 @@ class StatePyatsot(LegalPyatsot):
         final, new_marks, events = settle_deal(
             self._scores, changes, self.marks, zero_seats, barrel_result, self.game.barrel_rules
         )
-        result["changes_before_barrel"] = list(changes)
+        result["changes_before_barrel"] = changes.copy()
         result.update(events)
         result["marks"] = new_marks.to_json()
         self.marks = new_marks
@@ -803,7 +846,7 @@ class StatePyatsot(LegalPyatsot):
 
     def _dealer_after(self, dealer: int) -> int:
         """The next dealer to the left; with 4 players the player on the barrel does not deal."""
-        n = self.game.players
+        n = self.game.trick_rules.players
         nxt = (dealer + 1) % n
         if n == 4 and nxt == self.marks.seat:
             nxt = (nxt + 1) % n
@@ -811,7 +854,10 @@ class StatePyatsot(LegalPyatsot):
 
     def _winners(self) -> list[int]:
         target = self.game.barrel_rules.target
-        return [s for s, score in enumerate(self._scores) if score >= target]
+        scores = self._scores
+        if max(scores) < target:  # most deals: nobody (without a comprehension's call)
+            return []
+        return [s for s, score in enumerate(scores) if score >= target]
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A gift is seen by its giver and its receiver only; a kept card by the declarer only."""
