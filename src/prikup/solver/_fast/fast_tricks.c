@@ -683,7 +683,7 @@ static void avoid_throw_keys(const Pos *p, const int *cards, int ncards, int *ke
  * there was the taking card in every such node of seed 87 that the duck first did not cut off
  * (604 nodes, 35k nodes spent on the failed ducks).  Measured over 100 preferans deals (value + best
  * first lead, fresh table): seed 0 all nodes 2.50M -> 2.40M, median 16.3k -> 15.4k, seed 87
- * 173k -> 103k (the slowest now seed 19, 142k = 9.2x the median); seed 1000 2.60M -> 2.61M,
+ * 173k -> 93k (the slowest now seed 19, 142k = 9.2x the median); seed 1000 2.60M -> 2.61M,
  * median 17.7k -> 17.5k, the slowest 6.5x -> 7.3x (seed 1101: 116k -> 128k); seed 2000 2.99M
  * -> 2.95M, median 17.3k -> 17.1k.  Without the duck_safe condition (any lone low card): seed 0
  * 2.45M, seed 1000 2.64M; with it for any number of low cards (the highest of them ducking):
