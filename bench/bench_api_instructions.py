@@ -1,0 +1,75 @@
+"""Instructions per decision of random play through the integer path, counted by valgrind.
+
+Run::
+
+    python bench/bench_api_instructions.py [--decisions 5000]
+
+CPU time swings with the machine's load (on a shared virtual machine, by up to 2x between runs);
+the count of instructions executed does not.  For each game this runs, under valgrind's
+cachegrind (``apt-get install valgrind``), the loop of ``bench/bench_api.py``'s integer path —
+``state.apply_id(rng.choice(state.legal_action_ids()))``, a new seeded match after 20 deals —
+once for ``--decisions`` decisions and once for none, and prints the difference divided by the
+decisions: the instructions one decision costs, the ends of deals and the new deals included.
+Compare two builds by running it from each (``PYTHONPATH=<tree>/src``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+
+from prikup import make_game
+
+#: The configurations measured (the rows of bench/bench_api.py).
+GAMES: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("501", "501", {}),
+    ("pyatsot", "pyatsot", {}),
+    ("preferans", "preferans", {}),
+    ("five-hundred 3p", "five-hundred", {"players": 3}),
+    ("five-hundred 4p", "five-hundred", {"players": 4}),
+)
+
+
+def play(row: int, decisions: int) -> None:
+    """Play ``decisions`` random decisions of the row's game (what valgrind counts)."""
+    _, game_id, options = GAMES[row]
+    game = make_game(game_id, **options)
+    rng = random.Random(1)
+    state = game.new_match(seed=1)
+    for _ in range(decisions):
+        if state.is_over or len(state.deals) > 20:
+            state = game.new_match(seed=rng.randrange(1 << 30))
+        state.apply_id(rng.choice(state.legal_action_ids()))
+
+
+def instructions(row: int, decisions: int) -> int:
+    """The instructions valgrind counts for a run of ``play(row, decisions)`` in a new process."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    command += [sys.executable, __file__, "--play", str(row), str(decisions)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stderr
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    if found is None:
+        raise SystemExit("valgrind printed no instruction count: is valgrind installed?")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    """Parse the arguments; print each game's instructions per decision."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decisions", type=int, default=5000)
+    parser.add_argument("--play", nargs=2, type=int, metavar=("ROW", "DECISIONS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        play(*args.play)
+        return
+    print(f"instructions per decision, random play through the integer path ({args.decisions} decisions)")
+    for row, (label, _, _) in enumerate(GAMES):
+        per = (instructions(row, args.decisions) - instructions(row, 0)) / args.decisions
+        print(f"  {label:<16} {per:10,.0f}")
+
+
+if __name__ == "__main__":
+    main()
