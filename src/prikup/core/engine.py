@@ -48,12 +48,8 @@ def _mask_reference(cards: Sequence[Card]) -> int:
 
 #: the bitmask of a list of cards (in C when it is built)
 _mask: Any = _mask_reference
-#: the shuffle and deal of :func:`~prikup.core.dealing.deal_packets` in C, called directly for a
-#: plain generator (``None``: not built)
-_deal_in_c: Any = None
 if FAST:
     from prikup.core._fastcore import cards_mask as _mask
-    from prikup.core._fastcore import deal_packets as _deal_in_c
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -231,11 +227,7 @@ class TrickState(State):
 
     def _deal_random_cards(self, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
         table = self.game.trick_rules
-        deal = table.deal
-        deck, packets = table.deck, deal.packets
-        if _deal_in_c is not None and type(rng) is random.Random and type(deck) is tuple and type(packets) is tuple:
-            return _deal_in_c(rng, deck, deal.hands, packets)  # type: ignore[no-any-return]  # deal_packets, inline
-        return deal_packets(table.deck, rng, deal.hands, deal.packets)
+        return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
         self._clear_deal()

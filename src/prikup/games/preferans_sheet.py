@@ -285,27 +285,27 @@ def add_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """``seat`` writes ``points`` into his gora (a penalty or a podlet)."""
     if points < 0:
         raise ValueError("use write_off_gora to reduce a gora")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft = _open(sheet)
     draft.gora[seat] += points
-    return sheet if draft is sheet else _close(sheet, draft)
+    return _close(sheet, draft)
 
 
 def write_off_gora(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` off ``seat``'s gora (never below zero)."""
     if not 0 <= points <= sheet.gora[seat]:
         raise ValueError(f"cannot write {points} off a gora of {sheet.gora[seat]}")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft = _open(sheet)
     draft.gora[seat] -= points
-    return sheet if draft is sheet else _close(sheet, draft)
+    return _close(sheet, draft)
 
 
 def add_pulya(sheet: AnySheet, seat: int, points: int) -> AnySheet:
     """Write ``points`` into ``seat``'s pulya (never past the target)."""
     if not 0 <= points <= sheet.target - sheet.pulya[seat]:
         raise ValueError(f"cannot write {points} into a pulya of {sheet.pulya[seat]}/{sheet.target}")
-    draft: SheetDraft = sheet if type(sheet) is SheetDraft else _open(sheet)
+    draft = _open(sheet)
     draft.pulya[seat] += points
-    return sheet if draft is sheet else _close(sheet, draft)
+    return _close(sheet, draft)
 
 
 def help_order(sheet: Sheet | SheetDraft, scorer: int, kind: str, last: Iterable[int] = ()) -> list[int]:

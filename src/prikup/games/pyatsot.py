@@ -292,6 +292,19 @@ class BarrelMarks:
         }
 
 
+def _tally(counts: tuple[int, ...], seats: Iterable[int], limit: int) -> tuple[tuple[int, ...], list[int]]:
+    """One more mark for each of ``seats`` (dashes, falls): the new counts, and the seats whose
+    count reached ``limit`` (their count restarts at 0), in the order given."""
+    marks = list(counts)
+    reached: list[int] = []
+    for seat in seats:
+        marks[seat] += 1
+        if marks[seat] >= limit:
+            marks[seat] = 0
+            reached.append(seat)
+    return tuple(marks), reached
+
+
 def settle_deal(
     scores: Sequence[int],
     changes: Sequence[int],
@@ -324,15 +337,9 @@ def settle_deal(
     dashes_now = marks.dashes  # the marks' own tuples are kept where nothing changes them
     dashed = sorted(set(zero_seats))
     if dashed:
-        dashes = list(dashes_now)
-        dash_penalties: list[int] = []
-        for seat in dashed:
-            dashes[seat] += 1
-            if dashes[seat] >= rules.dash_limit:
-                dashes[seat] = 0
-                new[seat] -= rules.dash_penalty
-                dash_penalties.append(seat)
-        dashes_now = tuple(dashes)
+        dashes_now, dash_penalties = _tally(dashes_now, dashed, rules.dash_limit)
+        for seat in dash_penalties:
+            new[seat] -= rules.dash_penalty
         events["dashes"] = dashed
         if dash_penalties:
             events["dash_penalties"] = dash_penalties
@@ -376,15 +383,9 @@ def settle_deal(
         crosses, refusals = 0, 0
     falls_now = marks.falls
     if fell:
-        falls = list(falls_now)
-        resets: list[int] = []
-        for seat in fell:
-            falls[seat] += 1
-            if falls[seat] >= rules.falls_to_zero:
-                falls[seat] = 0
-                new[seat] = 0
-                resets.append(seat)
-        falls_now = tuple(falls)
+        falls_now, resets = _tally(falls_now, fell, rules.falls_to_zero)
+        for seat in resets:
+            new[seat] = 0
         events["falls"] = sorted(fell)
         if resets:
             events["reset_to_zero"] = sorted(resets)
