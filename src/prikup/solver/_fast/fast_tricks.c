@@ -1188,8 +1188,9 @@ static int trick_decided(const Pos *p) {
 
 /* The value of each stage of the last pos_bounds call between tricks, for the relevance of a
  * cut-off (part_bounds_rel): [0] the bounds from the runs (sure winners, a partner's entry, the
- * follow winners, the top trumps), [1] trump_match's, [2] side_masters' (trivial: 0 and t). */
-static int bd_lo[3], bd_hi[3];
+ * follow winners, the top trumps), [1] trump_match's, [2] side_masters', [3] the top trumps' alone
+ * (trivial: 0 and t). */
+static int bd_lo[4], bd_hi[4];
 
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
@@ -1233,8 +1234,8 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         return;
     }
     int low = 0, high = p->stop && t > 1 ? 1 : t;
-    bd_lo[0] = bd_lo[1] = bd_lo[2] = 0;
-    bd_hi[0] = bd_hi[1] = bd_hi[2] = high;
+    bd_lo[0] = bd_lo[1] = bd_lo[2] = bd_lo[3] = 0;
+    bd_hi[0] = bd_hi[1] = bd_hi[2] = bd_hi[3] = high;
     if (!p->ntrick && !p->stop && t) {
         int l = p->leader;
         Run runs[5];
@@ -1254,8 +1255,8 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         int holder = runs[TRUMP_RUN].holder;
         int k = runs[TRUMP_RUN].len;
         if (k) {
-            if (p->count >> holder & 1) { if (k > low) low = k; }
-            else if (t - k < high) high = t - k;
+            if (p->count >> holder & 1) { if (k > low) low = k; bd_lo[3] = k; }
+            else { if (t - k < high) high = t - k; bd_hi[3] = t - k; }
             /* a partner's top trumps are tricks besides the leader's cashed ones when he keeps them */
             int both = w + k < t ? w + k : t;
             if (kept && holder != l && (p->maximisers >> holder & 1) == (p->maximisers >> l & 1) &&
@@ -1361,7 +1362,9 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
 typedef uint32_t Rel; /* a depth per effective suit, a byte each */
 #define REL_ALL 0x15151515u /* every place (MAX_SUIT_CODE) of every suit */
 
+#ifndef PART_BITS
 #define PART_BITS 17
+#endif
 #ifndef PART_WAYS
 #define PART_WAYS 8
 #endif
@@ -1374,7 +1377,7 @@ typedef struct {
     int8_t leader;
 } __attribute__((aligned(64))) PartEntry;
 
-static PartEntry *part_table = NULL; /* 2^PART_BITS entries for the classes, then as many by exact key */
+static PartEntry *part_table = NULL;
 static Rel part_rel; /* the relevance of the value search_part last returned */
 
 static int part_alloc(void) {
@@ -1415,6 +1418,18 @@ static Rel trick_rel(const Pos *p, const int *trick, int n) {
     return 0;
 }
 
+/* The relevance of a move ``skip`` given by its twin ``move`` (a card of the same hand and suit
+ * with no live card between them: the twin's child is the skipped one's with the two renamed),
+ * whose child's relevance is ``rel``: the same, except that a depth reaching the higher of the two
+ * is taken past the lower (renamed, the relevant cards include the other one). */
+static inline Rel twin_rel(const Pos *p, Rel rel, int move, int skip) {
+    int s = p->lead_suit[move], hi = p->rank[move], lo = p->rank[skip];
+    if (s < 0) return rel;
+    if (hi > lo) { int x = hi; hi = lo; lo = x; }
+    if ((int)(rel >> (8 * s) & 255) > hi) rel = rel_or(rel, (Rel)(lo + 1) << (8 * s));
+    return rel;
+}
+
 /* The depth of suit ``s`` covering its top ``k`` live cards (all of them when it has fewer). */
 static inline int depth_live(const Pos *p, int s, int k) {
     uint32_t m = p->in_hands[s];
@@ -1432,12 +1447,21 @@ static Rel part_bounds_rel(const Pos *p, int lower, int need) {
         uint64_t led = p->suits[p->led];
         return rel_card(p, p->trick[trick_win(p, p->trick, p->ntrick, led)]);
     }
+    if (lower ? bd_lo[3] >= need : bd_hi[3] <= need) { /* the top trumps' run and the card ending it */
+        if (p->ts < 0) return 0; /* the no-trump joker: its holder is in the entry */
+        Run runs[5];
+        suit_runs(p, runs);
+        return (Rel)depth_live(p, p->ts, runs[p->ts].len + 1) << (8 * p->ts);
+    }
     if (lower ? bd_lo[0] >= need : bd_hi[0] <= need) {
         Run runs[5];
         suit_runs(p, runs);
         Rel r = 0;
-        for (int s = 0; s < 4; s++)
-            if (s == p->ts || (p->hands[p->leader] & p->suits[s])) r |= (Rel)depth_live(p, s, runs[s].len + 1) << (8 * s);
+        for (int s = 0; s < 4; s++) {
+            if (s != p->ts && !(p->hands[p->leader] & p->suits[s])) continue;
+            int k = s == p->ts || runs[s].holder == p->leader ? runs[s].len + 1 : 1; /* else: only who holds its top */
+            r |= (Rel)depth_live(p, s, k) << (8 * s);
+        }
         return r;
     }
     if (lower ? bd_lo[2] >= need : bd_hi[2] <= need) { /* side_masters: down to the first of the other side */
@@ -1450,7 +1474,16 @@ static Rel part_bounds_rel(const Pos *p, int lower, int need) {
         return (Rel)depth_live(p, ts, k) << (8 * ts);
     }
     if (p->ts < 0) return REL_ALL; /* not met: without trumps in a suit only the runs' bounds cut */
-    return (Rel)depth_live(p, p->ts, 32) << (8 * p->ts); /* trump_match: every trump */
+    /* trump_match: the count side's tricks (a lower bound) are its hands' trumps paired with the
+     * other side's higher ones, read down to the other side's lowest trump (below it only the
+     * count side's trumps, each paired with a free one or not whatever their order), and the other
+     * side's likewise */
+    int ts = p->ts, depth = 0;
+    for (uint32_t m = p->in_hands[ts]; m; m &= m - 1) {
+        int place = __builtin_ctz(m);
+        if ((p->count >> (p->owner[p->order[ts][place]] - 1) & 1) == !lower) depth = place + 1;
+    }
+    return (Rel)depth << (8 * ts);
 }
 
 static inline uint64_t part_shape(const Pos *p) {
@@ -1549,6 +1582,7 @@ static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const
     slot->left = (int16_t)p->left;
 }
 
+
 /* search_ab of search.h for p->part positions (a null window: beta = alpha + 1), with the
  * partition table and the relevance of its result in part_rel. */
 static int search_alt(Pos *p, int alpha, int beta) {
@@ -1572,8 +1606,10 @@ static int search_alt(Pos *p, int alpha, int beta) {
     }
     int lb, ub;
     pos_bounds(p, &lb, &ub);
-    if (ub <= alpha) { part_rel = part_bounds_rel(p, 0, alpha); return ub; }
-    if (lb >= beta) { part_rel = part_bounds_rel(p, 1, beta); return lb; }
+    /* the value returned is a bound of every position of the class (stored as such): relevant is
+     * what makes the bound as tight as ``ub`` (``lb``) there, not only past the window */
+    if (ub <= alpha) { part_rel = part_bounds_rel(p, 0, ub); return ub; }
+    if (lb >= beta) { part_rel = part_bounds_rel(p, 1, lb); return lb; }
     int hint = -1;
     if (stored) {
         PartEntry *x = part_exact(p);
@@ -1593,7 +1629,8 @@ static int search_alt(Pos *p, int alpha, int beta) {
     int maximise = pos_max_to_move(p);
     if (hint >= 0) move_to_front(moves, n, hint);
     if (kill >= 0 && kill != hint && n > 2) move_to_front(moves + 1, n - 1, kill);
-    int seen_group[MAX_MOVES], seen_r[MAX_MOVES];
+    int seen_group[MAX_MOVES], seen_r[MAX_MOVES], seen_move[MAX_MOVES];
+    Rel seen_rel[MAX_MOVES];
     int nseen = 0, best_move = -1, best = maximise ? -1 : INF_VALUE;
     Rel all = 0, cut = 0;
     int cutoff = 0;
@@ -1606,6 +1643,7 @@ static int search_alt(Pos *p, int alpha, int beta) {
                 int bound = seen_r[twin];
                 if (maximise ? bound <= a : bound >= bt) {
                     if (maximise ? bound > best : bound < best) best = bound;
+                    all = rel_or(all, twin_rel(p, seen_rel[twin], seen_move[twin], move));
                     continue;
                 }
             }
@@ -1628,6 +1666,8 @@ static int search_alt(Pos *p, int alpha, int beta) {
         if (group >= 0 && twin < 0) {
             seen_group[nseen] = group;
             seen_r[nseen] = r;
+            seen_rel[nseen] = cr;
+            seen_move[nseen] = move;
             nseen++;
         }
         if (maximise ? r > best : r < best) {
