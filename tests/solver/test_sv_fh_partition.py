@@ -1,4 +1,4 @@
-"""Five Hundred's partition table (fast_tricks.c's search_part, four hands): an entry holds every
+"""Five Hundred's partition table (fast_tricks.c's search_alt, four hands): an entry holds every
 position whose relevant cards lie as its own, so a position differing only in low cards is
 answered by another's entry, and the values stay the reference's with the table kept across many
 positions of one deal."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from sv_tricks_gen import fh_play
+from test_sv_trick_bounds_more import _first_lead
 
 from prikup.core.cards import parse_cards
 from prikup.core.game import Phase, State
@@ -132,3 +133,19 @@ def test_a_bounds_class_makes_the_bound_it_returns_not_only_the_window():
     move = parse_cards("QC")[0].id  # the card whose value the window's classes got wrong
     gain = pos.play(move)
     assert got[move] == gain + Solver(pos).value() == 4
+
+
+def test_the_benchmarks_slowest_deals_search_fewer_nodes_with_classes():
+    # value + best first lead of bench/bench_solver.py's four slowest Five Hundred deals at seed 0
+    # before the classes (seeds 28, 74, 100, 31: 457,716 + 445,597 + 361,358 + 307,297 = 1.57M
+    # nodes with exact keys, a fresh table each); 698k with them (seed 28 125k, 74 267k, 100 158k,
+    # 31 149k).  Nodes are the search's own count, the same on every machine.
+    adapter = ADAPTERS["five-hundred"]
+    assert adapter.fast is not None
+    total = 0
+    for seed in (28, 74, 100, 31):
+        fast.module().clear()
+        pos, _ = position_of(_first_lead(seed))
+        _, nodes = adapter.fast(pos, best=True)
+        total += nodes
+    assert total < 900_000, total

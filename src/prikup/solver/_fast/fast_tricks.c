@@ -82,7 +82,7 @@ typedef struct {
     int target;              /* 1: the value is 1 when the count ends exactly ``need`` more tricks on, else 0 */
     int need;                /* target: the tricks the count seats must still take */
     int u_played[MAX_UNDO], u_need[MAX_UNDO];
-    int part;                /* searched by search_part (see "Partition search" below) */
+    int part;                /* searched by search_alt (see "Partition search" below) */
 } Pos;
 
 #ifndef SIDE_MASTERS
@@ -117,8 +117,8 @@ typedef struct {
 #define SEARCH_SKEW (p->avoid >= 0 ? 0 : 2)
 #define SEARCH_NO_GUESS(p) ((p)->avoid >= 0)
 #define SEARCH_ROOT_ORDER(p) ((p)->avoid >= 0)
-/* Four hands with trumps an effective suit: search_part, with its own table (see "Partition
- * search" below) instead of search.h's search_ab. */
+/* Four hands (p->part): search_alt, with its table of classes (see "Partition search" below),
+ * instead of search.h's search_ab; PARTITION 0: search_ab. */
 #ifndef PARTITION
 #define PARTITION 1
 #endif
@@ -1333,32 +1333,58 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
 }
 
 /* -- Partition search -------------------------------------------------------------------------
- * Four hands, trumps an effective suit, no joker outside the suits, played to the end (p->part):
- * the table's entries hold a *class* of positions rather than one (Ginsberg's partition search,
- * DDS's "win ranks").  A search's result carries its *relevance*: per effective suit, how many of
- * its places from the top (places of every card of the suit, played or not) the result depended
- * on.  Two positions between tricks with the same leader, the same number of cards of each suit
- * in each hand, and the same holder of each live card of each suit down to the relevant depth
- * (the suit's top k live cards, k the live cards above that depth) have the same bound: every
- * card below the depth ("low") only ever loses to the relevant cards of its suit, and no trick
- * of the search was decided between two low cards (the card taking a trick from another card of
- * its suit is made relevant), so the search of one position maps move for move onto the other's
- * (a low card of a hand onto any low card of the same hand and suit, whose children are again in
- * one class).  Relevance of each result:
- *  - a bound's cut-off (part_bounds_rel): the runs' bounds read every suit's run of top cards and
- *    the card ending it (and the suits' lengths); side_masters the top trumps down to the first of
- *    the other side; trump_match every trump; within a trick (trick_decided) the card taking it;
- *  - the last trick, and each trick completed by a move: the card taking it when it beats another
+ * Four hands with the trumps an effective suit, or no trumps with one no-trump joker (any suit
+ * named when led, not playable at any time), played to the end (p->part: Five Hundred's usual
+ * contracts): search_alt (search.h's SEARCH_ALT) with a table whose entries hold a *class* of
+ * positions rather than one (Ginsberg's partition search, DDS's "win ranks").  A search's result
+ * carries its *relevance*: per effective suit, a depth in the suit's order (places of every card
+ * of the suit, played or not) above which the cards' holders decided it.  Every position between
+ * tricks with the same leader (and joker holder), the same number of cards of each suit in each
+ * hand, and the same holder of each of the suit's top k live cards (k: the live cards above the
+ * depth) has the same bound: below the depth a card ("low") only ever loses to the relevant cards
+ * of its suit, no trick of the search was decided between two low cards (the card taking a trick
+ * from another card of its suit is relevant), so the search of one position maps move for move
+ * onto the other's (a low card of a hand onto any low card of the same hand and suit, whose
+ * children are again of one class).  The relevance of each result:
+ *  - a bound's cut-off (part_bounds_rel) holds the cards making the bound as tight as the value
+ *    returned (fail-soft: that value is stored as the class's bound; making it only pass the
+ *    window gave wrong values): the top trumps' run and the card ending it when they alone make
+ *    it; else the runs' bounds (sure winners, a partner's entry, the follow winners) read the
+ *    trumps' run and, in the suits the leader holds, the run and the card ending it where he holds
+ *    the top card and only who holds it elsewhere; side_masters the trumps down to the first of
+ *    the other side; trump_match the trumps down to the other side's lowest (below it only one
+ *    side's trumps, which pair off alike in any order); within a trick (trick_decided) the card
+ *    taking it so far;
+ *  - the last trick, and each trick a move completes: the card taking it when it beats another
  *    card of its suit;
- *  - a node's fail-high: the cutting move's (its child's and its trick's); a fail-low: all its
- *    moves' (a twin skipped takes its twin's value, of the same class);
+ *  - a fail-high: the cutting move's (its child's and its trick's); a fail-low: every move's; a
+ *    move skipped as its twin's equal (a card of the same hand, no live card between) the twin's
+ *    renamed: reaching the higher of the two, it reaches past the lower (keeping it as it was gave
+ *    wrong values);
  *  - a table hit: the entry's own.
- * The table: buckets of PART_WAYS entries hashed by the leader and the suits' lengths in each
- * hand; an entry holds its relevant depth per suit (as top live cards) and their holders (the top
- * of the suit's key word); a probe takes the tightest bounds of every entry of the bucket whose
- * class holds the position (all are exact bounds of it).  Only null-window searches are made
- * (search.h), so a node's result is one bound: a lower one on a fail-high, an upper one on a
- * fail-low. */
+ * The table: each bound is stored twice, in a two-way bucket hashed by the exact position (which
+ * finds it again as an exact table would) and, when its class holds other positions, in a bucket
+ * of PART_WAYS hashed by the leader and the suits' lengths in each hand; a probe reads both and
+ * takes the first entry whose class holds the position and cuts off.  Only null-window searches
+ * are made (search.h), so a node's result is one bound: a lower one on a fail-high, an upper one
+ * on a fail-low.  Exactness: tests/solver/test_sv_fh_partition.py, and during development 10,800
+ * random positions of three forms (6 to 36 cards, every move's value and a best move, the table
+ * kept through each deal's positions) equal to the search with exact keys.
+ * Measured over 100 deals (bench_solver, value + best first lead, fresh table, nodes) at seeds 0 /
+ * 1000 / 2000: median 16.1k -> 7.5k, 16.4k -> 7.9k, 23.3k -> 8.5k; the slowest deal 458k (28.4x
+ * the median) -> 267k (35.5x, seed 74), 355k (21.6x) -> 156k (19.7x, seed 1076), 668k (28.6x) ->
+ * 269k (31.7x, seed 2005); all deals 4.90M -> 2.09M, 4.28M -> 1.79M, 5.15M -> 2.18M; the CPU time
+ * of all deals a third less (0.93 -> 0.60 s, 0.81 -> 0.54 s, 1.13 -> 0.69 s, three interleaved
+ * runs, each deal's best of three; a probe reads ten entries: more time a node).  The steps (all
+ * deals, the same seeds): classes in the trump contracts with every suit's run in a cut-off's
+ * relevance 3.71M / 3.14M / 4.01M (the classes' buckets alone, four ways, without the exact ones:
+ * 13.4M / 36.0M / 18.9M, the classes pushing the exact entries out); in no trumps too 3.44M /
+ * 3.00M / 3.83M; only the leader's suits 2.38M / 2.02M / 2.65M; trump_match's depth 2.36M /
+ * 2.01M / 2.62M; the top trumps alone 1.96M / 1.71M / 2.04M; who holds the top card only where
+ * the leader does not 1.83M / 1.58M / 1.94M; the two corrections above 2.09M / 1.79M / 2.18M.
+ * PART_WAYS 4: 7% more nodes; 16: 4-9% fewer but more time a probe; 2^19 entries: the same nodes.
+ * The best move of a class's entry mapped to the position's own card of the suit (its place among
+ * the live cards): 0.01% fewer nodes, left out. */
 typedef uint32_t Rel; /* a depth per effective suit, a byte each */
 #define REL_ALL 0x15151515u /* every place (MAX_SUIT_CODE) of every suit */
 
@@ -1378,7 +1404,7 @@ typedef struct {
 } __attribute__((aligned(64))) PartEntry;
 
 static PartEntry *part_table = NULL;
-static Rel part_rel; /* the relevance of the value search_part last returned */
+static Rel part_rel; /* the relevance of the value search_alt last returned */
 
 static int part_alloc(void) {
     if (part_table != NULL) return 0;
@@ -1584,7 +1610,8 @@ static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const
 
 
 /* search_ab of search.h for p->part positions (a null window: beta = alpha + 1), with the
- * partition table and the relevance of its result in part_rel. */
+ * partition table and the relevance of its result in part_rel (no history, root order or node
+ * budget: search.h's uses of those are for the other games). */
 static int search_alt(Pos *p, int alpha, int beta) {
     if (pos_over(p)) { part_rel = 0; return 0; }
     search_nodes++;

@@ -46,7 +46,10 @@
  *    root's moves ordered by the nodes each one's subtree cost in the earlier null-window tests of
  *    the same value, most first, and the tests climbing from the lower bound without a guess
  *    (SEARCH_NO_GUESS);
- *  - the best move found after the root value, by one null-window test per move.
+ *  - the best move found after the root value, by one null-window test per move;
+ *  - where the game asks for it (SEARCH_ALT(p): fast_tricks.c's four hands), the game's own
+ *    search_alt in place of search_ab for the position and its subtree (there: a table of classes
+ *    of positions, partition search), the root's tests and best move as above.
  *
  * A game file defines, before including this header:
  *   KEY_WORDS        the number of uint64_t words of a position's key
