@@ -138,8 +138,8 @@ def test_a_bounds_class_makes_the_bound_it_returns_not_only_the_window():
 def test_the_benchmarks_slowest_deals_search_fewer_nodes_with_classes():
     # value + best first lead of bench/bench_solver.py's four slowest Five Hundred deals at seed 0
     # before the classes (seeds 28, 74, 100, 31: 457,716 + 445,597 + 361,358 + 307,297 = 1.57M
-    # nodes with exact keys, a fresh table each); 698k with them (seed 28 125k, 74 267k, 100 158k,
-    # 31 149k).  Nodes are the search's own count, the same on every machine.
+    # nodes with exact keys, a fresh table each); 674k with them (seed 28 122k, 74 249k, 100 157k,
+    # 31 146k).  Nodes are the search's own count, the same on every machine.
     adapter = ADAPTERS["five-hundred"]
     assert adapter.fast is not None
     total = 0

@@ -1371,18 +1371,22 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
  * random positions of three forms (6 to 36 cards, every move's value and a best move, the table
  * kept through each deal's positions) equal to the search with exact keys.
  * Measured over 100 deals (bench_solver, value + best first lead, fresh table, nodes) at seeds 0 /
- * 1000 / 2000: median 16.1k -> 7.5k, 16.4k -> 7.9k, 23.3k -> 8.5k; the slowest deal 458k (28.4x
- * the median) -> 267k (35.5x, seed 74), 355k (21.6x) -> 156k (19.7x, seed 1076), 668k (28.6x) ->
- * 269k (31.7x, seed 2005); all deals 4.90M -> 2.09M, 4.28M -> 1.79M, 5.15M -> 2.18M; the CPU time
+ * 1000 / 2000: median 16.1k -> 7.5k, 16.4k -> 7.9k, 23.3k -> 8.4k; the slowest deal 458k (28.4x
+ * the median) -> 249k (33.1x, seed 74), 355k (21.6x) -> 151k (19.1x, seed 1076), 668k (28.6x) ->
+ * 244k (28.9x, seed 2005); all deals 4.90M -> 2.04M, 4.28M -> 1.75M, 5.15M -> 2.12M; the CPU time
  * of all deals a third less (0.93 -> 0.60 s, 0.81 -> 0.54 s, 1.13 -> 0.69 s, three interleaved
- * runs, each deal's best of three; a probe reads ten entries: more time a node).  The steps (all
+ * runs, each deal's best of three; a probe reads ten entries: more time a node).  The median
+ * falls more than the slowest deals: they are a larger multiple of it at seeds 0 and 2000.
+ * The steps (all
  * deals, the same seeds): classes in the trump contracts with every suit's run in a cut-off's
  * relevance 3.71M / 3.14M / 4.01M (the classes' buckets alone, four ways, without the exact ones:
  * 13.4M / 36.0M / 18.9M, the classes pushing the exact entries out); in no trumps too 3.44M /
  * 3.00M / 3.83M; only the leader's suits 2.38M / 2.02M / 2.65M; trump_match's depth 2.36M /
  * 2.01M / 2.62M; the top trumps alone 1.96M / 1.71M / 2.04M; who holds the top card only where
  * the leader does not 1.83M / 1.58M / 1.94M; the two corrections above 2.09M / 1.79M / 2.18M.
- * PART_WAYS 4: 7% more nodes; 16: 4-9% fewer but more time a probe; 2^19 entries: the same nodes.
+ * PART_WAYS 4: 7% more nodes; 16: 2-8% fewer (the slowest deals 4-8%), the same CPU time within
+ * the noise (sixteen more cache lines a probe): left at 8; 2^19 entries: the same nodes.  The
+ * replacement by the smallest class (part_put): 2.09M -> 2.04M, 1.79M -> 1.75M, 2.18M -> 2.12M.
  * The best move of a class's entry mapped to the position's own card of the suit (its place among
  * the live cards): 0.01% fewer nodes, left out. */
 typedef uint32_t Rel; /* a depth per effective suit, a byte each */
@@ -1580,8 +1584,13 @@ static void part_store(const Pos *p, PartEntry *b, uint64_t shape, Rel rel, int 
     if (coarse) part_put(p, b, PART_WAYS, shape, k, prefix, lower, v, best);
 }
 
+/* The relevant cards of an entry's class (fewer: a larger class). */
+static inline int part_size(const PartEntry *e) { return e->k[0] + e->k[1] + e->k[2] + e->k[3]; }
+
 /* part_store's entry (its class ``k``, ``prefix``) into the bucket ``b`` of ``ways`` entries: merged
- * into the class's entry, else in place of a stale one or the one of fewest cards left. */
+ * into the class's entry, else in place of a stale one or the one of fewest cards left, of those
+ * the one of the smallest class (measured against the first of them only: 1-9% fewer nodes on
+ * the slowest deals, 2-3% in all). */
 static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const uint8_t *k, const uint64_t *prefix,
                      int lower, int v, int best) {
     PartEntry *slot = NULL;
@@ -1595,7 +1604,9 @@ static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const
             if (p->left > e->left) e->left = (int16_t)p->left;
             return;
         }
-        if (slot == NULL || (slot->gen == tt_gen && (e->gen != tt_gen || e->left < slot->left))) slot = e;
+        if (slot == NULL || (slot->gen == tt_gen && (e->gen != tt_gen || e->left < slot->left ||
+                                                     (e->left == slot->left && part_size(e) > part_size(slot)))))
+            slot = e;
     }
     slot->gen = tt_gen;
     slot->shape = shape;
