@@ -1374,8 +1374,9 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
  * 1000 / 2000: median 16.1k -> 7.5k, 16.4k -> 7.9k, 23.3k -> 8.4k; the slowest deal 458k (28.4x
  * the median) -> 249k (33.1x, seed 74), 355k (21.6x) -> 151k (19.1x, seed 1076), 668k (28.6x) ->
  * 244k (28.9x, seed 2005); all deals 4.90M -> 2.04M, 4.28M -> 1.75M, 5.15M -> 2.12M; the CPU time
- * of all deals a third less (0.93 -> 0.60 s, 0.81 -> 0.54 s, 1.13 -> 0.69 s, three interleaved
- * runs, each deal's best of three; a probe reads ten entries: more time a node).  The median
+ * of all deals 35-50% less (1.00 -> 0.54 s, 0.99 -> 0.47 s, 1.06 -> 0.63 s: three interleaved
+ * runs, each deal's best of three; a probe reads ten entries: more time a node), the median
+ * 3.7-4.7 ms -> 1.9-2.6 ms, the slowest deal's 86-170 ms -> 37-92 ms.  The median
  * falls more than the slowest deals: they are a larger multiple of it at seeds 0 and 2000.
  * The steps (all
  * deals, the same seeds): classes in the trump contracts with every suit's run in a cut-off's
