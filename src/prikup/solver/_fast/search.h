@@ -46,7 +46,10 @@
  *    root's moves ordered by the nodes each one's subtree cost in the earlier null-window tests of
  *    the same value, most first, and the tests climbing from the lower bound without a guess
  *    (SEARCH_NO_GUESS);
- *  - the best move found after the root value, by one null-window test per move.
+ *  - the best move found after the root value, by one null-window test per move;
+ *  - where the game asks for it (SEARCH_ALT(p): fast_tricks.c's four hands), the game's own
+ *    search_alt in place of search_ab for the position and its subtree (there: a table of classes
+ *    of positions, partition search), the root's tests and best move as above.
  *
  * A game file defines, before including this header:
  *   KEY_WORDS        the number of uint64_t words of a position's key
@@ -276,7 +279,18 @@ static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
 static long search_limit = -1;
 static int search_abort = 0;
 
+#ifdef SEARCH_ALT
+/* SEARCH_ALT(p): 1 when the game searches the position (and its subtree) with its own
+ * search_alt(p, alpha, beta) (fast_tricks.c: four hands, its partition table); search_alt_hint(p)
+ * is then the best move its table holds (-1: none), for search_best_ctx's order. */
+static int search_alt(Pos *p, int alpha, int beta);
+static int search_alt_hint(Pos *p);
+#endif
+
 static int search_ab(Pos *p, int alpha, int beta) {
+#ifdef SEARCH_ALT
+    if (SEARCH_ALT(p)) return search_alt(p, alpha, beta);
+#endif
     if (pos_over(p)) return 0;
     search_nodes++;
     if (search_limit >= 0 && search_nodes > search_limit) {
@@ -495,9 +509,13 @@ static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     uint64_t key[KEY_WORDS];
     pos_key(p, key);
     TTEntry *e = tt_find(&tt_table[tt_index(key)], key);
-    if (e != NULL && e->best >= 0) {
+    int hint = e != NULL ? e->best : -1;
+#ifdef SEARCH_ALT
+    if (SEARCH_ALT(p)) hint = search_alt_hint(p);
+#endif
+    if (hint >= 0) {
         for (int i = 1; i < n; i++) {
-            if (list[i].move == e->best) {
+            if (list[i].move == hint) {
                 Move m = list[i];
                 memmove(&list[1], &list[0], (size_t)i * sizeof(Move));
                 list[0] = m;
