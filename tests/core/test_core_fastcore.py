@@ -218,6 +218,63 @@ def test_c_deal_refuses_a_pattern_that_does_not_fit() -> None:
         deal_packets(random.Random(1), deck, 1, ((3, 10),))
 
 
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_c_deal_hands_is_the_reference_deal_with_masks(name: str) -> None:
+    """``deal_hands`` (the engine's one-call deal) gives the reference deal's cards, leaves the
+    generator as it does, and each hand's and the talon's bitmask."""
+    from prikup.core._fastcore import deal_hands
+    from prikup.core.dealing import deal_packets_reference
+
+    game = make_game(name)
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    ids = tuple(c.id for c in rules.deck)
+    for seed in range(100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        hands, talon, masks, talon_mask = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+        assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+        assert ours.getstate() == theirs.getstate()
+        assert masks == [sum(1 << c.id for c in hand) for hand in hands]
+        assert talon_mask == sum(1 << c.id for c in talon)
+    with pytest.raises(AssertionError, match="deals 10 of"):
+        deal_hands(random.Random(1), rules.deck, ids, 1, ((0, 10),))
+    with pytest.raises(ValueError, match="an id for each"):
+        deal_hands(random.Random(1), rules.deck, ids[1:], 1, ((0, 10),))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_one_call_deal_is_the_engine_deal(
+    config: tuple[str, dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match dealt by ``TrickState.deal_random``'s one C call holds, deal after deal, the same
+    fields and log as one dealt by the Python steps (``_deal_random_cards``, ``_deal_cards``,
+    ``_start_deal``)."""
+    name, options = config
+    game = make_game(name, **options)
+    cls = type(game.new_replay(0))
+    if not cls._DEALS_FAST:  # type: ignore[attr-defined]
+        pytest.skip("the game deals its own way (Five Hundred's forms)")
+
+    def play(fast: bool) -> list[dict[str, Any]]:
+        monkeypatch.setattr(cls, "_DEALS_FAST", fast)
+        rng = random.Random(5)
+        state = game.new_match(seed=5)
+        seen = []
+        for _ in range(200):  # new matches (their first deal) and the deals after a deal's end
+            dealt = len(state.deals)
+            if state.is_over:
+                state, dealt = game.new_match(seed=rng.randrange(1000)), 0
+            else:
+                state.apply_id(rng.choice(state.legal_action_ids()))
+            if len(state.deals) != dealt:
+                fields = {k: v for k, v in state.__dict__.items() if k not in ("_rng", "_generator", "game")}
+                seen.append(fields | {"log": repr(state.deals[-1]), "draws": state._generator.getstate()})
+        return seen
+
+    fast = play(True)
+    assert fast == play(False)
+    assert len(fast) > 3
+
+
 def test_c_cards_mask() -> None:
     from prikup.core._fastcore import cards_mask
 

@@ -1651,9 +1651,173 @@ fail:
     return NULL;
 }
 
+/* ``getrandbits`` of ``random.Random`` as its C function (a ``METH_O`` method of ``_random.Random``),
+ * found once: ``deal_hands`` calls it directly for a generator whose type is ``random.Random``
+ * (the caller checks), the same draws as the bound method's call without making one (the bound
+ * method's call was about a third of each draw). */
+static PyCFunction getrandbits_c = NULL;
+static PyObject *s_getrandbits;
+static PyTypeObject *getrandbits_type = NULL;
+
+/* One ``getrandbits(k)`` of ``rng`` as an unsigned number (``(unsigned long long)-1`` and an
+ * exception on an error): the C function when ``rng``'s type is the one it was found on. */
+static unsigned long long draw_bits(PyObject *rng, PyObject *kobj) {
+    PyObject *got;
+    if (Py_TYPE(rng) == getrandbits_type)
+        got = getrandbits_c(rng, kobj);
+    else
+        got = PyObject_CallMethodOneArg(rng, s_getrandbits, kobj);
+    if (!got)
+        return (unsigned long long)-1;
+    unsigned long long r = PyLong_AsUnsignedLongLong(got);
+    Py_DECREF(got);
+    return r;
+}
+
+/* Find ``getrandbits``'s C function for ``rng``'s type (a method descriptor taking one argument). */
+static void find_getrandbits(PyObject *rng) {
+    if (getrandbits_type == Py_TYPE(rng))
+        return;
+    PyObject *d = _PyType_Lookup(Py_TYPE(rng), s_getrandbits);
+    if (d && Py_IS_TYPE(d, &PyMethodDescr_Type)) {
+        PyMethodDef *def = ((PyMethodDescrObject *)d)->d_method;
+        if ((def->ml_flags & (METH_O | METH_VARARGS | METH_KEYWORDS | METH_FASTCALL | METH_NOARGS)) == METH_O) {
+            getrandbits_c = def->ml_meth;
+            getrandbits_type = Py_TYPE(rng);
+        }
+    }
+}
+
+/* ``random.Random.shuffle`` of the numbers ``0 … n - 1`` (``perm``), exactly as ``shuffle`` swaps a
+ * list of ``n`` items. */
+static int shuffle_indices(PyObject *rng, int *perm, Py_ssize_t n) {
+    find_getrandbits(rng);
+    for (Py_ssize_t i = 0; i < n; i++)
+        perm[i] = (int)i;
+    for (Py_ssize_t i = n - 1; i >= 1; i--) {
+        unsigned long long m = (unsigned long long)i + 1, r;
+        PyObject *kobj = PyLong_FromLong(64 - __builtin_clzll(m)); /* a small int: cached */
+        if (!kobj)
+            return -1;
+        do {
+            r = draw_bits(rng, kobj);
+            if (r == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(kobj);
+                return -1;
+            }
+        } while (r >= m);
+        Py_DECREF(kobj);
+        int a = perm[i];
+        perm[i] = perm[r];
+        perm[r] = a;
+    }
+    return 0;
+}
+
+/* ``deal_packets`` with each hand's and the talon's bitmask: shuffle ``deck`` with ``rng`` (the
+ * same draws and swaps) and deal it in ``packets``; ``ids`` is each deck card's id (the masks are
+ * made from them, no card's attribute read).  ``(hands, talon, hand masks, talon mask)``. */
+static PyObject *deal_hands(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *rng, *deck, *ids, *packets;
+    int nhands;
+    if (!PyArg_ParseTuple(args, "OO!O!iO!", &rng, &PyTuple_Type, &deck, &PyTuple_Type, &ids, &nhands, &PyTuple_Type,
+                          &packets))
+        return NULL;
+    Py_ssize_t total = PyTuple_GET_SIZE(deck);
+    if (nhands < 1 || nhands > 16 || total > NCARDS || PyTuple_GET_SIZE(ids) != total) {
+        PyErr_SetString(PyExc_ValueError, "1 … 16 hands, a deck of at most 67 cards and an id for each");
+        return NULL;
+    }
+    int perm[NCARDS], id[NCARDS];
+    for (Py_ssize_t k = 0; k < total; k++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(ids, k));
+        if (v == -1 && PyErr_Occurred())
+            return NULL;
+        if (v < 0 || v >= NCARDS) {
+            PyErr_SetString(PyExc_ValueError, "a card id is out of range");
+            return NULL;
+        }
+        id[k] = (int)v;
+    }
+    if (shuffle_indices(rng, perm, total) < 0)
+        return NULL;
+    u128 masks[17] = {0};
+    PyObject *hands = PyList_New(nhands), *talon = NULL, *out = NULL, *mlist = NULL;
+    if (!hands)
+        return NULL;
+    Py_ssize_t size[17] = {0};
+    Py_ssize_t pos = 0;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) { /* the sizes first: lists made once */
+        PyObject *packet = PyTuple_GET_ITEM(packets, k);
+        if (!PyTuple_Check(packet) || PyTuple_GET_SIZE(packet) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a packet is a (target, count) tuple");
+            goto fail;
+        }
+        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        if (target < -1 || target >= nhands || count < 0 || pos + count > total) {
+            PyErr_SetString(PyExc_ValueError, "a packet names no hand or deals past the deck");
+            goto fail;
+        }
+        size[target < 0 ? nhands : target] += count;
+        pos += count;
+    }
+    if (pos != total) {
+        PyErr_Format(PyExc_AssertionError, "deal pattern deals %zd of %zd cards", pos, total);
+        goto fail;
+    }
+    for (int h = 0; h <= nhands; h++) {
+        PyObject *list = PyList_New(size[h]);
+        if (!list)
+            goto fail;
+        if (h < nhands)
+            PyList_SET_ITEM(hands, h, list);
+        else
+            talon = list;
+        size[h] = 0; /* now the count filled */
+    }
+    pos = 0;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) {
+        PyObject *packet = PyTuple_GET_ITEM(packets, k);
+        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
+        int h = target < 0 ? nhands : (int)target;
+        PyObject *into = h < nhands ? PyList_GET_ITEM(hands, h) : talon;
+        for (long c = 0; c < count; c++, pos++) {
+            int j = perm[pos];
+            PyList_SET_ITEM(into, size[h]++, Py_NewRef(PyTuple_GET_ITEM(deck, j)));
+            masks[h] |= (u128)1 << id[j];
+        }
+    }
+    mlist = PyList_New(nhands);
+    if (!mlist)
+        goto fail;
+    for (int h = 0; h < nhands; h++) {
+        PyObject *m = mask_to_py(masks[h]);
+        if (!m)
+            goto fail;
+        PyList_SET_ITEM(mlist, h, m);
+    }
+    PyObject *tmask = mask_to_py(masks[nhands]);
+    if (!tmask)
+        goto fail;
+    out = PyTuple_Pack(4, hands, talon, mlist, tmask);
+    Py_DECREF(tmask);
+fail:
+    Py_DECREF(hands);
+    Py_XDECREF(talon);
+    Py_XDECREF(mlist);
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
     {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
+    {"deal_hands", deal_hands, METH_VARARGS,
+     "deal_packets with the masks: (rng, deck, ids, hands, packets) -> (hands, talon, hand masks, talon mask)."},
     {"deal_packets", deal_packets, METH_VARARGS,
      "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
@@ -1673,6 +1837,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
+    INTERN(s_getrandbits, "getrandbits");
     INTERN(s_game, "game");
     INTERN(s_trick_rules, "trick_rules");
     INTERN(s_score_play, "_score_play");
