@@ -259,7 +259,7 @@ def test_one_call_deal_is_the_engine_deal(
         rng = random.Random(5)
         state = game.new_match(seed=5)
         seen = []
-        for _ in range(200):  # new matches (their first deal) and the deals after a deal's end
+        while len(seen) < 4:  # new matches (their first deal) and the deals after a deal's end
             dealt = len(state.deals)
             if state.is_over:
                 state, dealt = game.new_match(seed=rng.randrange(1000)), 0
@@ -272,7 +272,27 @@ def test_one_call_deal_is_the_engine_deal(
 
     fast = play(True)
     assert fast == play(False)
-    assert len(fast) > 3
+
+
+def test_first_deal_clears_the_deal_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new match clears the deal's fields once (in ``__init__``), not again for its first deal;
+    every later deal clears them."""
+    game = make_game("501")
+    cls = type(game.new_replay(0))
+    cleared = Counter[str]()
+    clear = cls._clear_deal
+
+    def counted(self: Any) -> None:
+        cleared["n"] += 1
+        clear(self)
+
+    monkeypatch.setattr(cls, "_clear_deal", counted)
+    state = game.new_match(seed=3)
+    assert cleared["n"] == 1
+    rng = random.Random(3)
+    while len(state.deals) < 3 and not state.is_over:
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    assert cleared["n"] == len(state.deals)
 
 
 def test_c_cards_mask() -> None:

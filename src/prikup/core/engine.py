@@ -193,10 +193,16 @@ class TrickState(State):
     FOLLOW_MUST_TRUMP: ClassVar[bool | None] = None
     #: the game deals as the engine does: :meth:`deal_random` deals in one C call (set per class)
     _DEALS_FAST: ClassVar[bool] = False
+    #: see ``__init__`` (states pickled before it was kept read the class's value)
+    _fresh = False
 
     def __init__(self, game: TrickGame, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
         self._clear_deal()
+        #: the deal's fields are as ``_clear_deal`` left them and nothing has acted: the first deal
+        #: need not clear them again (a new match's second ``_clear_deal`` was a sixth of its
+        #: bytecode: Five Hundred's random matches last a deal, so a new match follows each deal)
+        self._fresh = True
 
     def _follow_rule(self) -> FollowRule | None:
         """Plain suits under one trump (:meth:`_trump_suit`), with the game's
@@ -261,7 +267,10 @@ class TrickState(State):
     def _set_cards(self, dealer: int, masks: list[int], talon_mask: int, talon: list[Card]) -> None:
         """A fresh deal with each active seat's cards (``masks``, in the order of ``_in_deal``) and
         the talon's; then the game's :meth:`_begin_deal`."""
-        self._clear_deal()
+        if self._fresh:
+            self._fresh = False
+        else:
+            self._clear_deal()
         own = self.hands
         for seat, mask in zip(self._in_deal, masks):  # noqa: B905 - one mask per active seat: zip's strict= is a keyword call
             own[seat] = mask
