@@ -241,6 +241,36 @@ def test_c_deal_hands_is_the_reference_deal_with_masks(name: str) -> None:
         deal_hands(random.Random(1), rules.deck, ids[1:], 1, ((0, 10),))
 
 
+def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
+    """``deal_hands`` steps a ``random.Random``'s own state (its Mersenne Twister, once the layout
+    is checked against ``getstate()``): one generator dealing a thousand deals (its 624 words made
+    anew many times) deals what ``shuffle`` deals and ends in the same state; a generator whose
+    ``getrandbits`` is Python's own is asked through it."""
+    from prikup.core._fastcore import deal_hands
+    from prikup.core.dealing import deal_packets_reference
+
+    rules = make_game("preferans").trick_rules  # type: ignore[attr-defined]
+    ids = tuple(c.id for c in rules.deck)
+    ours, theirs = random.Random(11), random.Random(11)
+    for _ in range(1000):
+        hands, talon, _, _ = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+        assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+    assert ours.getstate() == theirs.getstate()
+
+    class Counted(random.Random):
+        draws = 0
+
+        def getrandbits(self, k: int) -> int:
+            Counted.draws += 1
+            return super().getrandbits(k)
+
+    ours, theirs = Counted(4), Counted(4)
+    hands, talon, _, _ = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+    assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+    assert Counted.draws >= 2 * (len(rules.deck) - 1)
+    assert ours.getstate() == theirs.getstate()
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_one_call_deal_is_the_engine_deal(
     config: tuple[str, dict[str, object]], monkeypatch: pytest.MonkeyPatch
