@@ -227,18 +227,22 @@ def test_c_deal_hands_is_the_reference_deal_with_masks(name: str) -> None:
 
     game = make_game(name)
     rules = game.trick_rules  # type: ignore[attr-defined]
-    ids = tuple(c.id for c in rules.deck)
+    deck, ids, count, plan = game.deal_args()  # type: ignore[attr-defined]
+    assert (deck, list(ids), count) == (rules.deck, [c.id for c in rules.deck], rules.deal.hands)
+    assert [(plan[k] - 1, plan[k + 1]) for k in range(0, len(plan), 2)] == list(rules.deal.packets)
     for seed in range(100):
         ours, theirs = random.Random(seed), random.Random(seed)
-        hands, talon, masks, talon_mask = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+        hands, talon, masks, talon_mask = deal_hands(ours, deck, ids, count, plan)
         assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
         assert ours.getstate() == theirs.getstate()
         assert masks == [sum(1 << c.id for c in hand) for hand in hands]
         assert talon_mask == sum(1 << c.id for c in talon)
     with pytest.raises(AssertionError, match="deals 10 of"):
-        deal_hands(random.Random(1), rules.deck, ids, 1, ((0, 10),))
+        deal_hands(random.Random(1), deck, ids, 1, bytes([1, 10]))
     with pytest.raises(ValueError, match="an id for each"):
-        deal_hands(random.Random(1), rules.deck, ids[1:], 1, ((0, 10),))
+        deal_hands(random.Random(1), deck, ids[1:], 1, bytes([1, 10]))
+    with pytest.raises(ValueError, match="names no hand"):
+        deal_hands(random.Random(1), deck, ids, 1, bytes([3, 10]))
 
 
 def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
@@ -249,11 +253,12 @@ def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
     from prikup.core._fastcore import deal_hands
     from prikup.core.dealing import deal_packets_reference
 
-    rules = make_game("preferans").trick_rules  # type: ignore[attr-defined]
-    ids = tuple(c.id for c in rules.deck)
+    game = make_game("preferans")
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    args = game.deal_args()  # type: ignore[attr-defined]
     ours, theirs = random.Random(11), random.Random(11)
     for _ in range(1000):
-        hands, talon, _, _ = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+        hands, talon, _, _ = deal_hands(ours, *args)
         assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
     assert ours.getstate() == theirs.getstate()
 
@@ -265,7 +270,7 @@ def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
             return super().getrandbits(k)
 
     ours, theirs = Counted(4), Counted(4)
-    hands, talon, _, _ = deal_hands(ours, rules.deck, ids, rules.deal.hands, rules.deal.packets)
+    hands, talon, _, _ = deal_hands(ours, *args)
     assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
     assert Counted.draws >= 2 * (len(rules.deck) - 1)
     assert ours.getstate() == theirs.getstate()

@@ -107,8 +107,8 @@ class TrickRules:
     ladder: Ladder[Any] = _NO_CALLS
 
 
-#: what ``deal_hands`` deals by: the deck, its cards' ids, the hands, the packets
-_DealArgs = tuple[tuple[Card, ...], tuple[int, ...], int, tuple[tuple[int, int], ...]]
+#: what ``deal_hands`` deals by: the deck, its cards' ids, the hands, the packets (as bytes)
+_DealArgs = tuple[tuple[Card, ...], bytes, int, bytes]
 
 
 class TrickGame(Game):
@@ -133,12 +133,14 @@ class TrickGame(Game):
             return self._follow_rules
 
     def deal_args(self) -> _DealArgs:
-        """The deck, its cards' ids, the hands and the packets a deal is dealt by (made once)."""
+        """The deck, its cards' ids, the hands and the packets (a pair of bytes each: the target
+        plus one, the count) a deal is dealt by, as ``deal_hands`` reads them (made once)."""
         try:
             return self._deal_args
         except AttributeError:
             table = self.trick_rules
-            args: _DealArgs = (table.deck, tuple([c.id for c in table.deck]), table.deal.hands, table.deal.packets)
+            plan = bytes([n for target, count in table.deal.packets for n in (target + 1, count)])
+            args: _DealArgs = (table.deck, bytes([c.id for c in table.deck]), table.deal.hands, plan)
             self._deal_args = args
             return args
 

@@ -1793,60 +1793,50 @@ static int shuffle_indices(PyObject *rng, int *perm, Py_ssize_t n) {
 }
 
 /* ``deal_packets`` with each hand's and the talon's bitmask: shuffle ``deck`` with ``rng`` (the
- * same draws and swaps) and deal it in ``packets``; ``ids`` is each deck card's id (the masks are
- * made from them, no card's attribute read).  ``(hands, talon, hand masks, talon mask)``. */
+ * same draws and swaps) and deal it in packets; ``ids`` is each deck card's id as a byte (the masks
+ * are made from them, no card's attribute read) and ``plan`` each packet as two bytes, its target
+ * plus one (0: the talon) and its count (read as bytes, not ints: converting the ints was half
+ * of the call).  ``(hands, talon, hand masks, talon mask)``. */
 static PyObject *deal_hands(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *rng, *deck, *ids, *packets;
+    PyObject *rng, *deck;
+    const unsigned char *ids, *plan;
+    Py_ssize_t nids, nplan;
     int nhands;
-    if (!PyArg_ParseTuple(args, "OO!O!iO!", &rng, &PyTuple_Type, &deck, &PyTuple_Type, &ids, &nhands, &PyTuple_Type,
-                          &packets))
+    if (!PyArg_ParseTuple(args, "OO!y#iy#", &rng, &PyTuple_Type, &deck, &ids, &nids, &nhands, &plan, &nplan))
         return NULL;
     Py_ssize_t total = PyTuple_GET_SIZE(deck);
-    if (nhands < 1 || nhands > 16 || total > NCARDS || PyTuple_GET_SIZE(ids) != total) {
-        PyErr_SetString(PyExc_ValueError, "1 … 16 hands, a deck of at most 67 cards and an id for each");
+    if (nhands < 1 || nhands > 16 || total > NCARDS || nids != total || nplan % 2) {
+        PyErr_SetString(PyExc_ValueError,
+                        "1 … 16 hands, a deck of at most 67 cards, an id for each and packets as byte pairs");
         return NULL;
     }
-    int perm[NCARDS], id[NCARDS];
-    for (Py_ssize_t k = 0; k < total; k++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(ids, k));
-        if (v == -1 && PyErr_Occurred())
-            return NULL;
-        if (v < 0 || v >= NCARDS) {
+    Py_ssize_t size[17] = {0}, pos = 0;
+    for (Py_ssize_t k = 0; k < nids; k++)
+        if (ids[k] >= NCARDS) {
             PyErr_SetString(PyExc_ValueError, "a card id is out of range");
             return NULL;
         }
-        id[k] = (int)v;
-    }
-    if (shuffle_indices(rng, perm, total) < 0)
-        return NULL;
-    u128 masks[17] = {0};
-    PyObject *hands = PyList_New(nhands), *talon = NULL, *out = NULL, *mlist = NULL;
-    if (!hands)
-        return NULL;
-    Py_ssize_t size[17] = {0};
-    Py_ssize_t pos = 0;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) { /* the sizes first: lists made once */
-        PyObject *packet = PyTuple_GET_ITEM(packets, k);
-        if (!PyTuple_Check(packet) || PyTuple_GET_SIZE(packet) != 2) {
-            PyErr_SetString(PyExc_TypeError, "a packet is a (target, count) tuple");
-            goto fail;
-        }
-        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
-        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
-        if (PyErr_Occurred())
-            goto fail;
-        if (target < -1 || target >= nhands || count < 0 || pos + count > total) {
+    for (Py_ssize_t k = 0; k < nplan; k += 2) { /* the sizes first: lists made once */
+        int target = plan[k] - 1, count = plan[k + 1];
+        if (target >= nhands || pos + count > total) {
             PyErr_SetString(PyExc_ValueError, "a packet names no hand or deals past the deck");
-            goto fail;
+            return NULL;
         }
         size[target < 0 ? nhands : target] += count;
         pos += count;
     }
     if (pos != total) {
         PyErr_Format(PyExc_AssertionError, "deal pattern deals %zd of %zd cards", pos, total);
-        goto fail;
+        return NULL;
     }
+    int perm[NCARDS];
+    if (shuffle_indices(rng, perm, total) < 0)
+        return NULL;
+    u128 masks[17] = {0};
+    PyObject *hands = PyList_New(nhands), *talon = NULL, *out = NULL, *mlist = NULL;
+    if (!hands)
+        return NULL;
     for (int h = 0; h <= nhands; h++) {
         PyObject *list = PyList_New(size[h]);
         if (!list)
@@ -1858,16 +1848,13 @@ static PyObject *deal_hands(PyObject *module, PyObject *args) {
         size[h] = 0; /* now the count filled */
     }
     pos = 0;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(packets); k++) {
-        PyObject *packet = PyTuple_GET_ITEM(packets, k);
-        long target = PyLong_AsLong(PyTuple_GET_ITEM(packet, 0));
-        long count = PyLong_AsLong(PyTuple_GET_ITEM(packet, 1));
-        int h = target < 0 ? nhands : (int)target;
+    for (Py_ssize_t k = 0; k < nplan; k += 2) {
+        int h = plan[k] ? plan[k] - 1 : nhands;
         PyObject *into = h < nhands ? PyList_GET_ITEM(hands, h) : talon;
-        for (long c = 0; c < count; c++, pos++) {
+        for (int c = 0; c < plan[k + 1]; c++, pos++) {
             int j = perm[pos];
             PyList_SET_ITEM(into, size[h]++, Py_NewRef(PyTuple_GET_ITEM(deck, j)));
-            masks[h] |= (u128)1 << id[j];
+            masks[h] |= (u128)1 << ids[j];
         }
     }
     mlist = PyList_New(nhands);
@@ -1895,7 +1882,8 @@ static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
     {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
     {"deal_hands", deal_hands, METH_VARARGS,
-     "deal_packets with the masks: (rng, deck, ids, hands, packets) -> (hands, talon, hand masks, talon mask)."},
+     "deal_packets with the masks: (rng, deck, ids bytes, hands, packets as bytes: target + 1, count) -> "
+     "(hands, talon, hand masks, talon mask)."},
     {"deal_packets", deal_packets, METH_VARARGS,
      "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
