@@ -218,6 +218,118 @@ def test_c_deal_refuses_a_pattern_that_does_not_fit() -> None:
         deal_packets(random.Random(1), deck, 1, ((3, 10),))
 
 
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_c_deal_hands_is_the_reference_deal_with_masks(name: str) -> None:
+    """``deal_hands`` (the engine's one-call deal) gives the reference deal's cards, leaves the
+    generator as it does, and each hand's and the talon's bitmask."""
+    from prikup.core._fastcore import deal_hands
+    from prikup.core.dealing import deal_packets_reference
+
+    game = make_game(name)
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    deck, ids, count, plan = game.deal_args()  # type: ignore[attr-defined]
+    assert (deck, list(ids), count) == (rules.deck, [c.id for c in rules.deck], rules.deal.hands)
+    assert [(plan[k] - 1, plan[k + 1]) for k in range(0, len(plan), 2)] == list(rules.deal.packets)
+    for seed in range(100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        hands, talon, masks, talon_mask = deal_hands(ours, deck, ids, count, plan)
+        assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+        assert ours.getstate() == theirs.getstate()
+        assert masks == [sum(1 << c.id for c in hand) for hand in hands]
+        assert talon_mask == sum(1 << c.id for c in talon)
+    with pytest.raises(AssertionError, match="deals 10 of"):
+        deal_hands(random.Random(1), deck, ids, 1, bytes([1, 10]))
+    with pytest.raises(ValueError, match="an id for each"):
+        deal_hands(random.Random(1), deck, ids[1:], 1, bytes([1, 10]))
+    with pytest.raises(ValueError, match="names no hand"):
+        deal_hands(random.Random(1), deck, ids, 1, bytes([3, 10]))
+
+
+def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
+    """``deal_hands`` steps a ``random.Random``'s own state (its Mersenne Twister, once the layout
+    is checked against ``getstate()``): one generator dealing a thousand deals (its 624 words made
+    anew many times) deals what ``shuffle`` deals and ends in the same state; a generator whose
+    ``getrandbits`` is Python's own is asked through it."""
+    from prikup.core._fastcore import deal_hands
+    from prikup.core.dealing import deal_packets_reference
+
+    game = make_game("preferans")
+    rules = game.trick_rules  # type: ignore[attr-defined]
+    args = game.deal_args()  # type: ignore[attr-defined]
+    ours, theirs = random.Random(11), random.Random(11)
+    for _ in range(1000):
+        hands, talon, _, _ = deal_hands(ours, *args)
+        assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+    assert ours.getstate() == theirs.getstate()
+
+    class Counted(random.Random):
+        draws = 0
+
+        def getrandbits(self, k: int) -> int:
+            Counted.draws += 1
+            return super().getrandbits(k)
+
+    ours, theirs = Counted(4), Counted(4)
+    hands, talon, _, _ = deal_hands(ours, *args)
+    assert (hands, talon) == deal_packets_reference(rules.deck, theirs, rules.deal.hands, rules.deal.packets)
+    assert Counted.draws >= 2 * (len(rules.deck) - 1)
+    assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_one_call_deal_is_the_engine_deal(
+    config: tuple[str, dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match dealt by ``TrickState.deal_random``'s one C call holds, deal after deal, the same
+    fields and log as one dealt by the Python steps (``_deal_random_cards``, ``_deal_cards``,
+    ``_start_deal``)."""
+    name, options = config
+    game = make_game(name, **options)
+    cls = type(game.new_replay(0))
+    if not cls._DEALS_FAST:  # type: ignore[attr-defined]
+        pytest.skip("the game deals its own way (Five Hundred's forms)")
+
+    def play(fast: bool) -> list[dict[str, Any]]:
+        monkeypatch.setattr(cls, "_DEALS_FAST", fast)
+        rng = random.Random(5)
+        state = game.new_match(seed=5)
+        seen = []
+        while len(seen) < 4:  # new matches (their first deal) and the deals after a deal's end
+            dealt = len(state.deals)
+            if state.is_over:
+                state, dealt = game.new_match(seed=rng.randrange(1000)), 0
+            else:
+                state.apply_id(rng.choice(state.legal_action_ids()))
+            if len(state.deals) != dealt:
+                fields = {k: v for k, v in state.__dict__.items() if k not in ("_rng", "_generator", "game")}
+                seen.append(fields | {"log": repr(state.deals[-1]), "draws": state._generator.getstate()})
+        return seen
+
+    fast = play(True)
+    assert fast == play(False)
+
+
+def test_first_deal_clears_the_deal_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new match clears the deal's fields once (in ``__init__``), not again for its first deal;
+    every later deal clears them."""
+    game = make_game("501")
+    cls = type(game.new_replay(0))
+    cleared = Counter[str]()
+    clear = cls._clear_deal
+
+    def counted(self: Any) -> None:
+        cleared["n"] += 1
+        clear(self)
+
+    monkeypatch.setattr(cls, "_clear_deal", counted)
+    state = game.new_match(seed=3)
+    assert cleared["n"] == 1
+    rng = random.Random(3)
+    while len(state.deals) < 3 and not state.is_over:
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    assert cleared["n"] == len(state.deals)
+
+
 def test_c_cards_mask() -> None:
     from prikup.core._fastcore import cards_mask
 

@@ -39,3 +39,9 @@ def deal_packets(
     rng: Random, deck: tuple[Card, ...], hands: int, packets: tuple[tuple[int, int], ...]
 ) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."""
+
+def deal_hands(
+    rng: Random, deck: tuple[Card, ...], ids: bytes, hands: int, plan: bytes
+) -> tuple[list[list[Card]], list[Card], list[int], int]:
+    """deal_packets with the masks: (rng, deck, ids bytes, hands, packets as bytes: target + 1, count) -> (hands,
+    talon, hand masks, talon mask)."""

@@ -28,11 +28,13 @@ from typing import Any, ClassVar
 
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
+from prikup.core.errors import DealError
 from prikup.core.game import FAST, FollowRule, Game, State
 from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
 from prikup.core.phases import PLAY as _PLAY_PHASE
+from prikup.core.refusals import refusal
 from prikup.core.tricks import trick_winner
 
 __all__ = ["DealPattern", "TrickGame", "TrickRules", "TrickState"]
@@ -48,8 +50,11 @@ def _mask_reference(cards: Sequence[Card]) -> int:
 
 #: the bitmask of a list of cards (in C when it is built)
 _mask: Any = _mask_reference
+#: shuffle, deal and the hands' masks in one call (C, when it is built)
+_deal_hands: Any = None
 if FAST:
     from prikup.core._fastcore import cards_mask as _mask
+    from prikup.core._fastcore import deal_hands as _deal_hands
 
 #: The ladder of a game without an auction.
 _NO_CALLS: Ladder[Any] = Ladder(())
@@ -102,8 +107,14 @@ class TrickRules:
     ladder: Ladder[Any] = _NO_CALLS
 
 
+#: what ``deal_hands`` deals by: the deck, its cards' ids, the hands, the packets (as bytes)
+_DealArgs = tuple[tuple[Card, ...], bytes, int, bytes]
+
+
 class TrickGame(Game):
     """A game played by the engine: its options give its :attr:`trick_rules`."""
+
+    _deal_args: _DealArgs
 
     #: the rules value of this configuration (set by the game's ``_validate``)
     trick_rules: TrickRules
@@ -120,6 +131,18 @@ class TrickGame(Game):
         except AttributeError:
             self._follow_rules: dict[Any, FollowRule] = {}
             return self._follow_rules
+
+    def deal_args(self) -> _DealArgs:
+        """The deck, its cards' ids, the hands and the packets (a pair of bytes each: the target
+        plus one, the count) a deal is dealt by, as ``deal_hands`` reads them (made once)."""
+        try:
+            return self._deal_args
+        except AttributeError:
+            table = self.trick_rules
+            plan = bytes([n for target, count in table.deal.packets for n in (target + 1, count)])
+            args: _DealArgs = (table.deck, bytes([c.id for c in table.deck]), table.deal.hands, plan)
+            self._deal_args = args
+            return args
 
     def fast_table(self) -> Any:
         """This configuration's actions as the C fast path reads them (built once): a
@@ -170,10 +193,18 @@ class TrickState(State):
     #: how the fast path follows a trick of plain suits (see :meth:`_follow_rule`): whether a seat
     #: out of the suit led must trump; ``None``: the game's own rule, not covered
     FOLLOW_MUST_TRUMP: ClassVar[bool | None] = None
+    #: the game deals as the engine does: :meth:`deal_random` deals in one C call (set per class)
+    _DEALS_FAST: ClassVar[bool] = False
+    #: see ``__init__`` (states pickled before it was kept read the class's value)
+    _fresh = False
 
     def __init__(self, game: TrickGame, rng: random.Random | None, first_dealer: int, single_deal: bool) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
         self._clear_deal()
+        #: the deal's fields are as ``_clear_deal`` left them and nothing has acted: the first deal
+        #: need not clear them again (a new match's second ``_clear_deal`` was a sixth of its
+        #: bytecode: Five Hundred's random matches last a deal, so a new match follows each deal)
+        self._fresh = True
 
     def _follow_rule(self) -> FollowRule | None:
         """Plain suits under one trump (:meth:`_trump_suit`), with the game's
@@ -230,16 +261,51 @@ class TrickState(State):
         return deal_packets(table.deck, rng, table.deal.hands, table.deal.packets)
 
     def _start_deal(self, dealer: int, hands: list[list[Card]], talon: list[Card]) -> None:
-        self._clear_deal()
         active = self._in_deal  # the deal's active seats (``_deal_cards`` has set them)
         if len(hands) != len(active):
             raise ValueError(f"{len(hands)} hands dealt to {len(active)} seats")
-        masks = self.hands
-        for seat, hand in zip(active, hands):  # noqa: B905 - checked above: zip's strict= is a keyword call
-            masks[seat] = _mask(hand)
-        self.talon = _mask(talon)
+        self._set_cards(dealer, [_mask(hand) for hand in hands], _mask(talon), talon)
+
+    def _set_cards(self, dealer: int, masks: list[int], talon_mask: int, talon: list[Card]) -> None:
+        """A fresh deal with each active seat's cards (``masks``, in the order of ``_in_deal``) and
+        the talon's; then the game's :meth:`_begin_deal`."""
+        if self._fresh:
+            self._fresh = False
+        else:
+            self._clear_deal()
+        own = self.hands
+        for seat, mask in zip(self._in_deal, masks):  # noqa: B905 - one mask per active seat: zip's strict= is a keyword call
+            own[seat] = mask
+        self.talon = talon_mask
         self._play_next = self._after
-        self._begin_deal(dealer, active, talon)
+        self._begin_deal(dealer, self._in_deal, talon)
+
+    def deal_random(self) -> None:
+        """Deal the next deal from the match's seeded generator: where the game deals as the
+        engine does (its ``_deal_random_cards``, ``_deal_cards`` and ``_start_deal`` are the
+        engine's), one C call shuffles, deals and makes the hands' bitmasks (the same draws and
+        cards as :func:`~prikup.core.dealing.deal_packets`; the Python steps were a third of the
+        next deal's bytecode, the cards' masks a C call per hand reading each card's ``id``)."""
+        rng = self._generator
+        if not self._DEALS_FAST or type(rng) is not random.Random or self._rng_shared:
+            super().deal_random()
+            return
+        game = self.game
+        dealer = self._next_dealer
+        hands, talon, masks, talon_mask = _deal_hands(rng, *game.deal_args())
+        if self.phase is not _DEAL_PHASE:
+            raise DealError(refusal("deal_phase", phase=str(self.phase)))
+        self._log_deal(dealer, game.active_seats(dealer), hands, talon)
+        self._set_cards(dealer, masks, talon_mask, talon)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._DEALS_FAST = (
+            _deal_hands is not None
+            and cls._deal_random_cards is TrickState._deal_random_cards
+            and cls._deal_cards is State._deal_cards
+            and cls._start_deal is TrickState._start_deal
+        )
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         """The game's fields of a fresh deal, its first phase and seat to act."""

@@ -702,13 +702,17 @@ class State(_Base, ABC):
 
     def _deal_cards(self, dealer: int, active: tuple[int, ...], hands: list[list[Card]], talon: list[Card]) -> None:
         """Start the deal of checked cards (the lists become the deal's log)."""
+        self._log_deal(dealer, active, hands, talon)
+        self._start_deal(dealer, hands, talon)
+
+    def _log_deal(self, dealer: int, active: tuple[int, ...], hands: list[list[Card]], talon: list[Card]) -> None:
+        """The deal's log and seats, before its cards are set (:meth:`_deal_cards`'s first part)."""
         self._version += 1
-        self.deals.append(DealLog(dealer, hands, talon))
+        self.deals.append(DealLog(dealer, hands, talon, [], None, None, {}))  # all given: no factory calls
         #: this deal's active seats, and each one's next active seat clockwise (-1: sits out; the
         #: game's list, never changed in place)
         self._in_deal = active
         self._after = self.game.seats_after(active)
-        self._start_deal(dealer, hands, talon)
 
     def _check_deal(self, hands: list[list[Card]], talon: list[Card]) -> None:
         deck = self.game.deck()

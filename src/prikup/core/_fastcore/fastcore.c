@@ -1651,9 +1651,239 @@ fail:
     return NULL;
 }
 
+/* ``getrandbits`` of ``random.Random`` as its C function (a ``METH_O`` method of ``_random.Random``),
+ * found once: ``deal_hands`` calls it directly for a generator whose type is ``random.Random``
+ * (the caller checks), the same draws as the bound method's call without making one (the bound
+ * method's call was about a third of each draw). */
+static PyCFunction getrandbits_c = NULL;
+static PyObject *s_getrandbits;
+static PyTypeObject *getrandbits_type = NULL;
+
+/* One ``getrandbits(k)`` of ``rng`` as an unsigned number (``(unsigned long long)-1`` and an
+ * exception on an error): the C function when ``rng``'s type is the one it was found on. */
+static unsigned long long draw_bits(PyObject *rng, PyObject *kobj) {
+    PyObject *got;
+    if (Py_TYPE(rng) == getrandbits_type)
+        got = getrandbits_c(rng, kobj);
+    else
+        got = PyObject_CallMethodOneArg(rng, s_getrandbits, kobj);
+    if (!got)
+        return (unsigned long long)-1;
+    unsigned long long r = PyLong_AsUnsignedLongLong(got);
+    Py_DECREF(got);
+    return r;
+}
+
+/* Find ``getrandbits``'s C function for ``rng``'s type (a method descriptor taking one argument). */
+static void find_getrandbits(PyObject *rng) {
+    if (getrandbits_type == Py_TYPE(rng))
+        return;
+    PyObject *d = _PyType_Lookup(Py_TYPE(rng), s_getrandbits);
+    if (d && Py_IS_TYPE(d, &PyMethodDescr_Type)) {
+        PyMethodDef *def = ((PyMethodDescrObject *)d)->d_method;
+        if ((def->ml_flags & (METH_O | METH_VARARGS | METH_KEYWORDS | METH_FASTCALL | METH_NOARGS)) == METH_O) {
+            getrandbits_c = def->ml_meth;
+            getrandbits_type = Py_TYPE(rng);
+        }
+    }
+}
+
+/* The Mersenne Twister of CPython's ``_random.Random`` (Modules/_randommodule.c): its object's
+ * layout and ``genrand_uint32``, word for word.  ``getrandbits(k)`` for ``k <= 32`` is
+ * ``genrand_uint32() >> (32 - k)``; a shuffle of a deck draws nothing wider.  ``deal_hands`` steps
+ * the generator's own state this way once ``mt_verified`` has found, for the generator's type,
+ * that the layout read here is the one ``getstate()`` reports (else it calls ``getrandbits``): a
+ * draw through the method made a Python int and cost ~350 instructions, a tenth of a deal's end. */
+#define MT_N 624
+#define MT_M 397
+typedef struct {
+    PyObject_HEAD int index;
+    uint32_t state[MT_N];
+} MTObject;
+static PyTypeObject *mt_type = NULL, *mt_refused = NULL;
+
+static uint32_t mt_next(MTObject *self) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y, *mt = self->state;
+    if (self->index >= MT_N) { /* generate N words at one time */
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        self->index = 0;
+    }
+    y = mt[self->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* Whether ``rng``'s state may be stepped by ``mt_next``: its ``getrandbits`` is the C method found
+ * by ``find_getrandbits`` and, checked once per type, the state read through ``MTObject`` is the
+ * one ``getstate()`` returns (the 624 words, then the index).  0 also on an error (cleared). */
+static int mt_verified(PyObject *rng) {
+    PyTypeObject *type = Py_TYPE(rng);
+    if (type != getrandbits_type)
+        return 0;
+    if (type == mt_type)
+        return 1;
+    if (type == mt_refused || type->tp_basicsize < (Py_ssize_t)sizeof(MTObject))
+        return 0;
+    int ok = 0;
+    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
+    if (st && PyTuple_Check(st) && PyTuple_GET_SIZE(st) >= 2 && PyTuple_Check(PyTuple_GET_ITEM(st, 1))) {
+        PyObject *words = PyTuple_GET_ITEM(st, 1);
+        MTObject *self = (MTObject *)rng;
+        ok = PyTuple_GET_SIZE(words) == MT_N + 1;
+        for (Py_ssize_t k = 0; ok && k <= MT_N; k++) {
+            unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(words, k));
+            ok = !PyErr_Occurred() && v == (k < MT_N ? (unsigned long)self->state[k] : (unsigned long)self->index);
+        }
+    }
+    Py_XDECREF(st);
+    PyErr_Clear();
+    if (ok)
+        mt_type = type;
+    else
+        mt_refused = type;
+    return ok;
+}
+
+/* ``random.Random.shuffle`` of the numbers ``0 … n - 1`` (``perm``), exactly as ``shuffle`` swaps a
+ * list of ``n`` items. */
+static int shuffle_indices(PyObject *rng, int *perm, Py_ssize_t n) {
+    find_getrandbits(rng);
+    int direct = mt_verified(rng);
+    for (Py_ssize_t i = 0; i < n; i++)
+        perm[i] = (int)i;
+    for (Py_ssize_t i = n - 1; i >= 1; i--) {
+        unsigned long long m = (unsigned long long)i + 1, r;
+        int k = 64 - __builtin_clzll(m);
+        if (direct && k <= 32) {
+            do
+                r = mt_next((MTObject *)rng) >> (32 - k);
+            while (r >= m);
+        } else {
+            PyObject *kobj = PyLong_FromLong(k); /* a small int: cached */
+            if (!kobj)
+                return -1;
+            do {
+                r = draw_bits(rng, kobj);
+                if (r == (unsigned long long)-1 && PyErr_Occurred()) {
+                    Py_DECREF(kobj);
+                    return -1;
+                }
+            } while (r >= m);
+            Py_DECREF(kobj);
+        }
+        int a = perm[i];
+        perm[i] = perm[r];
+        perm[r] = a;
+    }
+    return 0;
+}
+
+/* ``deal_packets`` with each hand's and the talon's bitmask: shuffle ``deck`` with ``rng`` (the
+ * same draws and swaps) and deal it in packets; ``ids`` is each deck card's id as a byte (the masks
+ * are made from them, no card's attribute read) and ``plan`` each packet as two bytes, its target
+ * plus one (0: the talon) and its count (read as bytes, not ints: converting the ints was half
+ * of the call).  ``(hands, talon, hand masks, talon mask)``. */
+static PyObject *deal_hands(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *rng, *deck;
+    const unsigned char *ids, *plan;
+    Py_ssize_t nids, nplan;
+    int nhands;
+    if (!PyArg_ParseTuple(args, "OO!y#iy#", &rng, &PyTuple_Type, &deck, &ids, &nids, &nhands, &plan, &nplan))
+        return NULL;
+    Py_ssize_t total = PyTuple_GET_SIZE(deck);
+    if (nhands < 1 || nhands > 16 || total > NCARDS || nids != total || nplan % 2) {
+        PyErr_SetString(PyExc_ValueError,
+                        "1 … 16 hands, a deck of at most 67 cards, an id for each and packets as byte pairs");
+        return NULL;
+    }
+    Py_ssize_t size[17] = {0}, pos = 0;
+    for (Py_ssize_t k = 0; k < nids; k++)
+        if (ids[k] >= NCARDS) {
+            PyErr_SetString(PyExc_ValueError, "a card id is out of range");
+            return NULL;
+        }
+    for (Py_ssize_t k = 0; k < nplan; k += 2) { /* the sizes first: lists made once */
+        int target = plan[k] - 1, count = plan[k + 1];
+        if (target >= nhands || pos + count > total) {
+            PyErr_SetString(PyExc_ValueError, "a packet names no hand or deals past the deck");
+            return NULL;
+        }
+        size[target < 0 ? nhands : target] += count;
+        pos += count;
+    }
+    if (pos != total) {
+        PyErr_Format(PyExc_AssertionError, "deal pattern deals %zd of %zd cards", pos, total);
+        return NULL;
+    }
+    int perm[NCARDS];
+    if (shuffle_indices(rng, perm, total) < 0)
+        return NULL;
+    u128 masks[17] = {0};
+    PyObject *hands = PyList_New(nhands), *talon = NULL, *out = NULL, *mlist = NULL;
+    if (!hands)
+        return NULL;
+    for (int h = 0; h <= nhands; h++) {
+        PyObject *list = PyList_New(size[h]);
+        if (!list)
+            goto fail;
+        if (h < nhands)
+            PyList_SET_ITEM(hands, h, list);
+        else
+            talon = list;
+        size[h] = 0; /* now the count filled */
+    }
+    pos = 0;
+    for (Py_ssize_t k = 0; k < nplan; k += 2) {
+        int h = plan[k] ? plan[k] - 1 : nhands;
+        PyObject *into = h < nhands ? PyList_GET_ITEM(hands, h) : talon;
+        for (int c = 0; c < plan[k + 1]; c++, pos++) {
+            int j = perm[pos];
+            PyList_SET_ITEM(into, size[h]++, Py_NewRef(PyTuple_GET_ITEM(deck, j)));
+            masks[h] |= (u128)1 << ids[j];
+        }
+    }
+    mlist = PyList_New(nhands);
+    if (!mlist)
+        goto fail;
+    for (int h = 0; h < nhands; h++) {
+        PyObject *m = mask_to_py(masks[h]);
+        if (!m)
+            goto fail;
+        PyList_SET_ITEM(mlist, h, m);
+    }
+    PyObject *tmask = mask_to_py(masks[nhands]);
+    if (!tmask)
+        goto fail;
+    out = PyTuple_Pack(4, hands, talon, mlist, tmask);
+    Py_DECREF(tmask);
+fail:
+    Py_DECREF(hands);
+    Py_XDECREF(talon);
+    Py_XDECREF(mlist);
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
     {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
+    {"deal_hands", deal_hands, METH_VARARGS,
+     "deal_packets with the masks: (rng, deck, ids bytes, hands, packets as bytes: target + 1, count) -> "
+     "(hands, talon, hand masks, talon mask)."},
     {"deal_packets", deal_packets, METH_VARARGS,
      "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
@@ -1673,6 +1903,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
+    INTERN(s_getrandbits, "getrandbits");
     INTERN(s_game, "game");
     INTERN(s_trick_rules, "trick_rules");
     INTERN(s_score_play, "_score_play");
