@@ -246,9 +246,8 @@ def test_c_deal_hands_is_the_reference_deal_with_masks(name: str) -> None:
 
 
 def test_c_deal_hands_steps_the_generator_as_getrandbits() -> None:
-    """``deal_hands`` steps a ``random.Random``'s own state (its Mersenne Twister, once the layout
-    is checked against ``getstate()``): one generator dealing a thousand deals (its 624 words made
-    anew many times) deals what ``shuffle`` deals and ends in the same state; a generator whose
+    """``deal_hands`` draws through the generator's ``getrandbits``: one generator dealing a
+    thousand deals deals what the reference deals and ends in the same state; a generator whose
     ``getrandbits`` is Python's own is asked through it."""
     from prikup.core._fastcore import deal_hands
     from prikup.core.dealing import deal_packets_reference

@@ -1688,103 +1688,25 @@ static void find_getrandbits(PyObject *rng) {
     }
 }
 
-/* The Mersenne Twister of CPython's ``_random.Random`` (Modules/_randommodule.c): its object's
- * layout and ``genrand_uint32``, word for word.  ``getrandbits(k)`` for ``k <= 32`` is
- * ``genrand_uint32() >> (32 - k)``; a shuffle of a deck draws nothing wider.  ``deal_hands`` steps
- * the generator's own state this way once ``mt_verified`` has found, for the generator's type,
- * that the layout read here is the one ``getstate()`` reports (else it calls ``getrandbits``): a
- * draw through the method made a Python int and cost ~350 instructions, a tenth of a deal's end. */
-#define MT_N 624
-#define MT_M 397
-typedef struct {
-    PyObject_HEAD int index;
-    uint32_t state[MT_N];
-} MTObject;
-static PyTypeObject *mt_type = NULL, *mt_refused = NULL;
-
-static uint32_t mt_next(MTObject *self) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y, *mt = self->state;
-    if (self->index >= MT_N) { /* generate N words at one time */
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        self->index = 0;
-    }
-    y = mt[self->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* Whether ``rng``'s state may be stepped by ``mt_next``: its ``getrandbits`` is the C method found
- * by ``find_getrandbits`` and, checked once per type, the state read through ``MTObject`` is the
- * one ``getstate()`` returns (the 624 words, then the index).  0 also on an error (cleared). */
-static int mt_verified(PyObject *rng) {
-    PyTypeObject *type = Py_TYPE(rng);
-    if (type != getrandbits_type)
-        return 0;
-    if (type == mt_type)
-        return 1;
-    if (type == mt_refused || type->tp_basicsize < (Py_ssize_t)sizeof(MTObject))
-        return 0;
-    int ok = 0;
-    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
-    if (st && PyTuple_Check(st) && PyTuple_GET_SIZE(st) >= 2 && PyTuple_Check(PyTuple_GET_ITEM(st, 1))) {
-        PyObject *words = PyTuple_GET_ITEM(st, 1);
-        MTObject *self = (MTObject *)rng;
-        ok = PyTuple_GET_SIZE(words) == MT_N + 1;
-        for (Py_ssize_t k = 0; ok && k <= MT_N; k++) {
-            unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(words, k));
-            ok = !PyErr_Occurred() && v == (k < MT_N ? (unsigned long)self->state[k] : (unsigned long)self->index);
-        }
-    }
-    Py_XDECREF(st);
-    PyErr_Clear();
-    if (ok)
-        mt_type = type;
-    else
-        mt_refused = type;
-    return ok;
-}
-
 /* ``random.Random.shuffle`` of the numbers ``0 … n - 1`` (``perm``), exactly as ``shuffle`` swaps a
  * list of ``n`` items. */
 static int shuffle_indices(PyObject *rng, int *perm, Py_ssize_t n) {
     find_getrandbits(rng);
-    int direct = mt_verified(rng);
     for (Py_ssize_t i = 0; i < n; i++)
         perm[i] = (int)i;
     for (Py_ssize_t i = n - 1; i >= 1; i--) {
         unsigned long long m = (unsigned long long)i + 1, r;
-        int k = 64 - __builtin_clzll(m);
-        if (direct && k <= 32) {
-            do
-                r = mt_next((MTObject *)rng) >> (32 - k);
-            while (r >= m);
-        } else {
-            PyObject *kobj = PyLong_FromLong(k); /* a small int: cached */
-            if (!kobj)
+        PyObject *kobj = PyLong_FromLong(64 - __builtin_clzll(m)); /* a small int: cached */
+        if (!kobj)
+            return -1;
+        do {
+            r = draw_bits(rng, kobj);
+            if (r == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(kobj);
                 return -1;
-            do {
-                r = draw_bits(rng, kobj);
-                if (r == (unsigned long long)-1 && PyErr_Occurred()) {
-                    Py_DECREF(kobj);
-                    return -1;
-                }
-            } while (r >= m);
-            Py_DECREF(kobj);
-        }
+            }
+        } while (r >= m);
+        Py_DECREF(kobj);
         int a = perm[i];
         perm[i] = perm[r];
         perm[r] = a;
