@@ -311,10 +311,14 @@ class LegalPreferans(TrickState):
         """Pass and the legal bids of ``seat``: they depend only on the highest bid, the seat's
         own last call, and whether he is senior to the highest bidder, so each row is built once
         per game."""
-        own = [c for s, c in self.calls if s == seat]
+        last = None  # the seat's own last call (the C path's auction asks this at every call)
+        for s, c in reversed(self.calls):
+            if s == seat:
+                last = c
+                break
         high = self.high
         senior = high is not None and self._active.index(seat) <= self._active.index(self.high_seat)
-        key = (high, own[-1] if own else None, senior, bool(own))
+        key = (high, last, senior, last is not None)
         g = self.game
         row = g.call_rows.get(key)
         if row is None:
