@@ -10,7 +10,8 @@
  * which the reference carries out), a call of an auction (``_auction_rule``: pass, look, a slice
  * of the ladder or the whole legal row, and the fields a bid sets, its value an attribute of the
  * action or a tuple by id) or a choice among a few calls, cards and a slice of ids
- * (``_choice_rule``: talon, gift, discard, contract; carried out by the game's ``_commit``).  A
+ * (``_choice_rule``: talon, gift, discard, contract; recorded here and carried out by the game's
+ * ``_do``, or — a card that only moves from the hand into the kitty's place — here alone).  A
  * trick's end is done here too when the game keeps the engine's ``_finished_trick`` /
  * ``_after_trick`` (or says its own adds nothing this deal: ``_plain_trick_end``).  Everything
  * else — scoring, a declaration, any decision a hook declines — goes to the Python reference
