@@ -553,3 +553,126 @@ def test_five_hundred_contract_after_the_kitty_is_a_c_choice() -> None:
                 met += 1
             state.apply_id(rng.choice(state.legal_action_ids()))
     assert met > 5
+
+
+def python_calls(code: Any, run: Any) -> int:
+    """How many times the Python function of ``code`` runs during ``run()`` (a profile hook)."""
+    calls = 0
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call" and frame.f_code is code:
+            calls += 1
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "five-hundred"])
+def test_a_listed_choice_is_recorded_in_c_without_commit(name: str) -> None:
+    """A choice the choice hook lists is known legal: the C path records it and calls the game's
+    ``_do`` itself, as ``State._commit`` does (which is not run), with the reference's result."""
+    game = make_game(name)
+    choices = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        fast, ref = game.new_match(seed=seed), game.new_match(seed=seed)
+        while not fast.is_over and len(fast.deals) < 3:
+            assert isinstance(fast, TrickState)
+            ids = fast.legal_action_ids()
+            assert ids == ref._ref_legal_action_ids()
+            i = rng.choice(ids)
+            if fast._choice_rule() is not None:
+                choices += 1
+                assert python_calls(State._commit.__code__, lambda fast=fast, i=i: fast.apply_id(i)) == 0
+            else:
+                fast.apply_id(i)
+            ref._ref_apply_id(i)
+            same(fast, ref, f"{name} seed {seed}")
+    assert choices > 5
+
+
+def test_a_type_with_its_own_commit_has_it_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state type that overrides ``_commit`` has every choice go through it (C does not
+    record the choice itself then)."""
+    game = make_game("five-hundred", players=3)
+    cls = type(game.new_match(seed=0))
+    committed: list[str] = []
+
+    def own_commit(self: State, action: Any, seat: int | None = None) -> Any:
+        committed.append(str(self.phase))
+        return State._commit(self, action, seat)
+
+    monkeypatch.setattr(cls, "_commit", own_commit)
+    rng = random.Random(2)
+    state = game.new_match(seed=2)
+    while not state.is_over and len(state.deals) < 3:
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    assert committed.count("discard") >= 3  # every discard of the kitty, the last ones too
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [("five-hundred", {"players": 3}), ("five-hundred", {"players": 4}), ("preferans", {})]
+)
+def test_a_discard_into_the_kitty_is_moved_by_c(
+    name: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A discard that only moves a card into the kitty's place (every one but the last) is
+    carried out by C: the game's ``_do`` runs for the last alone, the choice hook is asked once
+    per seat's discards (its answer kept for the next card), and everything equals the reference;
+    a discard of a card not in the hand is refused as before, changing nothing."""
+    game = make_game(name, **options)
+    cls = type(game.new_match(seed=0))
+    done: list[str] = []
+    asked: list[int] = []
+    own_do, own_rule = cls._do, cls._choice_rule
+    watched: list[Any] = [None]  # the C path's state (the reference's runs the same methods)
+
+    def do(self: TrickState, seat: int, action: Any) -> None:
+        if self is watched[0] and str(self.phase) == "discard" and action.kind.value == "discard":
+            done.append(str(action))
+        own_do(self, seat, action)
+
+    def choice_rule(self: TrickState) -> Any:
+        if self is watched[0] and str(self.phase) == "discard":
+            asked.append(self._version)
+        return own_rule(self)
+
+    discards = refused = 0
+    for seed in range(60 if name == "five-hundred" else 300):  # (preferans: few deals have a discard)
+        rng = random.Random(seed)
+        fast, ref = game.new_match(seed=seed), game.new_match(seed=seed)
+        watched[0] = fast
+        while not fast.is_over and len(fast.deals) < 3:
+            assert isinstance(fast, TrickState)
+            discarding = str(fast.phase) == "discard"
+            if discarding:
+                monkeypatch.setattr(cls, "_do", do)
+                monkeypatch.setattr(cls, "_choice_rule", choice_rule)
+                if refused < 3 and fast.discards:
+                    before = fields(fast)
+                    hand = fast.hands[fast._turn]  # type: ignore[index]
+                    outside = next(c for c in range(64) if not hand >> c & 1 and game.discard_ids[c] >= 0)  # type: ignore[attr-defined]
+                    with pytest.raises(IllegalActionError):
+                        fast.apply_id(game.discard_ids[outside])  # type: ignore[attr-defined]
+                    assert fields(fast) == before
+                    refused += 1
+            ids = fast.legal_action_ids()
+            assert ids == ref._ref_legal_action_ids()
+            assert fast.legal_actions() == ref._ref_legal_actions()
+            i = rng.choice(ids)
+            discards += discarding and game.all_actions()[i].kind.value == "discard"
+            assert fast.apply_id(i) == ref._ref_apply_id(i)
+            monkeypatch.setattr(cls, "_do", own_do)
+            monkeypatch.setattr(cls, "_choice_rule", own_rule)
+            if discarding:  # (the walks above compare every other step)
+                same(fast, ref, f"{name} seed {seed}")
+    assert discards > 10 and refused == 3
+    # the last discard of each kitty is the game's: one _do a kitty, the others C's
+    per_kitty = 2 if name == "preferans" else game.kitty_size  # type: ignore[attr-defined]
+    assert done and discards == len(done) * per_kitty
+    assert len(asked) < discards

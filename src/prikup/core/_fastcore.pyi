@@ -26,6 +26,9 @@ class Core:
 def set_phases(play: object, auction: object, deal: object, over: object) -> None:
     """Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."""
 
+def set_commit(commit: object) -> None:
+    """Name the engine's State._commit: C records a listed choice and calls _do itself."""
+
 def set_defaults(finished_trick: object, after_trick: object, after_commit: object) -> None:
     """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."""
 

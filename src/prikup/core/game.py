@@ -113,7 +113,15 @@ AuctionRule = Union[
 #: game's ``Table``, the ids listed first, the action id of each card id (a sequence indexed by
 #: card id; ``-1``: none), the cards to choose from (a bitmask, lowest card first), then the
 #: slice of ids ``lo … hi - 1``; applying one is the game's own step (``State._commit``).
-ChoiceRule = tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
+#: Optionally last ``(field, last)``: a card chosen only moves from the seat's hand into the int
+#: field ``field`` while fewer than ``last`` cards are then in it (a discard into the kitty's place):
+#: the C path does that itself, recording it as ``_commit`` does, and keeps the answer for the
+#: same seat's next card (the cards less the one chosen, no ids before it, no slice); the card
+#: that makes ``last`` is the game's step.
+ChoiceRule = (
+    tuple[Any, tuple[int, ...], Sequence[int], int, int, int]
+    | tuple[Any, tuple[int, ...], Sequence[int], int, int, int, tuple[str, int]]
+)
 #: An :data:`AuctionRule` whose bid sets ``high_bid`` (the bid's number) and ``declarer``.
 LadderRule = tuple[Any, tuple[int, ...], int, int, int, int]
 #: The fields a :data:`LadderRule`'s bid sets, named (what an answer that holds gives before ``True``).
@@ -825,3 +833,7 @@ def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:
 if FAST:  # the C methods in place of the reference's (which they call for what they do not cover)
     for _name in ("legal_actions", "legal_action_ids", "apply", "apply_id", "is_over"):
         setattr(State, _name, _CORE.__dict__[_name])
+    from prikup.core import _fastcore
+
+    # a state that keeps this _commit has a choice the C path lists recorded in C, then ``_do``
+    _fastcore.set_commit(State._commit)

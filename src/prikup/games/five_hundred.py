@@ -324,6 +324,11 @@ class GameFiveHundred(ActionsFiveHundred):
 
         #: option ``form``: the form of 2 players, or of 3 with a dead hand (None: the player count's own)
         self.form: FormSpec | None = form_spec(self)
+        # the resolved options the rules read during play, once (resolving one took ~5 us)
+        self._no_bid = NoBid(self._resolved("no_bid"))
+        self._raise_after_kitty = RaiseAfterKitty(self._resolved("raise_after_kitty")) is RaiseAfterKitty.TRUE
+        self._misere_from = MisereFrom(self._resolved("misere_from"))
+        self._play_next_of: dict[tuple[int, ...], list[int]] = {}
         deck = self._resolved("deck") if self.form is None else self.form.deck.name
         hands = self.players if self.many_hands else 4 if self.partnership_play else 3
         kitty = DECKS[deck].size - HAND_SIZE * hands if self.form is None else self.form.kitty
@@ -431,17 +436,27 @@ class GameFiveHundred(ActionsFiveHundred):
     @property
     def no_bid(self) -> NoBid:
         """What happens when everybody passes (never ``AUTO``: the form's rule)."""
-        return NoBid(self._resolved("no_bid"))
+        return self._no_bid
 
     @property
     def raise_after_kitty(self) -> bool:
         """Whether the contractor may raise after the kitty."""
-        return RaiseAfterKitty(self._resolved("raise_after_kitty")) is RaiseAfterKitty.TRUE
+        return self._raise_after_kitty
 
     @property
     def misere_from(self) -> MisereFrom:
         """``SEVEN`` or ``ANY`` (never ``AUTO``: the form's rule)."""
-        return MisereFrom(self._resolved("misere_from"))
+        return self._misere_from
+
+    def play_next(self, playing: tuple[int, ...]) -> list[int]:
+        """The next seat that plays after each seat when ``playing`` play the tricks (``-1``: a
+        seat sitting out), made once per game and set of seats (a state never changes it in place)."""
+        made = self._play_next_of.get(playing)
+        if made is None:
+            made = self._play_next_of[playing] = [
+                playing[(playing.index(s) + 1) % len(playing)] if s in playing else -1 for s in range(self.players)
+            ]
+        return made
 
     def units(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units: the two sides, or every seat on its own (made once)."""
@@ -785,36 +800,21 @@ class StateFiveHundred(VariantsFiveHundred):
 
     # -- carrying out ------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase is _CLAIM:
-            self.phase = _PLAY
-            if action.kind is _K_CLAIM:
-                self.claimed = len(self.tricks)
-                self._play_out_claim()
-            return
-        if self.phase is _AUCTION:
-            self._do_call(seat, action)
-        elif self.nullo_giving:
-            self._nullo_give(seat, action)
-        elif self.phase is _GIVE:
-            assert action.card is not None and self.contractor is not None
-            self.hands[seat] &= ~action.card.mask
-            self.hands[self.contractor] |= action.card.mask
-            self.given = action.card
-            self.calls.append((seat, "give a card"))
-            self.phase = _DISCARD
-            self._turn = self.contractor
-        elif self.phase is _DISCARD and action == SLAM_ACTION:
-            self.slam_called = True
-            self.calls.append((seat, str(action)))
-            partner = self.partner(seat)
-            if partner is not None:
-                self.phase = _GIVE
-                self._turn = partner
-        elif self.phase is _DISCARD:
-            assert action.card is not None
-            self.hands[seat] &= ~action.card.mask
-            self.discards |= action.card.mask
-            if self._discards_left() == 0:
+        # the phases the C path hands over most first; each phase's branch as before
+        phase = self.phase
+        if phase is _DISCARD:
+            if action.kind is not _K_DISCARD:  # the other legal action here: the slam (SLAM_ACTION)
+                self.slam_called = True
+                self.calls.append((seat, str(action)))
+                partner = self.partner(seat)
+                if partner is not None:
+                    self.phase = _GIVE
+                    self._turn = partner
+                return
+            mask = action.card.mask  # type: ignore[union-attr]
+            self.hands[seat] &= ~mask
+            self.discards = discards = self.discards | mask
+            if self.game.kitty_size + (self.given is not None) == discards.bit_count():  # the last one
                 if self.slam_called:
                     self._start_play()  # a called slam: no raise, no break
                 elif self.game.raise_after_kitty:
@@ -822,12 +822,29 @@ class StateFiveHundred(VariantsFiveHundred):
                     self._turn = self.contractor
                 else:
                     self._before_play()
-        elif self.phase is _CONTRACT:
+        elif phase is _CONTRACT:
             assert action.call is not None
             self.contract = CALL_INDEX[action.call]
             self.calls.append((seat, str(action)))
             self._before_play()
-        elif self.phase is _BREAK:
+        elif phase is _CLAIM:
+            self.phase = _PLAY
+            if action.kind is _K_CLAIM:
+                self.claimed = len(self.tricks)
+                self._play_out_claim()
+        elif phase is _AUCTION:
+            self._do_call(seat, action)
+        elif phase is _GIVE and not self.slam_called:  # nullo_giving
+            self._nullo_give(seat, action)
+        elif phase is _GIVE:
+            assert action.card is not None and self.contractor is not None
+            self.hands[seat] &= ~action.card.mask
+            self.hands[self.contractor] |= action.card.mask
+            self.given = action.card
+            self.calls.append((seat, "give a card"))
+            self.phase = _DISCARD
+            self._turn = self.contractor
+        elif phase is _BREAK:
             self.calls.append((seat, str(action)))
             if action.kind is _K_BREAK:
                 self.breaker = seat
@@ -955,17 +972,17 @@ class StateFiveHundred(VariantsFiveHundred):
                 self.layout = g.nt_contract_layout
             else:
                 self.layout = g.layouts[_NT if strain is None else int(Suit[strain])]
-            self.sitting_out = self.partners_of(self.contractor) if self.plays_alone else ()
-            self.playing = tuple(s for s in active if s not in self.sitting_out)
+            if self.plays_alone:
+                self.sitting_out = out = self.partners_of(self.contractor)
+                self.playing = tuple(s for s in active if s not in out)
+            else:
+                self.sitting_out = ()
+                self.playing = tuple(active)
             self._turn = self.contractor
         playing = self.playing
         self._trick_size = len(playing)
         #: the next seat that plays (the misère contractor's partner sits out)
-        self._play_next = [
-            playing[(i + 1) % len(playing)] if s in playing else -1
-            for s in range(g.players)
-            for i in [playing.index(s) if s in playing else 0]
-        ]
+        self._play_next = g.play_next(playing)
         self.phase = _PLAY
         # (the C path ends such tricks itself; a subclass with its own trick end never)
         self._plain_trick_end = type(self)._after_trick is StateFiveHundred._after_trick and self._trick_end_is_plain()

@@ -134,6 +134,7 @@ class LegalFiveHundred(TrickState):
     high: int | None
     contract: int | None
     layout: Layout
+    given: Card | None
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand; a joker led in no-trump names its suit (those leads follow the
@@ -171,7 +172,10 @@ class LegalFiveHundred(TrickState):
             return (g.fast_table(), (), g.give_ids, hand, 0, 0)
         slam = g.slam_id >= 0 and self.may_slam(self._turn)
         lo, hi = (g.slam_id, g.slam_id + 1) if slam else (0, 0)
-        return (g.fast_table(), (), g.discard_ids, hand, lo, hi)
+        # a discard only moves the card from the hand to ``discards`` until the last one (the slam
+        # may be called before the first alone): C carries those out (``_do``'s first branch)
+        last = g.kitty_size + (self.given is not None)
+        return (g.fast_table(), (), g.discard_ids, hand, lo, hi, ("discards", last))
 
     def _follow_rule(self) -> FollowRule | None:
         """The contract's layout (bowers, the joker): follow the suit led or play anything; in

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from prikup.core.actions import Action, ActionKind, Takes
 from prikup.core.cards import Card, Rank, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import AuctionRule, FollowRule, LeadRule, Legal, Phase
+from prikup.core.game import AuctionRule, ChoiceRule, FollowRule, LeadRule, Legal, Phase
 from prikup.core.legal import CardActions, Row, add_cards, add_one, add_range
 from prikup.core.tricks import follow_mask, plain_suit_masks
 from prikup.games.preferans_sheet import MISERE_HALF_SPLITS
@@ -155,6 +155,8 @@ class ActionsPreferans(TrickGame):
         self.bid0 = self._id(Action(_K_BID, call=CALLS[0]))
         self.contract0 = self._id(Action(_K_CONTRACT, call=CONTRACT_CALLS[0]))
         self.discard_ids = [self._id(Action(_K_DISCARD, card=Card(i))) for i in cards]
+        #: the C fast path's contract choices after each bid (``LegalPreferans._choice_rule``)
+        self.contract_rules: dict[str, ChoiceRule] = {}
         self.play_ids = [self._id(Action(_K_PLAY, card=Card(i))) for i in cards]
         self.plays = CardActions(self.all_actions(), self.play_ids)
         self.split_ids = [self._id(Action(_K_PULYA, number=n)) for n in MISERE_HALF_SPLITS]
@@ -171,6 +173,10 @@ _HALF = "half-whist"
 _LOOK = "look"
 _WHIST_KIND = {_WHIST: _K_WHIST, _PASS: _K_PASS, _HALF: _K_HALF_WHIST, _LOOK: _K_LOOK}
 _WORD_OF_KIND = {k: w for w, k in _WHIST_KIND.items()}
+
+
+#: a discard moves a card from the hand to ``discards``; the talon's second card ends the discard
+_DISCARD_MOVE = ("discards", 2)
 
 
 class LegalPreferans(TrickState):
@@ -219,6 +225,25 @@ class LegalPreferans(TrickState):
             rule = (g.fast_table(), row[1], 0, 0, -1, g.kind_ids[_K_PASS], ("high", "call", "high_seat"))
             g.call_rules[id(row)] = rule
         return rule
+
+    def _choice_rule(self) -> ChoiceRule | None:
+        """(The C fast path.) The declarer's discards (the first of the two only moves a card
+        from his hand to ``discards``: C does it, the second ends the discard) and the contract
+        named after them, as ``_legal`` lists them; the whist and the rest are listed by ``_legal``."""
+        phase = self.phase
+        if phase is _DISCARD:
+            g, seat = self.game, self._turn
+            assert seat is not None
+            return (g.fast_table(), (), g.discard_ids, self.hands[seat], 0, 0, _DISCARD_MOVE)
+        if phase is _CONTRACT and self.bid is not None:
+            g = self.game
+            rule = g.contract_rules.get(self.bid)
+            if rule is None:  # the contracts that do not fall below the bid: once per game and bid
+                low = next(k for k, c in enumerate(CONTRACT_CALLS) if not g.ladder.outbids(self.bid, c))
+                rule = (g.fast_table(), (), (), 0, g.contract0 + low, g.contract0 + len(CONTRACT_CALLS))
+                g.contract_rules[self.bid] = rule
+            return rule
+        return None
 
     def _lead_rule(self) -> LeadRule | None:
         """Any card of the hand to play; not before the lone whister's choice of open or closed
@@ -286,10 +311,14 @@ class LegalPreferans(TrickState):
         """Pass and the legal bids of ``seat``: they depend only on the highest bid, the seat's
         own last call, and whether he is senior to the highest bidder, so each row is built once
         per game."""
-        own = [c for s, c in self.calls if s == seat]
+        last = None  # the seat's own last call (the C path's auction asks this at every call)
+        for s, c in reversed(self.calls):
+            if s == seat:
+                last = c
+                break
         high = self.high
         senior = high is not None and self._active.index(seat) <= self._active.index(self.high_seat)
-        key = (high, own[-1] if own else None, senior, bool(own))
+        key = (high, last, senior, last is not None)
         g = self.game
         row = g.call_rows.get(key)
         if row is None:

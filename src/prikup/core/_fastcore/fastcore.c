@@ -10,7 +10,8 @@
  * which the reference carries out), a call of an auction (``_auction_rule``: pass, look, a slice
  * of the ladder or the whole legal row, and the fields a bid sets, its value an attribute of the
  * action or a tuple by id) or a choice among a few calls, cards and a slice of ids
- * (``_choice_rule``: talon, gift, discard, contract; carried out by the game's ``_commit``).  A
+ * (``_choice_rule``: talon, gift, discard, contract; recorded here and carried out by the game's
+ * ``_do``, or — a card that only moves from the hand into the kitty's place — here alone).  A
  * trick's end is done here too when the game keeps the engine's ``_finished_trick`` /
  * ``_after_trick`` (or says its own adds nothing this deal: ``_plain_trick_end``).  Everything
  * else — scoring, a declaration, any decision a hook declines — goes to the Python reference
@@ -110,7 +111,7 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
     *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
-    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end;
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -123,6 +124,10 @@ static PyObject *over_phase = NULL;
 /* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
  * ``State._after_commit``): a state whose type keeps them has them done in C */
 static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
+/* the engine's ``State._commit`` (record, bump the version, ``_do``, ``_after_commit``): a state
+ * whose type keeps it has a choice it lists recorded in C and only ``_do`` called in Python (the
+ * frame of ``_commit`` and its field lookups were ~0.5 us of each choice) */
+static PyObject *default_commit = NULL;
 
 /* -- Table: one configuration's actions --------------------------------------------------- */
 
@@ -287,6 +292,10 @@ typedef struct {
     int choice_id[NCARDS];
     u128 choice_cards;
     int choice_lo, choice_hi;
+    /* a choice's card that only moves from the seat's hand into the int field ``move_target``
+     * (NULL: none declared) while fewer than ``move_last`` cards are then in it: C moves it */
+    PyObject *move_target;
+    int move_last;
     int width;         /* a lead: the size of the trick's entries (2: seat, card; 3: and a named suit) */
     int must_trump;
     int void_suit;     /* the suit a seat that does not follow shows void in, -1: none kept */
@@ -333,6 +342,7 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->seat_field);
     Py_VISIT(self->choice_before);
     Py_VISIT(self->choice_ids_of);
+    Py_VISIT(self->move_target);
     Py_VISIT(self->lead_rule_of);
     Py_VISIT(self->auction_rule_of);
     Py_VISIT(self->log_of);
@@ -370,6 +380,7 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->seat_field);
     Py_CLEAR(self->choice_before);
     Py_CLEAR(self->choice_ids_of);
+    Py_CLEAR(self->move_target);
     Py_CLEAR(self->lead_rule_of);
     Py_CLEAR(self->auction_rule_of);
     Py_CLEAR(self->log_of);
@@ -658,12 +669,31 @@ static int read_auction(CoreObject *self, PyObject *rule) {
     return 0;
 }
 
-/* Read the choice hook's tuple: (table, before ids, the action id of each card id, cards, lo, hi). */
+/* Read the choice hook's tuple: (table, before ids, the action id of each card id, cards, lo,
+ * hi[, (target, last)]).  With the seventh field a card chosen only moves from the seat's hand
+ * into the int field ``target`` while fewer than ``last`` cards are then in it (a discard into the
+ * kitty's place): C does that itself, and the answer holds for the seat's next card (the cards
+ * less the one chosen, no ids before, no slice); the card that makes ``last`` is the game's. */
 static int read_choice(CoreObject *self, PyObject *rule) {
     Py_CLEAR(self->rule_of);
-    if (!PyTuple_Check(rule) || PyTuple_GET_SIZE(rule) != 6 || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
-        PyErr_SetString(PyExc_TypeError, "_choice_rule() must return None or a 6-tuple with a tuple of ids");
+    Py_ssize_t size = PyTuple_Check(rule) ? PyTuple_GET_SIZE(rule) : 0;
+    if ((size != 6 && size != 7) || !PyTuple_Check(PyTuple_GET_ITEM(rule, 1))) {
+        PyErr_SetString(PyExc_TypeError, "_choice_rule() must return None or a 6- or 7-tuple with a tuple of ids");
         return -1;
+    }
+    Py_CLEAR(self->move_target);
+    if (size == 7) {
+        PyObject *move = PyTuple_GET_ITEM(rule, 6);
+        long last = -1;
+        if (PyTuple_Check(move) && PyTuple_GET_SIZE(move) == 2 && PyUnicode_Check(PyTuple_GET_ITEM(move, 0)))
+            last = PyLong_AsLong(PyTuple_GET_ITEM(move, 1));
+        if (last < 0 || last > NCARDS) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "_choice_rule()[6]: (the field a card moves into, the count it ends at)");
+            return -1;
+        }
+        self->move_target = Py_NewRef(PyTuple_GET_ITEM(move, 0));
+        self->move_last = (int)last;
     }
     PyObject *table = PyTuple_GET_ITEM(rule, 0), *before = PyTuple_GET_ITEM(rule, 1);
     PyObject *ids_of = PyTuple_GET_ITEM(rule, 2);
@@ -1049,27 +1079,31 @@ fail:
 /* A choice's legal actions: the ids before, each card's id (lowest card first), the slice. */
 static PyObject *choice_list(CoreObject *self, int as_ids) {
     TableObject *t = self->table;
-    PyObject *out = PyList_New(0);
+    PyObject *before = self->choice_before;
+    Py_ssize_t nb = PyTuple_GET_SIZE(before), count = nb;
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1) {
+        int c = low_card(cards);
+        count += c < NCARDS && self->choice_id[c] >= 0;
+    }
+    if (self->choice_hi > self->choice_lo)
+        count += self->choice_hi - self->choice_lo;
+    PyObject *out = PyList_New(count); /* (read_choice checked every id: no error below) */
     if (!out)
         return NULL;
-    PyObject *before = self->choice_before;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(before); k++) {
-        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, k));
-        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
-            goto fail;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t j = 0; j < nb; j++) {
+        long i = PyLong_AsLong(PyTuple_GET_ITEM(before, j));
+        PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
     for (u128 cards = self->choice_cards; cards; cards &= cards - 1) {
-        int i = self->choice_id[low_card(cards)];
-        if (i >= 0 && PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
-            goto fail;
+        int c = low_card(cards);
+        int i = c < NCARDS ? self->choice_id[c] : -1;
+        if (i >= 0)
+            PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     }
     for (int i = self->choice_lo; i < self->choice_hi; i++)
-        if (PyList_Append(out, as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)) < 0)
-            goto fail;
+        PyList_SET_ITEM(out, k++, Py_NewRef(as_ids ? t->ids[i] : PyTuple_GET_ITEM(t->actions, i)));
     return out;
-fail:
-    Py_DECREF(out);
-    return NULL;
 }
 
 /* Whether action ``i`` is one of the choice's. */
@@ -1084,6 +1118,16 @@ static int choice_has(CoreObject *self, long i) {
         if (self->choice_id[low_card(cards)] == i)
             return 1;
     return 0;
+}
+
+/* The card of the choice's action ``i`` (-1: not one of its cards). */
+static int choice_card(CoreObject *self, long i) {
+    for (u128 cards = self->choice_cards; cards; cards &= cards - 1) {
+        int c = low_card(cards);
+        if (c < NCARDS && self->choice_id[c] == i)
+            return c;
+    }
+    return -1;
 }
 
 static PyObject *legal_common(CoreObject *self, int as_ids) {
@@ -1336,6 +1380,93 @@ fail:
     return NULL;
 }
 
+/* Carry out action ``i`` of the seat ``seat`` (a choice, or a lead with a declaration the hook
+ * listed: both known legal) as ``State._commit`` does: record it, bump the version, the game's
+ * ``_do``, then ``_after_commit`` where the type has its own or a deal is over.  A type with its
+ * own ``_commit`` has it called instead. */
+static PyObject *commit(CoreObject *self, PyObject *dict, long long ver, PyObject *seat, int i) {
+    PyObject *action = PyTuple_GET_ITEM(self->table->actions, i);
+    self->version = -1;
+    self->chain = -1;
+    PyTypeObject *type = Py_TYPE(self);
+    if (!default_commit || _PyType_Lookup(type, s_commit) != default_commit)
+        return PyObject_CallMethodObjArgs((PyObject *)self, s_commit, action, seat, NULL);
+    Py_INCREF(seat);
+    Py_INCREF(action);
+    PyObject *args[3] = {(PyObject *)self, seat, action};
+    PyObject *done = NULL;
+    if (record(self, dict, seat, action, ver + 1) == 0)
+        done = PyObject_VectorcallMethod(s_do, args, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    Py_DECREF(seat);
+    if (!done) {
+        Py_DECREF(action);
+        return NULL;
+    }
+    Py_DECREF(done);
+    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) {
+        if (hook((PyObject *)self, s_after_commit, NULL) < 0) {
+            Py_DECREF(action);
+            return NULL;
+        }
+    }
+    return action;
+}
+
+/* A choice's card ``card`` (action ``i``) moved by C (``read_choice``'s seventh field): from the
+ * hand of the seat to act into the field ``move_target``, recorded as ``_commit`` records it.
+ * Returns NULL with no error set when the move is the game's (the last card, or a type with its
+ * own ``_commit`` / ``_after_commit``). */
+static PyObject *move_card(CoreObject *self, PyObject *dict, long long ver, int card, int i) {
+    PyTypeObject *type = Py_TYPE(self);
+    if (!default_commit || _PyType_Lookup(type, s_commit) != default_commit ||
+        _PyType_Lookup(type, s_after_commit) != default_after_commit)
+        return NULL;
+    PyObject *seat_obj = field(dict, s_turn), *hands = field(dict, s_hands);
+    PyObject *into = hands && seat_obj ? field(dict, self->move_target) : NULL;
+    if (!into)
+        return NULL;
+    long seat = PyLong_AsLong(seat_obj);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyList_Check(hands) || seat < 0 || seat >= PyList_GET_SIZE(hands)) {
+        PyErr_SetString(PyExc_RuntimeError, "the seat to act has no hand");
+        return NULL;
+    }
+    u128 hand, kept, bit = (u128)1 << card;
+    if (mask_from_py(PyList_GET_ITEM(hands, seat), &hand) < 0 || mask_from_py(into, &kept) < 0)
+        return NULL;
+    kept |= bit;
+    int count = __builtin_popcountll((unsigned long long)kept) + __builtin_popcountll((unsigned long long)(kept >> 64));
+    if (count >= self->move_last || !(hand & bit))
+        return NULL; /* the last card: the game's step */
+    PyObject *action = PyTuple_GET_ITEM(self->table->actions, i);
+    Py_INCREF(seat_obj);
+    Py_INCREF(action);
+    PyObject *h = NULL, *k = NULL;
+    self->version = -1;
+    self->chain = -1;
+    int bad = record(self, dict, seat_obj, action, ver + 1) < 0 || !(h = mask_to_py(hand & ~bit)) ||
+              !(k = mask_to_py(kept));
+    if (!bad) {
+        Py_INCREF(h);
+        bad = PyList_SetItem(hands, seat, h) < 0 || PyDict_SetItem(dict, self->move_target, k) < 0;
+    }
+    Py_XDECREF(h);
+    Py_XDECREF(k);
+    Py_DECREF(seat_obj);
+    if (bad) {
+        Py_DECREF(action);
+        return NULL;
+    }
+    /* the same seat's next card: the answer holds, less this card, with nothing before or after */
+    self->choice_cards &= ~bit;
+    Py_XSETREF(self->choice_before, PyTuple_New(0));
+    self->choice_lo = self->choice_hi = 0;
+    self->version = self->chain = ver + 1;
+    self->covered = 4;
+    return action;
+}
+
 /* Apply action ``i`` if the C path covers it; ``*done`` says whether it did. */
 static PyObject *apply_fast(CoreObject *self, long i, int *done) {
     *done = 0;
@@ -1359,16 +1490,15 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
     } else if (cov == 4 && i >= 0 && i < self->table->n) {
         if (choice_has(self, i)) { /* the game's own step, as the reference's _commit does it */
             *done = 1;
-            self->version = -1;
-            self->chain = -1;
-            PyObject *seat = field(dict, s_turn), *action = PyTuple_GET_ITEM(self->table->actions, i);
-            if (seat) {
-                Py_INCREF(seat);
-                Py_INCREF(action);
-                out = PyObject_CallMethodObjArgs((PyObject *)self, s_commit, action, seat, NULL);
-                Py_DECREF(action);
-                Py_DECREF(seat);
+            int card = self->move_target ? choice_card(self, i) : -1;
+            if (card >= 0) { /* a card C moves itself, unless it is the game's */
+                out = move_card(self, dict, ver, card, (int)i);
+                if (out || PyErr_Occurred())
+                    goto end;
             }
+            PyObject *seat = field(dict, s_turn);
+            if (seat)
+                out = commit(self, dict, ver, seat, (int)i);
             goto end;
         }
     } else if (cov > 0 && cov < 3 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
@@ -1389,9 +1519,9 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
             /* a lead with a declaration the hook listed: legal, carried out by the game's
              * ``_commit`` for the seat to act, as the reference does once it has checked it */
             *done = 1;
-            self->version = -1;
-            self->chain = -1;
-            out = PyObject_CallMethodOneArg((PyObject *)self, s_commit, PyTuple_GET_ITEM(self->table->actions, i));
+            PyObject *seat = field(dict, s_turn);
+            if (seat)
+                out = commit(self, dict, ver, seat, (int)i);
             goto end;
         }
     }
@@ -1506,6 +1636,12 @@ static PyObject *set_defaults(PyObject *module, PyObject *args) {
     Py_XSETREF(default_finished, Py_NewRef(finished));
     Py_XSETREF(default_after_trick, Py_NewRef(after_trick));
     Py_XSETREF(default_after_commit, Py_NewRef(after_commit));
+    Py_RETURN_NONE;
+}
+
+static PyObject *set_commit(PyObject *module, PyObject *commit_fn) {
+    (void)module;
+    Py_XSETREF(default_commit, Py_NewRef(commit_fn));
     Py_RETURN_NONE;
 }
 
@@ -1810,6 +1946,8 @@ static PyMethodDef module_methods[] = {
      "Shuffle a copy of the deck (as shuffle) and deal it in (target, count) packets: (hands, talon)."},
     {"set_phases", set_phases, METH_VARARGS,
      "Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."},
+    {"set_commit", set_commit, METH_O,
+     "Name the engine's State._commit: C records a listed choice and calls _do itself."},
     {"set_defaults", set_defaults, METH_VARARGS,
      "Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."},
     {NULL, NULL, 0, NULL},
@@ -1831,6 +1969,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_score_play, "_score_play");
     INTERN(s_choice_rule, "_choice_rule");
     INTERN(s_commit, "_commit");
+    INTERN(s_do, "_do");
     INTERN(s_plain_trick_end, "_plain_trick_end");
     INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
