@@ -28,7 +28,16 @@
  *    way keeps the entry of more cards left, the second the newest (1-8% fewer nodes than one
  *    entry always replaced, over 100 deals of each game at two seeds), kept across the searches
  *    of positions with the same tables, trumps and sides (the context, see tt_start); an entry
- *    is one cache line, the bucket's two prefetched while the node's bounds are worked out;
+ *    is one cache line, the bucket's two prefetched while the node's bounds are worked out.
+ *    A slow deal's node costs no more than a median deal's (so the entry was left as it is):
+ *    counted by cachegrind (bench/solver_instructions.py --cache, the old build), the slowest
+ *    deals of 501, Пятьсот, preferans and Five Hundred took 1350-1530 instructions a node against
+ *    1700-1820 at their median deals (a search's fixed cost spread over fewer nodes), and missed a
+ *    1 MB L2 about 0.15-0.2 times a node at both (the whole table's first writing aside); the
+ *    least of 20 CPU times a node was within the spread of the median deals' (Пятьсот 165-169 ns
+ *    against 153-175, preferans 175-180 against 145-182).  The larger ratios of single runs on
+ *    the shared machine were its load: a 30 ms search is preempted, and has its caches emptied by
+ *    other processes, more often than a 3 ms one;
  *  - move ordering: the game's own cheap order (pos_moves; with four hands in the trick games, a
  *    lead's weight by what it does, as DDS orders leads: half the nodes at the median in Five
  *    Hundred or fewer, the slowest deals 30-55% fewer, see lead_weights); at a lead, where the game asks for it
