@@ -100,8 +100,8 @@ static void pos_key(const Pos *p, uint64_t *key) {
  * a declaration its combos out of ``unused``).  Testing each combo against the hand at every use
  * (pos_bounds, groups_of and pos_moves at each node, 12 combos in Пятьсот) was about 15% of
  * Пятьсот's instructions, and the loops over all 64 card ids (now over the set bits) as much:
- * with both, 1354 -> 968 instructions a node on Пятьсот's slowest deal of 100 (seed 6), 1755 ->
- * 1333 on its median one, 21-26% less CPU time for 501 and Пятьсот (cachegrind,
+ * with both, 1296 -> 910 instructions a node on Пятьсот's slowest deal of 100 (seed 6), 1266 ->
+ * 844 on its median one, 21-26% less CPU time for 501 and Пятьсот (cachegrind,
  * bench/solver_instructions.py; the nodes unchanged). */
 static inline uint32_t held_combos(const Pos *p, int seat) { return p->whole[seat] & p->unused; }
 
