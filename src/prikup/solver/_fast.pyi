@@ -66,3 +66,6 @@ def values_tricks_down(
 ) -> tuple[dict[int, int], int]: ...
 def clear() -> None:
     """Empty every game's transposition table before its next search."""
+
+def variant() -> str:
+    """The build of the search in use: 'popcnt' (for processors with that instruction) or 'portable'."""

@@ -3,10 +3,11 @@
 #define PRIKUP_CARDS_H
 #include <stdint.h>
 
-/* The number of set bits of ``x``: the POPCNT instruction where the compiler may use it, else
- * the SWAR sum inline (a call to libgcc's __popcountdi2 cost about 8% of the search's time). */
+/* The number of set bits of ``x``: the POPCNT instruction where the compiler may use it (also in
+ * the game files' copies built for it, PRIKUP_POPCNT: see fast_popcnt.h), else the SWAR sum inline
+ * (a call to libgcc's __popcountdi2 cost about 8% of the search's time). */
 static inline int popcount64(uint64_t x) {
-#if defined(__POPCNT__) || !defined(__x86_64__)
+#if defined(__POPCNT__) || defined(PRIKUP_POPCNT) || !defined(__x86_64__)
     return __builtin_popcountll(x);
 #else
     x = x - ((x >> 1) & 0x5555555555555555ull);

@@ -4,6 +4,14 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* A game file's entry point: ``name``, or ``name``_popcnt in its copy built for processors with
+ * the POPCNT instruction (fast_popcnt.h). */
+#ifdef PRIKUP_POPCNT
+#define FAST_ENTRY(name) name##_popcnt
+#else
+#define FAST_ENTRY(name) name
+#endif
+
 /* Read exactly ``n`` ints of a Python sequence into ``out``; -1 with an exception on error. */
 static int read_ints(PyObject *seq, int *out, int n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);

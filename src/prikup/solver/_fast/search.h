@@ -28,7 +28,17 @@
  *    way keeps the entry of more cards left, the second the newest (1-8% fewer nodes than one
  *    entry always replaced, over 100 deals of each game at two seeds), kept across the searches
  *    of positions with the same tables, trumps and sides (the context, see tt_start); an entry
- *    is one cache line, the bucket's two prefetched while the node's bounds are worked out;
+ *    is one cache line, the bucket's two prefetched while the node's bounds are worked out.
+ *    A slow deal's node costs little more than a median deal's, and not through the table (so
+ *    the entry was left as it is): counted by cachegrind (bench/solver_instructions.py --cache,
+ *    the build before this stop's per-node work, the table's first writing left out), the slowest
+ *    deal of 100 against the median one took 1445 / 1253 instructions a node in 501, 1296-1369 /
+ *    1266 in Пятьсот, 1373 / 1139 in preferans (распасы's avoidance bounds), 1433 / 1266 in Five
+ *    Hundred (the four-hand bounds): the excess is in pos_bounds; both missed a 1 MB L2 about
+ *    0.1-0.2 times a node.  The least of 20 CPU times a node was within the spread of the median
+ *    deals' (Пятьсот 165-169 ns against 153-175, preferans 175-180 against 145-182): the larger
+ *    ratios of single runs (1.3-1.6x) were mostly the shared machine's load, which a 30 ms search
+ *    meets more often than a 3 ms one (preempted, its caches emptied by other processes);
  *  - move ordering: the game's own cheap order (pos_moves; with four hands in the trick games, a
  *    lead's weight by what it does, as DDS orders leads: half the nodes at the median in Five
  *    Hundred or fewer, the slowest deals 30-55% fewer, see lead_weights); at a lead, where the game asks for it
