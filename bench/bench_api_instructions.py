@@ -45,15 +45,20 @@ def play(row: int, decisions: int) -> None:
         state.apply_id(rng.choice(state.legal_action_ids()))
 
 
-def instructions(row: int, decisions: int) -> int:
-    """The instructions valgrind counts for a run of ``play(row, decisions)`` in a new process."""
+def valgrind_instructions(arguments: list[str], env: dict[str, str] | None = None) -> int:
+    """The instructions valgrind counts for ``python ARGUMENTS...`` in a new process."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
-    command += [sys.executable, __file__, "--play", str(row), str(decisions)]
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stderr
+    command += [sys.executable, *arguments]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stderr
     found = re.search(r"I\s+refs:\s+([\d,]+)", out)
     if found is None:
         raise SystemExit("valgrind printed no instruction count: is valgrind installed?")
     return int(found.group(1).replace(",", ""))
+
+
+def instructions(row: int, decisions: int) -> int:
+    """The instructions valgrind counts for a run of ``play(row, decisions)`` in a new process."""
+    return valgrind_instructions([__file__, "--play", str(row), str(decisions)])
 
 
 def main() -> None:

@@ -23,11 +23,10 @@ import os
 import pickle
 import pstats
 import random
-import re
-import subprocess
-import sys
 import tempfile
 from typing import Any
+
+from bench_api_instructions import valgrind_instructions
 
 from prikup import make_game
 
@@ -81,14 +80,8 @@ def play(path: str, count: int) -> None:
 
 def instructions(path: str, count: int) -> int:
     """The instructions valgrind counts for ``play(path, count)`` in a new process."""
-    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
-    command += [sys.executable, __file__, "--play", path, str(count)]
     env = os.environ | {"PYTHONHASHSEED": "0"}  # the same dict probes in every run (str hashes vary by a few %)
-    out = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stderr
-    found = re.search(r"I\s+refs:\s+([\d,]+)", out)
-    if found is None:
-        raise SystemExit("valgrind printed no instruction count: is valgrind installed?")
-    return int(found.group(1).replace(",", ""))
+    return valgrind_instructions([__file__, "--play", path, str(count)], env)
 
 
 def main() -> None:
@@ -99,6 +92,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile's top functions instead")
     parser.add_argument("--play", nargs=2, metavar=("PATH", "APPLY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.deals <= WARM:
+        parser.error(f"--deals must be more than {WARM} (the deals run first to warm up)")
     if args.play:
         play(args.play[0], int(args.play[1]))
         return

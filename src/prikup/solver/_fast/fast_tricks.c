@@ -1417,14 +1417,8 @@ static Rel part_rel; /* the relevance of the value search_alt last returned */
 
 static int part_alloc(void) {
     if (part_table != NULL) return 0;
-    size_t size = (size_t)2 << PART_BITS;
-    part_table = (PartEntry *)aligned_alloc(TT_ALIGN, size * sizeof(PartEntry));
-    if (part_table == NULL) return -1;
-#ifdef MADV_HUGEPAGE
-    madvise(part_table, size * sizeof(PartEntry), MADV_HUGEPAGE);
-#endif
-    memset(part_table, 0, size * sizeof(PartEntry));
-    return 0;
+    part_table = (PartEntry *)table_alloc(((size_t)2 << PART_BITS) * sizeof(PartEntry));
+    return part_table == NULL ? -1 : 0;
 }
 
 static inline Rel rel_or(Rel a, Rel b) {

@@ -185,6 +185,19 @@ static long history[2][64];
 /* SEARCH_ROOT_ORDER: per move (its low 6 bits), the nodes of its subtree in the root's tests so far. */
 static long root_nodes[64];
 
+/* A zeroed table of ``bytes`` (a multiple of TT_ALIGN), or NULL: aligned on 2 MB and, where the
+ * system offers them, in huge pages: a probe anywhere in the table then rarely misses the TLB
+ * (measured: the search's probes stalled on it). */
+static void *table_alloc(size_t bytes) {
+    void *table = aligned_alloc(TT_ALIGN, bytes);
+    if (table == NULL) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(table, bytes, MADV_HUGEPAGE);
+#endif
+    memset(table, 0, bytes);
+    return table;
+}
+
 /* Start a search.  ``context`` hashes everything that decides the values but is not in the
  * positions' keys (the tables, the trumps, the declarer ...): with the same non-zero context as
  * the previous search the table is kept (its entries are exact bounds of the same positions'
@@ -192,14 +205,8 @@ static long root_nodes[64];
  * them); else (or with 0) it is emptied. */
 static int tt_start(uint64_t context) {
     if (tt_table == NULL) {
-        /* aligned on 2 MB and, where the system offers them, in huge pages: a probe anywhere in the
-         * table then rarely misses the TLB (measured: the search's probes stalled on it) */
-        tt_table = (TTEntry *)aligned_alloc(TT_ALIGN, TT_SIZE * sizeof(TTEntry));
+        tt_table = (TTEntry *)table_alloc(TT_SIZE * sizeof(TTEntry));
         if (tt_table == NULL) return -1;
-#ifdef MADV_HUGEPAGE
-        madvise(tt_table, TT_SIZE * sizeof(TTEntry), MADV_HUGEPAGE);
-#endif
-        memset(tt_table, 0, TT_SIZE * sizeof(TTEntry));
     }
     search_nodes = 0;
     search_ply = 0;
