@@ -26,21 +26,12 @@ import random
 import tempfile
 from typing import Any
 
-from bench_api_instructions import valgrind_instructions
+from bench_api_instructions import GAMES, valgrind_instructions
 
 from prikup import make_game
 
 #: The first deal ends, applied in both runs (the unpickled game builds its tables lazily).
 WARM = 20
-
-#: The configurations measured (the rows of bench/bench_api.py).
-GAMES: tuple[tuple[str, str, dict[str, object]], ...] = (
-    ("501", "501", {}),
-    ("pyatsot", "pyatsot", {}),
-    ("preferans", "preferans", {}),
-    ("five-hundred 3p", "five-hundred", {"players": 3}),
-    ("five-hundred 4p", "five-hundred", {"players": 4}),
-)
 
 
 def collect(row: int, deals: int) -> list[tuple[Any, int]]:
