@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, play_until, state
+from web_driver import (
+    SCREENSHOTS,
+    WATCH_SOCKET,
+    Player,
+    ServerProcess,
+    launch_browser,
+    play_until,
+    state,
+    wait_for_change,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -27,12 +36,15 @@ pytestmark = pytest.mark.skipif(
 browser = pytest.fixture(scope="module", name="browser")(launch_browser)
 
 #: Seen by the page as soon as a CSP violation happens (also reported in the console).
-WATCH_CSP = """
+WATCH_CSP = (
+    WATCH_SOCKET
+    + """
 window.__csp = [];
 document.addEventListener('securitypolicyviolation',
   (e) => window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sourceFile || '')));
 localStorage.setItem('prikup.trickPause', '0');
 """
+)
 
 
 @pytest.fixture(scope="module")
@@ -269,3 +281,22 @@ def test_a_free_seat_played_by_a_stand_in_bot_says_it_is_free(browser: Any, serv
     text = seat_text(anna, 1)
     assert "free — a " in text and "bot plays until someone sits" in text and "away" not in text, text
     anna.context.close()
+
+
+def test_an_action_taken_while_the_socket_is_down_is_sent_once_it_is_back(browser: Any, server: ServerProcess) -> None:
+    page = open_page(browser)
+    create(page, server, "501")
+    player = Player(page, "501", {})
+    st = play_until(page, player, lambda s: s["obs"]["to_act"] == s["viewer"] and bool(s["obs"]["legal_actions"]))
+    assert page.evaluate("() => window.__ws.open") == 1
+    # the socket drops (it reconnects by itself a moment later); the player acts at once, before it is back
+    page.evaluate("() => window.prikup.conn.ws.close()")
+    page.wait_for_function("() => window.__ws.close === 1")
+    player.act(st)
+    assert page.evaluate("() => window.prikup.unsent && window.prikup.unsent.action") == player.last
+    wait_for_change(page, st["ply"] + 1)
+    after = state(page)
+    assert after is not None and [st["viewer"], player.last] in after["log"], (player.last, after["log"])
+    assert page.evaluate("() => window.__ws.open") == 2 and page.evaluate("() => window.prikup.unsent") is None
+    assert page.locator("#status").inner_text() == ""
+    page.context.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,7 @@ class Player:
         self.eager = eager  # open the bidding with the lowest bid once a deal, to reach the declarer's phases
         self.bid_in_deal: int | None = None
         self.prefer: list[str] = []  # calls taken whenever legal, before the bot's choice
+        self.last = ""  # the action chosen last (said when the page does not take it)
 
     # -- acting like a person ---------------------------------------------------------------
     def click(self, selector: str) -> None:
@@ -151,6 +153,7 @@ class Player:
             action = bids[0]
         if action.startswith("bid "):
             self.bid_in_deal = obs["deal"]
+        self.last = action
         words = action.split(" ")
         verb = words[0]
         if obs.get("drawn") and verb in ("keep", "discard"):  # Five Hundred's drawing: a button a draw
@@ -235,6 +238,26 @@ class Player:
         assert told == [g["to"] for g in st["obs"].get("gifts") or []], (told, st["obs"].get("gifts"))
 
 
+#: An init script counting the page's socket openings and closings and remembering its last
+#: clicks and the last frame it sent (what a test says when the page does not move on).
+WATCH_SOCKET = """
+window.__clicks = [];
+document.addEventListener('click', (e) => {
+  const b = e.target.closest('button, input') || e.target;
+  window.__clicks.push([b.tagName, b.id, b.dataset && (b.dataset.action || b.dataset.entryGo), b.disabled, Date.now()]);
+}, true);
+window.__ws = { open: 0, close: 0, last: null };
+const PageSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+  const ws = new PageSocket(...args);
+  ws.addEventListener('open', () => window.__ws.open++);
+  ws.addEventListener('close', () => window.__ws.close++);
+  const send = ws.send.bind(ws);
+  ws.send = (data) => { window.__ws.last = String(data).slice(0, 80); return send(data); };
+  return ws;
+};
+"""
+
 #: the two screens every page test looks at: a desktop and a phone (width, height)
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
@@ -268,7 +291,20 @@ def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool
         obs = st["obs"]
         if obs["to_act"] == st["viewer"] and obs.get("legal_actions") and not st["finished"]:
             sent = player.act(st)
-            wait_for_change(page, st["ply"] + sent)
+            try:
+                wait_for_change(page, st["ply"] + sent)
+            except AssertionError as exc:
+                again = state(page)
+                if again is None or again["ply"] != st["ply"] or again["obs"]["to_act"] != st["viewer"]:
+                    raise AssertionError(f"{exc}; the player chose {player.last!r}") from None
+                # the page still waits for the same action: the click did not reach the page (a
+                # person clicks again); said as a warning, and a second miss fails
+                warnings.warn(f"a click did not register, acted again: {exc}", stacklevel=2)
+                sent = player.act(again)
+                try:
+                    wait_for_change(page, st["ply"] + sent)
+                except AssertionError as exc2:
+                    raise AssertionError(f"{exc2}; the player chose {player.last!r} twice") from None
         else:
             time.sleep(0.02)
     last = state(page) or {}
@@ -277,8 +313,21 @@ def play_until(page: Any, player: Player, until: Callable[[dict[str, Any]], bool
 
 
 def wait_for_change(page: Any, ply: int, timeout: float = 15.0) -> None:
-    """Wait until the page shows a state at ``ply`` or later."""
-    page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply >= {ply}", timeout=timeout * 1000)
+    """Wait until the page shows a state at ``ply`` or later; if it never does, says what the page
+    shows instead (its ply, whose turn, its error line, the frames it has not shown yet)."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(f"() => window.prikup.state && window.prikup.state.ply >= {ply}", timeout=timeout * 1000)
+    except PageTimeout:
+        seen = page.evaluate(
+            """() => { const T = window.prikup, o = (T.state && T.state.obs) || {};
+                 return { ply: T.state && T.state.ply, to_act: o.to_act, phase: o.phase,
+                          legal: o.legal_actions, queued: (T.queue || []).length, busy: T.busy,
+                          pending: T.pending, error: (document.querySelector('#error') || {}).textContent,
+                          clicks: (window.__clicks || []).slice(-4), ws: window.__ws, now: Date.now() }; }"""
+        )
+        raise AssertionError(f"the page never reached ply {ply} in {timeout:g} s; it shows {seen}") from None
 
 
 def open_preset_table(page: Any, server: ServerProcess, preset: str) -> Any:

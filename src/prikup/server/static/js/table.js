@@ -28,7 +28,7 @@ export const settings = {
 const T = {
   id: null, info: null, seat: null, token: null, conn: null, state: null, queue: [], busy: false,
   selected: [], pending: [], variant: null, chooser: null, peek: false, finished: null, summary: null,
-  summaryTimer: null, lastEvent: -1, why: "",
+  summaryTimer: null, lastEvent: -1, why: "", unsent: null,
 };
 window.prikup = T;
 
@@ -209,6 +209,12 @@ async function present(msg) {
     const shown = T.summary;
     T.summaryTimer = setTimeout(() => { if (T.summary === shown) T.summary = null; T.summaryTimer = null; render(); }, settings.autoNext * 1000);
   }
+  // an action taken while the socket was down, sent now that a state came back on it
+  if (T.unsent) {
+    const u = T.unsent;
+    T.unsent = null;
+    if (u.ply === msg.ply && myTurn(msg) && (obs.legal_actions || []).includes(u.action)) T.conn.send(u);
+  }
   // pending discards chosen together go one by one as the table asks for them
   if (T.pending.length && myTurn(msg)) {
     const next = T.pending.shift();
@@ -275,7 +281,10 @@ function send(action) {
   T.selected = [];
   T.chooser = null;
   if (T.summary && !T.state.finished) T.summary = null;
-  T.conn.send({ type: "act", action, ply: T.state ? T.state.ply : null });
+  const frame = { type: "act", action, ply: T.state ? T.state.ply : null };
+  // the socket is down (it reconnects by itself): the action goes as soon as it is back, if the
+  // table still waits for it at that ply (the server refuses it otherwise)
+  if (!T.conn.send(frame)) { T.unsent = frame; $("#status").textContent = t("web.reconnecting"); }
 }
 
 // ------------------------------------------------------------------------------ drawing
