@@ -4,6 +4,7 @@ clicked, calls pressed, actions typed, an illegal card answered by its rule."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -27,8 +28,13 @@ def static_text(app: TableApp, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
 
+#: How long (wall clock) a test waits for the bots of the table, however busy the machine.
+PATIENCE = 300.0
+
+
 async def wait_for_human(app: TableApp, pilot: Any, state: State) -> None:
-    for _ in range(2000):
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
         if state.to_act == 0 or state.is_over or app.finished:
             await pilot.pause()
             return
@@ -136,9 +142,8 @@ def test_the_match_ends_with_the_standings() -> None:
         bots = {s: make_bot("heuristic", game, s) for s in range(3)}
         app = TableApp(state, seats, bots, bot_delay=0, max_deals=2)
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(4000):
-                if app.finished:
-                    break
+            deadline = time.monotonic() + PATIENCE  # two whole deals of bots, however busy the machine
+            while not app.finished and time.monotonic() < deadline:
                 await pilot.pause(0.005)
             return log_text(app), static_text(app, "#message")
 
