@@ -36,6 +36,12 @@ def db_kinds() -> list[str]:
     return ["sqlite", "postgres"] if os.environ.get(PG_ENV) else ["sqlite"]
 
 
+def db_kind(preferred: str) -> str:
+    """``preferred`` (a kind of :func:`db_kinds`) when it is there, else sqlite: a test that needs
+    a server but no particular database runs on one, and the suite's tests share both out."""
+    return preferred if preferred in db_kinds() else "sqlite"
+
+
 def server_kinds() -> list[str]:
     """db_kinds, plus two worker processes on PostgreSQL (``postgres-2``) when it is there."""
     return [*db_kinds(), "postgres-2"] if os.environ.get(PG_ENV) else db_kinds()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from srv_helpers import ServerProcess, db_kinds, db_url
+from srv_helpers import ServerProcess, db_kind, db_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from web_driver import Player, launch_browser, state, wait_for_change
@@ -35,8 +35,10 @@ def browser() -> Iterator[Any]:
     yield from launch_browser()
 
 
-@pytest.fixture(scope="module", params=db_kinds())
+@pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server on the database each test names (the pages do not depend on it: the tests share
+    SQLite and PostgreSQL out, the storage tests run both)."""
     folder: Path = tmp_path_factory.mktemp("web")
     proc = ServerProcess(db_url(request.param, folder), bot_delay=0.0).start()
     yield proc
@@ -105,6 +107,7 @@ def play_all_until(pages: list[Any], game: str, options: dict[str, Any], done: A
     raise AssertionError("the pages did not reach the goal in time")
 
 
+@pytest.mark.parametrize("server", [db_kind("postgres")], indirect=True)
 def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: ServerProcess) -> None:
     pages = open_seats(browser, server, "501", {"players": "4"}, humans=4)
     play_all_until(pages, "501", {"players": 4}, lambda s: len(s["obs"]["trick"]) >= 1)
@@ -128,6 +131,7 @@ def test_four_browsers_play_a_501_deal_to_the_score_sheet(browser: Any, server: 
         page.context.close()
 
 
+@pytest.mark.parametrize("server", [db_kind("sqlite")], indirect=True)
 def test_four_browsers_play_a_five_hundred_deal_and_a_reload_rejoins(browser: Any, server: ServerProcess) -> None:
     pages = open_seats(browser, server, "five-hundred", {}, humans=4)
     play_all_until(pages, "five-hundred", {}, lambda s: len(s["obs"]["trick"]) >= 2)
@@ -158,6 +162,7 @@ def test_four_browsers_play_a_five_hundred_deal_and_a_reload_rejoins(browser: An
         p.context.close()
 
 
+@pytest.mark.parametrize("server", [db_kind("postgres")], indirect=True)
 def test_a_finished_match_is_replayed_deal_by_deal(browser: Any, server: ServerProcess) -> None:
     # one person and two bots play a short Пятьсот match to its end
     pages = open_seats(browser, server, "pyatsot", {"barrel": "60", "target": "61"}, humans=1)
