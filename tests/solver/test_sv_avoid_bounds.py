@@ -17,11 +17,15 @@ The rules (``pos_bounds`` in ``_fast/fast_tricks.c``), between tricks:
 * another seat on lead and, in every suit, the i-th lowest card of the other hands has at least i
   cards of the avoider below it (for i up to the fewer of his cards and theirs: he can play under
   every lead of it, "duck-safe"), or he on lead with an exit after which its suit is still so: he
-  never takes a trick again.
+  never takes a trick again;
+* more generally, another seat on lead: he loses at least the next K tricks, K the fewest leads of
+  any suit of his he surely plays under (the i-th lowest card of the other hands has at least i of
+  his below it for each i up to K), and on lead with an exit one more than that after the exit.
 
 Within a trick: the avoider not taking it so far when he has played, or able to play under the
 card taking it (or to throw) when he has not, loses it; taking it, with every hand still to play
-able to play under his card or to throw, he takes it.
+able to play under his card or to throw, he takes it; losing it, he loses the next K tricks
+as well (K as above, after his card of this trick).
 """
 
 from __future__ import annotations
@@ -218,3 +222,43 @@ def test_the_avoider_last_to_play_tries_taking_the_trick_before_a_duck_that_leav
     got, nodes = fast_tricks(_avoid(hands, 0, 0), best=True)
     assert list(got.values()) == [3]
     assert nodes < 120_000
+
+
+def test_an_avoider_who_can_play_under_the_first_leads_of_each_suit_loses_that_many_tricks() -> None:
+    # hands 1 and 2 can lead spades three times; he plays under the first two (the seven under the
+    # nine, the eight under the ten) and must take the third with the ace: at most one trick
+    hands = [_mask("7S 8S AS"), _mask("9S JS KS"), _mask("TS QS 7H")]
+    assert fast_bounds(_avoid(hands, 1, 0)) == (0, 1)
+    assert _value(hands, 1, 0) == 1
+    # on lead: the seven of hearts is an exit (hand 2 holds only the nine), then the spades as above
+    lead = [_mask("7S 8S AS 7H"), _mask("9S JS KS 8H"), _mask("TS QS 7D 9H")]
+    assert fast_bounds(_avoid(lead, 0, 0)) == (0, 1)
+    assert _value(lead, 0, 0) == 1
+
+
+def test_an_avoider_losing_the_trick_in_progress_loses_the_next_ones_he_can_play_under() -> None:
+    # hand 1 led the king of spades; the avoider (2) plays the seven under it, and then each of
+    # their hearts has enough hearts of his below it: he takes no trick
+    hands = [_mask("8S TH JH"), _mask("QH KH"), _mask("7S 8H 9H")]
+    assert fast_bounds(PositionPreferans(hands, 1, [_card("KS")], None, 0b100, 0b011)) == (0, 0)
+    assert Solver(PositionPreferans(hands, 1, [_card("KS")], None, 0b100, 0b011)).value() == 0
+    # the same with his seven played already
+    played = [_mask("8S TH JH"), _mask("QH KH"), _mask("8H 9H")]
+    pos = PositionPreferans(played, 1, [_card("KS"), _card("7S")], None, 0b100, 0b011)
+    assert fast_bounds(pos) == (0, 0)
+    assert Solver(PositionPreferans(played, 1, [_card("KS"), _card("7S")], None, 0b100, 0b011)).value() == 0
+
+
+def test_the_losses_bound_cuts_the_slowest_raspasy_deal_of_seed_2000() -> None:
+    # Raspasy, preferans seed 2033 of bench/bench_solver.py (the slowest deal of seeds 2000...):
+    # seat 2 avoids tricks and leads.  The avoider's losses bound (avoid_losses in fast_tricks.c)
+    # cut its search from 257k nodes to 221k; the value is the deal's exact one.
+    hands = [
+        _mask("9S JS KS 9C TC JC KC 9H JH KH"),
+        _mask("8S QS 8C AC 8D 9D AD 8H QH AH"),
+        _mask("7S TS AS 7C QC 7D TD QD KD TH"),
+    ]
+    fast.module().clear()
+    got, nodes = fast_tricks(_avoid(hands, 2, 2), best=True)
+    assert list(got.values()) == [4]
+    assert nodes < 235_000

@@ -92,8 +92,8 @@ typedef struct {
 #ifndef AVOID_BOUNDS
 #define AVOID_BOUNDS 1
 #endif
-#ifndef AVOID_DONE
-#define AVOID_DONE 1
+#ifndef AVOID_LOSSES
+#define AVOID_LOSSES 1
 #endif
 #ifndef FOLLOW_WINNERS
 #define FOLLOW_WINNERS 1
@@ -633,47 +633,105 @@ static inline int duck_safe(uint32_t dm, uint32_t om) {
     return 1;
 }
 
-/* Between tricks: 1 when the avoider surely takes no trick again: another seat on lead (or he on
- * lead with an exit that keeps the condition, see below) and duck_safe in every suit.  He then
- * follows each suit led with his highest card below the card led (it loses: no trumps), and throws
- * his highest card of some suit when void: every suit stays duck_safe (the other hands' plays only
- * take their cards away), he never takes a trick, so never leads again.  On lead, he leads an exit
- * (a card some other hand must go above) after which its suit is still duck_safe.  It extends
- * ``all_low`` (every card of his below every card of its suit in the other hands). */
-static int avoid_done(const Pos *p, int lead) {
-    int d = p->avoid, unsafe = -1;
+/* How many leads of a suit by the other hands the avoider, holding its places ``dm`` (the other
+ * hands holding ``om``), surely plays under, up to ``cap`` (``cap`` when every one: duck_safe): the
+ * i-th lowest of their cards must have at least i of his below it for each i up to the count
+ * (Hall's condition for the i lowest cards they could lead; he answers each lead with his highest
+ * card below it).  The count stays as large as they play or throw cards of the suit, and as he
+ * throws his highest card of it (checked by brute force on every split of a suit of 8 cards, the
+ * other hands also taking any one card of theirs out with each lead). */
+static inline int duck_count(uint32_t dm, uint32_t om, int cap) {
+    int k = popcount64(dm), i = 0;
+    for (; om && i < k && i < cap; om &= ~(1u << low_place(om))) {
+        int q = low_place(om);
+        i++;
+        if (popcount64(dm >> q >> 1) < i) return i - 1;
+    }
+    return cap;
+}
+
+/* The avoider's losses after a trick he loses (another seat on lead next), up to ``cap``: the fewest
+ * duck_count of his suits.  Each of the next K tricks is led by another seat; one of a suit he
+ * holds is at most the K-th lead of that suit, and he plays under it; void, he throws his highest
+ * card of a suit, which keeps every count: so he never takes the lead back.  ``under``: when he is
+ * still to play to this trick, the places of his cards of the suit led (p->led) he may play under
+ * the card taking it, the best of them taken (0: he has played, or throws). */
+static int avoid_losses_after(const Pos *p, uint32_t under, int cap) {
+    int d = p->avoid, least = cap, ls = under ? p->led : -1;
+    /* most positions have a suit whose lowest lead he cannot play under: that first, every suit */
+    for (int s = 0; s < 4; s++) {
+        uint32_t dm = p->held[d][s], om = p->in_hands[s] & ~dm;
+        if (s != ls && dm && om && low_place(dm) < low_place(om)) return 0;
+    }
+    for (int s = 0; s < 4 && least > 0; s++) {
+        if (s == ls) continue;
+        int k = duck_count(p->held[d][s], p->in_hands[s] & ~p->held[d][s], least);
+        if (k < least) least = k;
+    }
+    if (ls < 0 || least == 0) return least;
+    uint32_t dm = p->held[d][ls], om = p->in_hands[ls] & ~dm;
+    int best = 0;
+    for (; under && best < least; under &= under - 1) {
+        int k = duck_count(dm & ~(under & -under), om, least);
+        if (k > best) best = k;
+    }
+    return best;
+}
+
+/* Between tricks: how many of the next tricks the avoider surely loses, up to ``cap``.  Another seat
+ * on lead: avoid_losses_after.  He on lead: one more than that after an exit (a card of a suit some
+ * other hand holds only higher cards of: it must go above), the best exit of his. */
+static int avoid_losses(const Pos *p, int cap) {
+    if (p->leader != p->avoid) return avoid_losses_after(p, 0, cap);
+    int d = p->avoid, best = -1;
+    if (cap <= 1) { /* an exit is enough */
+        for (int s = 0; s < 4; s++) {
+            uint32_t dm = p->held[d][s];
+            if (!dm) continue;
+            for (int o = 0; o < p->n; o++) {
+                uint32_t m = o == d ? 0 : p->held[o][s];
+                if (m && low_place(m) < low_place(dm)) return cap;
+            }
+        }
+        return 0;
+    }
+    int k[4], open = -1;
     uint32_t dms[4], oms[4];
     for (int s = 0; s < 4; s++) {
-        dms[s] = seat_places(p, s, d);
+        dms[s] = p->held[d][s];
         oms[s] = p->in_hands[s] & ~dms[s];
-        if (dms[s] && !duck_safe(dms[s], oms[s])) {
-            if (!lead || unsafe >= 0) return 0;
-            unsafe = s;
+        if (dms[s] && oms[s] && low_place(dms[s]) < low_place(oms[s])) { /* no duck of their lowest */
+            if (open >= 0) return avoid_losses(p, 1); /* two such suits: an exit mends one at most */
+            open = s;
         }
     }
-    if (!lead) return 1;
-    /* on lead: an exit (a card below every card of its suit in some other hand holding it) whose
-     * suit is duck_safe without it; of the one unsafe suit if there is one */
-    for (int s = 0; s < 4; s++) {
-        if (!dms[s] || (unsafe >= 0 && s != unsafe)) continue;
+    for (int s = 0; s < 4; s++) k[s] = duck_count(dms[s], oms[s], cap - 1);
+    for (int s = 0; s < 4 && best < cap - 1; s++) {
+        if (!dms[s] || (open >= 0 && s != open)) continue;
         int top_low = 32; /* the highest of the lowest cards of the other hands holding the suit, a place */
         for (int o = 0; o < p->n; o++) {
-            uint32_t m = o == d ? 0 : seat_places(p, s, o);
+            uint32_t m = o == d ? 0 : p->held[o][s];
             if (m && low_place(m) < top_low) top_low = low_place(m);
         }
+        int rest = cap - 1;
+        for (int x = 0; x < 4; x++)
+            if (x != s && k[x] < rest) rest = k[x];
+        if (rest <= best) continue;
         for (uint32_t m = dms[s]; m; m &= m - 1) {
             int c = __builtin_ctz(m);
-            if (c > top_low && duck_safe(dms[s] & ~(1u << c), oms[s])) return 1;
+            if (c <= top_low) continue;
+            int v = duck_count(dms[s] & ~(1u << c), oms[s], rest);
+            if (v > best) best = v;
         }
     }
-    return 0;
+    return best + 1;
 }
 
 /* The avoider's move order where it differs from the others' (the keys of pos_moves, lowest
  * first).  Throwing (void in the suit led): first the highest card of a suit that is not
- * duck_safe (his strategy of avoid_done: it makes the suit safe soonest), then the others highest
+ * duck_safe (it makes the suit safe soonest), then the others highest
  * first as before.  Leading: first the exits whose suit is still duck_safe without them
- * (avoid_done's lead), highest first, then the cards that are no exit lowest first, then the other
+ * (avoid_losses's lead), highest first, then the cards that are no exit lowest first, then the other
  * exits lowest first.  Measured over 100 preferans deals (value + best first lead): all nodes
  * 2.72M -> 2.50M (seed 0) and 2.78M -> 2.60M (seed 1000), median 16.1k -> 16.3k and 19.5k ->
  * 17.7k, the slowest deals 216k -> 173k (seed 87) and 145k -> 115k (seed 1101).  Each half alone:
@@ -1196,6 +1254,16 @@ static int trick_decided(const Pos *p) {
  * (trivial: 0 and t). */
 static int bd_lo[4], bd_hi[4];
 
+/* The losses of the count (of ``t`` tricks to come, the upper bound so far ``high``) an upper bound
+ * must prove to decide the search's null window (search.h's bound_alpha: t - need <= alpha), or 0
+ * when none can (the bound so far decides it already, or the window is below 0); outside a search
+ * (bound_alpha INF_VALUE) every loss it can prove, as far as ``t``. */
+static inline int bound_need(int t, int high) {
+    if (bound_alpha >= INF_VALUE) return t;
+    if (high <= bound_alpha || bound_alpha < 0) return 0;
+    return t - bound_alpha;
+}
+
 /* The tricks still to come (1 when play stops at the first trick counted).  Between tricks of a
  * game played to the end: the leader's sure winners (cards.h) are at least that many tricks for
  * the count when the leader counts and maximises (and one more with a partner's entry,
@@ -1217,8 +1285,27 @@ static int bd_lo[4], bd_hi[4];
  * takes no trick again when every suit is duck_safe (avoid_done: he can play under every lead of
  * each suit, and is not on lead or leads an exit keeping it so; it extends every-card-low): all
  * nodes 3.09M -> 2.72M (seed 0) and 3.06M -> 2.78M (seed 1000), median 16.5k -> 16.1k and 25.0k
- * -> 19.5k, the slowest deal (seed 87) 258k -> 216k.  The same test within a trick he has played
- * to and loses saved 1% more nodes: left out.  Counting the tricks he can be forced to take
+ * -> 19.5k, the slowest deal (seed 87) 258k -> 216k.  That test is now part of avoid_losses, which
+ * counts the tricks he surely loses from here: another seat on lead, the next K, K the fewest leads
+ * of any suit of his he surely plays under (duck_count; duck_safe is K unbounded), and on lead one
+ * more after his best exit; within a trick he loses, one more than that after it (avoid_losses_after,
+ * the best of his cards under the trick's highest taken).  Worked out only as far as the null
+ * window needs (search.h's bound_alpha, bound_need: most positions fail at the first lead of some
+ * suit, tested first), it replaced the duck_safe test (avoid_done: the same nodes with both, and a
+ * check build found no position where avoid_done held and avoid_losses counted fewer than every
+ * trick).  Measured over 100 preferans deals (bench_solver, value + best first lead, fresh table) at
+ * seeds 0 / 1000 / 2000: median nodes 15.4k -> 15.1k, 17.5k -> 17.2k, 17.1k -> 16.9k; all deals
+ * 2.40M -> 2.30M, 2.61M -> 2.50M, 2.95M -> 2.82M; the slowest deal 142k -> 142k (seed 19), 128k ->
+ * 140k (seed 1101), 256k -> 222k (seed 2033: 15.0x -> 13.1x the median; seed 2097 192k -> 190k).
+ * Instructions of one search (valgrind, bench/solver_instructions.py's way) at seeds 2000...: the
+ * median deal (seed 2066) 22.79M -> 22.95M (1318 -> 1338 a node), seed 2033 337.3M -> 312.3M
+ * (14.8x -> 13.6x the median deal's), seed 2097 246.0M -> 256.2M (10.8x -> 11.2x: 1% fewer nodes,
+ * 5% dearer ones).  Not enough for 10x: preferans's tail stays open.
+ * Each part alone (others on lead only / with him on lead / with the tricks in progress) saved
+ * less than a third of that at seed 2033.  Where seed 2033's nodes are (SEARCH_TRACE): the test
+ * one above the value (gamma 5) is 65% of them, every maximiser's reply to the avoider's best lead
+ * refuted, the avoider cutting off by his first move at 98% of his nodes: a near-minimal tree for
+ * these bounds, so only sharper bounds (or transpositions) can shrink it.  Counting the tricks he can be forced to take
  * (per suit, the fewest of his top cards to take away for duck_safe) is no bound: after each one
  * he is on lead, and with no exit left keeping his suits duck_safe he may take every trick he
  * leads (taken as a bound, it gave wrong values in 45 of the 200 deals, and with one trick more
@@ -1302,7 +1389,11 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
             if (all_low) high = 0;
             if (forced && low < 1) low = 1;
         }
-        if (AVOID_DONE && high > 0 && low == 0 && avoid_done(p, p->leader == p->avoid)) high = 0;
+        if (AVOID_LOSSES && high > 0) {
+            int need = bound_need(t, high);
+            int lose = need > 0 ? avoid_losses(p, need) : 0;
+            if (t - lose < high) high = t - lose;
+        }
     }
     if (AVOID_BOUNDS && p->avoid >= 0 && p->ntrick && t) {
         int d = p->avoid, n = p->n;
@@ -1312,6 +1403,11 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         if (at < p->ntrick) {
             if ((p->leader + win) % n != d) {
                 if (high > t - 1) high = t - 1;
+                if (AVOID_LOSSES && high > 0) {
+                    int need = bound_need(t, high);
+                    int lose = need > 1 ? 1 + avoid_losses_after(p, 0, need - 1) : 0;
+                    if (t - lose < high) high = t - lose;
+                }
             } else {
                 int all = 1;
                 for (int k = p->ntrick; k < n && all; k++) {
@@ -1327,9 +1423,17 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         } else {
             uint64_t h = p->hands[d] & led;
             int under = !h;
-            for (; h; h &= h - 1)
-                if (p->strength[__builtin_ctzll(h)] < p->strength[best]) { under = 1; break; }
+            uint32_t places = 0; /* his cards of the suit led under the trick's highest, as places */
+            for (; h; h &= h - 1) {
+                int c = __builtin_ctzll(h);
+                if (p->strength[c] < p->strength[best]) { under = 1; places |= 1u << p->rank[c]; }
+            }
             if (under && high > t - 1) high = t - 1;
+            if (AVOID_LOSSES && under && high > 0) {
+                int need = bound_need(t, high);
+                int lose = need > 1 ? 1 + avoid_losses_after(p, places, need - 1) : 0;
+                if (t - lose < high) high = t - lose;
+            }
         }
     }
     *lo = low;

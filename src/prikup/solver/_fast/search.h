@@ -21,6 +21,10 @@
  *    still to play can change its side; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
+ *    pos_bounds may read the null window's alpha (bound_alpha) to leave out the part of an upper
+ *    bound that cannot come down to it (fast_tricks.c's avoid_losses: worked out in full at each
+ *    avoider's node it cost 11% more instructions a node on preferans's median deal of seeds 2000...,
+ *    as far as the window needs 3%);
  *  - the last trick evaluated directly (every card forced);
  *  - the transposition table probed and stored between tricks only (keys of the positions the
  *    game makes rank-relative where its rules allow), 2^17 entries (a small table stays in the
@@ -61,6 +65,12 @@
  *    search_alt in place of search_ab for the position and its subtree (there: a table of classes
  *    of positions, partition search), the root's tests and best move as above.
  *
+ * Built with -DSEARCH_TRACE it prints each root null-window test (its window, result and nodes),
+ * each root move's nodes and result, and for a test of more than 5,000 nodes where they went: per
+ * cards left and side to move, between tricks or within one; per side, the cut-offs by the place of
+ * the cutting move and the nodes spent before it; how the nodes ended (the last trick, the bounds,
+ * the table, searched).
+ *
  * A game file defines, before including this header:
  *   KEY_WORDS        the number of uint64_t words of a position's key
  *   typedef ... Pos; with these functions (static):
@@ -100,6 +110,7 @@ typedef struct {
 } Move;
 
 #define MAX_MOVES 96
+#define MAX_CARDS_LEFT 72
 #define INF_VALUE (1 << 29)
 
 #endif
@@ -175,6 +186,47 @@ static unsigned long tt_epoch = 0;
 static uint32_t tt_gen = 0;
 static uint64_t tt_context = 0;
 static long search_nodes = 0;
+/* The null window's alpha at the node whose bounds are being worked out (pos_bounds), INF_VALUE
+ * outside search_ab (the root's bounds, the tests' bounds): a game may leave out an upper bound
+ * that cannot come down to it there (fast_tricks.c's avoid_losses). */
+static int bound_alpha = INF_VALUE;
+#ifdef SEARCH_TRACE
+/* Where a root test's nodes go (printed after each test of more than 5,000 nodes): per cards left,
+ * the nodes with the minimiser / maximiser to move, between tricks / within one; per side, the
+ * cut-offs by the place of the cutting move in the order (and the nodes that cut off nowhere: every
+ * move searched); per side and cards left, the nodes of the moves searched before the one that cut
+ * off (nested: a node's count holds its children's); how nodes ended. */
+static long trace_left[MAX_CARDS_LEFT][2][2];
+static long trace_cut[2][MAX_MOVES + 1];
+static long trace_waste[2][MAX_CARDS_LEFT];
+static long trace_exit[4]; /* the last trick, the bounds, the table, searched */
+static void trace_clear(void) {
+    memset(trace_left, 0, sizeof(trace_left));
+    memset(trace_cut, 0, sizeof(trace_cut));
+    memset(trace_waste, 0, sizeof(trace_waste));
+    memset(trace_exit, 0, sizeof(trace_exit));
+}
+static void trace_dump(void) {
+    for (int l = MAX_CARDS_LEFT - 1; l >= 0; l--)
+        if (trace_left[l][0][0] + trace_left[l][0][1] + trace_left[l][1][0] + trace_left[l][1][1])
+            fprintf(stderr, "    left %2d: min lead %6ld follow %6ld  max lead %6ld follow %6ld\n", l, trace_left[l][0][0],
+                    trace_left[l][0][1], trace_left[l][1][0], trace_left[l][1][1]);
+    for (int m = 0; m < 2; m++) {
+        fprintf(stderr, "    cut-offs %s by move 1..8:", m ? "max" : "min");
+        for (int i = 0; i < 8; i++) fprintf(stderr, " %ld", trace_cut[m][i]);
+        fprintf(stderr, ", none %ld; before the cutting move, by cards left:", trace_cut[m][MAX_MOVES]);
+        for (int l = MAX_CARDS_LEFT - 1; l >= 0; l--)
+            if (trace_waste[m][l]) fprintf(stderr, " %d:%ld", l, trace_waste[m][l]);
+        fprintf(stderr, "\n");
+    }
+    fprintf(stderr, "    ended by the last trick %ld, the bounds %ld, the table %ld; searched %ld\n", trace_exit[0],
+            trace_exit[1], trace_exit[2], trace_exit[3]);
+    trace_clear();
+}
+#define TRACE(x) x
+#else
+#define TRACE(x)
+#endif
 /* Killer moves: per depth (moves made since the root), the last move that cut off there. */
 #define MAX_PLY 128
 static int search_ply = 0;
@@ -310,12 +362,16 @@ static int search_ab(Pos *p, int alpha, int beta) {
 #endif
     if (pos_over(p)) return 0;
     search_nodes++;
+    TRACE(trace_left[p->left < MAX_CARDS_LEFT ? p->left : 0][pos_max_to_move(p)][p->ntrick != 0]++);
     if (search_limit >= 0 && search_nodes > search_limit) {
         search_abort = 1;
         return 0;
     }
     int last = pos_last_trick(p);
-    if (last >= 0) return last;
+    if (last >= 0) {
+        TRACE(trace_exit[0]++);
+        return last;
+    }
     /* the table's entry is fetched from memory (prefetched) while the bounds are worked out */
     uint64_t key[KEY_WORDS];
     int stored = p->ntrick == 0;
@@ -327,7 +383,10 @@ static int search_ab(Pos *p, int alpha, int beta) {
         __builtin_prefetch(e + 1);
     }
     int lb, ub;
+    bound_alpha = alpha;
     pos_bounds(p, &lb, &ub);
+    bound_alpha = INF_VALUE;
+    TRACE(trace_exit[1] += ub <= alpha || lb >= beta);
     if (ub <= alpha) return ub;
     if (lb >= beta) return lb;
     int lo = lb, hi = ub, hint = -1;
@@ -336,6 +395,7 @@ static int search_ab(Pos *p, int alpha, int beta) {
         if (found->lo > lo) lo = found->lo;
         if (found->hi < hi) hi = found->hi;
         hint = found->best;
+        TRACE(trace_exit[2] += lo >= beta || hi <= alpha || lo == hi);
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
@@ -357,6 +417,7 @@ static int search_ab(Pos *p, int alpha, int beta) {
     int nseen = 0;
     int best_move = -1;
     int best = maximise ? -1 : INF_VALUE;
+    TRACE(long trace_n0 = search_nodes; int trace_at = MAX_MOVES);
     for (int i = 0; i < n; i++) {
         int move = moves[i].move, group = moves[i].group, pts = moves[i].points;
         int twin = -1;
@@ -381,6 +442,7 @@ static int search_ab(Pos *p, int alpha, int beta) {
         int r = gain + search_ab(p, a - gain, b - gain);
         search_ply--;
         if (root) root_nodes[move & 63] += search_nodes - nodes0;
+        TRACE(if (search_ply == 0) fprintf(stderr, "      root move %d (%d): %d, %ld nodes\n", i, move, r, search_nodes - nodes0));
         pos_undo(p);
         if (search_abort) return 0;
         if (group >= 0 && twin < 0) {
@@ -393,16 +455,21 @@ static int search_ab(Pos *p, int alpha, int beta) {
             if (r > best) {
                 best = r;
                 best_move = move;
-                if (r > a) { a = r; if (a >= b) { cut_by(p, ply, maximise, move); break; } }
+                if (r > a) { a = r; if (a >= b) { cut_by(p, ply, maximise, move); TRACE(trace_at = i; trace_n0 = nodes0 - trace_n0); break; } }
             }
         } else {
             if (r < best) {
                 best = r;
                 best_move = move;
-                if (r < b) { b = r; if (a >= b) { cut_by(p, ply, maximise, move); break; } }
+                if (r < b) { b = r; if (a >= b) { cut_by(p, ply, maximise, move); TRACE(trace_at = i; trace_n0 = nodes0 - trace_n0); break; } }
             }
         }
     }
+#ifdef SEARCH_TRACE
+    trace_exit[3]++;
+    trace_cut[maximise][trace_at]++;
+    if (trace_at < MAX_MOVES) trace_waste[maximise][p->left < MAX_CARDS_LEFT ? p->left : 0] += trace_n0;
+#endif
     int a0 = alpha > lo ? alpha : lo;
     int b0 = beta < hi ? beta : hi;
     if (best <= a0) { if (best < hi) hi = best; }
@@ -463,6 +530,8 @@ static int search_value_from(Pos *p, int guess) {
         }
 #ifdef SEARCH_TRACE
         fprintf(stderr, "  [%d,%d] guess %d gamma %d -> %d  %ld nodes\n", lo, hi, guess, gamma, r, search_nodes - n0);
+        if (search_nodes - n0 > 5000) trace_dump();
+        else trace_clear();
 #endif
         if (r < gamma) {
             hi = r;
