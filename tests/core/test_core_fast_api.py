@@ -14,7 +14,7 @@ import pytest
 
 from prikup import IllegalActionError, make_game
 from prikup.core.errors import OptionError
-from prikup.core.game import FAST, DealLog, Game, State
+from prikup.core.game import DealLog, Game, State
 from prikup.games import GAMES
 from prikup.games.preferans_sheet import Sheet, new_sheet
 
@@ -81,10 +81,8 @@ PHASES = {
 }
 
 
-#: Decisions walked per option set.  With the C path off (``PRIKUP_PURE=1``: test_core_fastcore
-#: runs this module so in a process of its own) a fifth as many: the pure direct generation is
-#: the same Python at every depth, and the long walks are the C path's.
-WALK = 1000 if FAST else 300
+#: Decisions walked per option set (the phases of ``PHASES`` are all reached in each game).
+WALK = 1000
 
 
 @pytest.mark.parametrize("name", list(GAMES))
