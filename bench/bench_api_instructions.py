@@ -16,10 +16,14 @@ Compare two builds by running it from each (``PYTHONPATH=<tree>/src``).
 from __future__ import annotations
 
 import argparse
+import atexit
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from prikup import make_game
 
@@ -45,10 +49,29 @@ def play(row: int, decisions: int) -> None:
         state.apply_id(rng.choice(state.legal_action_ids()))
 
 
+#: the compiled modules of the measured processes (a directory of this run's own; see below)
+_PYCACHE: list[str] = []
+
+
 def valgrind_instructions(arguments: list[str], env: dict[str, str] | None = None) -> int:
-    """The instructions valgrind counts for ``python ARGUMENTS...`` in a new process."""
+    """The instructions valgrind counts for ``python ARGUMENTS...`` in a new process.
+
+    Figures are differences of two such processes, so both must import alike: each reads its
+    compiled modules from a directory of this run's own, written by running the same command
+    once without valgrind first, and writes none.  (With the tree's ``__pycache__``, a module
+    compiled by one process and read by the other -- stale after a merge, or rewritten meanwhile
+    by another process such as a test run -- put its compilation into the difference: the same
+    build and command gave Пятьсот's deal end 191,120 instructions once and 162,825 twice; a pyc
+    written between the two processes alone moved it by 800k.)"""
+    if not _PYCACHE:
+        _PYCACHE.append(tempfile.mkdtemp(prefix="bench-pycache-"))
+        atexit.register(shutil.rmtree, _PYCACHE[0], True)
+    env = (os.environ if env is None else env) | {"PYTHONPYCACHEPREFIX": _PYCACHE[0]}
+    warm = {name: value for name, value in env.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, *arguments], capture_output=True, check=True, env=warm)
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
     command += [sys.executable, *arguments]
+    env |= {"PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run(command, capture_output=True, text=True, check=True, env=env).stderr
     found = re.search(r"I\s+refs:\s+([\d,]+)", out)
     if found is None:

@@ -11,6 +11,7 @@ from prikup.core.cards import Card, mask_of, parse_cards
 from prikup.core.game import Phase
 from prikup.games import find_game
 from prikup.games.pyatsot import (
+    COMBINATION_CARDS,
     COMBINATION_VALUES,
     DECK,
     MAX_POINTS,
@@ -162,6 +163,28 @@ def test_bid_cap_options():
     assert bid_cap(hand_mask, "best") == 180
     assert bid_cap(hand_mask, "unlimited") == MAX_POINTS == 400
     assert bid_cap(mask_of(parse_cards(A[2])), "unlimited") == 120
+
+
+def test_bid_cap_by_its_definition_for_every_arrangement_of_combination_cards():
+    # bid_cap answers 120 without looking combinations up when no queen has her king or jack:
+    # every arrangement of the twelve combination cards (and a card that makes none) gives what
+    # the combinations held say, under each rule
+    cards = [c for c in DECK if c.mask & COMBINATION_CARDS]
+    assert len(cards) == 12
+    other = next(c for c in DECK if not c.mask & COMBINATION_CARDS).mask
+    for rule in ("sum", "best", "unlimited"):
+        for pick in range(1 << 12):
+            held = sum(c.mask for i, c in enumerate(cards) if pick >> i & 1)
+            best = best_combinations(held)
+            if not best:
+                expected = 120
+            elif rule == "sum":
+                expected = 120 + sum(v for _, v in best.values())
+            elif rule == "best":
+                expected = 120 + max(v for _, v in best.values())
+            else:
+                expected = MAX_POINTS
+            assert bid_cap(held | other, rule) == expected, (rule, held)
 
 
 def test_a_player_at_minus_120_may_not_bid():

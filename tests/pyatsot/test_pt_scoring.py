@@ -88,6 +88,16 @@ def test_dashes_pure():
     assert changes == [10, -120, 0] and new.dashes == (2, 0, 2)
 
 
+def test_a_quiet_deal_changes_nothing_but_the_scores():
+    # no dash, nobody on or reaching the barrel: the changes as given, the same marks, no events
+    given = marks(dashes=(1, 0, 2), falls=(2, 0, 0))
+    changes, new, events = settle_deal([100, -50, 370], [60, -120, 9], given, [], None, RULES)
+    assert changes == [60, -120, 9] and new is given and events == {}
+    # X marks left with nobody on the barrel (a score sheet set up so) are cleared all the same
+    changes, new, events = settle_deal([100, 0, 0], [60, 0, 0], marks(crosses=1, refusals=1), [], None, RULES)
+    assert changes == [60, 0, 0] and (new.seat, new.crosses, new.refusals) == (None, 0, 0) and events == {}
+
+
 # -- the barrel: arriving -----------------------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "JOKER",
     "JOKER1",
     "JOKER2",
+    "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "Card",
     "Rank",
@@ -72,6 +73,9 @@ class Suit(IntEnum):
 
 
 SUIT_SYMBOLS = {Suit.S: "♠", Suit.C: "♣", Suit.D: "♦", Suit.H: "♥"}
+#: each suit's name, indexed by the suit (a member's ``name`` is a Python descriptor call: the
+#: deal's results read it)
+SUIT_NAMES: tuple[str, ...] = tuple([s.name for s in Suit])
 _SUIT_BY_TEXT = {s.name: s for s in Suit} | {v: k for k, v in SUIT_SYMBOLS.items()}
 _SUIT_BY_TEXT |= {"♤": Suit.S, "♧": Suit.C, "♢": Suit.D, "♡": Suit.H}
 

@@ -29,7 +29,7 @@ from operator import sub as _sub
 from typing import Any
 
 from prikup.core.actions import Action
-from prikup.core.cards import Card, Rank, Suit, cards_of
+from prikup.core.cards import SUIT_NAMES, Card, Rank, Suit, cards_of
 from prikup.core.game import Head
 from prikup.core.ladder import Ladder
 from prikup.core.observation import NO_TRUMP
@@ -130,6 +130,11 @@ for _kind, _suit, _mask in _COMBINATION_TABLE:
 _ANY_HELD: dict[int, bool] = {}
 #: every card that is part of a combination (the cards ``combinations_held`` reads)
 COMBINATION_CARDS = _COMBINATION_CARDS
+#: the queens, and how far a king's and a jack's bits lie from their queen's (every combination
+#: holds the queen and her king or jack: :func:`bid_cap` tests that in one mask operation)
+_QUEENS = sum(1 << (int(suit) * 16 + int(Rank.QUEEN)) for suit in Suit)
+_KING_TO_QUEEN = int(Rank.KING) - int(Rank.QUEEN)
+_JACK_TO_QUEEN = int(Rank.QUEEN) - int(Rank.JACK)
 
 #: The highest bid a player without a combination may make.
 NO_COMBINATION_CAP = 120
@@ -199,7 +204,12 @@ def bid_cap(hand: int, rule: BidCap | str) -> int:
     combinations held, one per suit), ``best`` (120 plus the most valuable one) or ``unlimited``
     (up to :data:`MAX_POINTS`).
     """
-    return _bid_cap(hand & _COMBINATION_CARDS, rule)  # the cards that make combinations decide
+    cards = hand & _COMBINATION_CARDS  # the cards that make combinations decide
+    if not cards & _QUEENS & (cards >> _KING_TO_QUEEN | cards << _JACK_TO_QUEEN):
+        # no queen with her king or jack, so no combination (most hands): 120 without the cache's
+        # call (its key hashes the rule, an enum, in Python) nor, when cold, the twelve masks
+        return NO_COMBINATION_CAP
+    return _bid_cap(cards, rule)
 
 
 @lru_cache(maxsize=8192)
@@ -333,6 +343,10 @@ def settle_deal(
     """
     n = len(scores)
     new = list(map(_add, scores, changes))
+    if not zero_seats and marks.seat is None and not marks.crosses and not marks.refusals and max(new) < rules.barrel:
+        # most deals: no dash, nobody on the barrel nor reaching it -- nothing below applies
+        # (the steps ran ~110 bytecodes to change nothing)
+        return list(changes), marks, {}
     events: dict[str, Any] = {}
     dashes_now = marks.dashes  # the marks' own tuples are kept where nothing changes them
     dashed = sorted(set(zero_seats))
@@ -825,8 +839,10 @@ class StatePyatsot(LegalPyatsot):
             "bid": self.high_bid,
             "contract": contract,
             "points": points_json,
-            "declarations": [{"seat": s, "kind": k, "suit": su.name, "value": v} for s, k, su, v in self.declarations],
-            "trump": trump.name if trump is not None else "NT",
+            "declarations": [
+                {"seat": s, "kind": k, "suit": SUIT_NAMES[su], "value": v} for s, k, su, v in self.declarations
+            ],
+            "trump": SUIT_NAMES[trump] if trump is not None else "NT",
         }
         if self.game.four_players:
             self._dealer_talon(changes, result)

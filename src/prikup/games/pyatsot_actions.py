@@ -107,8 +107,9 @@ class LegalPyatsot(AceTenState):
         """The legal calls of ``seat``: pass once there is a bid, a bid above the highest up to
         his hand's cap."""
         g = self.game
-        low = g.ladder[0] if self.high_bid is None else self.high_bid + 1
-        rungs = g.ladder.between(low, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
+        ladder = g.trick_rules.ladder  # once (the game's ``ladder`` is a property)
+        low = ladder[0] if self.high_bid is None else self.high_bid + 1
+        rungs = ladder.between(low, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
         first = () if self.high_bid is None else (g.pass_id,)
         return (g.fast_table(), first, g.bid0 + rungs.start, g.bid0 + rungs.stop, -1, g.pass_id)
 
@@ -136,7 +137,7 @@ class LegalPyatsot(AceTenState):
         if phase is _KEEP or phase is _GIFT:
             return (g.fast_table(), (), g.keep_ids if phase is _KEEP else g.give_ids, self.talon, 0, 0)
         assert phase is _CONTRACT and self.high_bid is not None
-        rungs = g.ladder.between(self.high_bid, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
+        rungs = g.trick_rules.ladder.between(self.high_bid, _rules.bid_cap(self.hands[seat], g.bid_cap_rule))
         return (g.fast_table(), (g.concede_id,), (), 0, g.contract0 + rungs.start, g.contract0 + rungs.stop)
 
     def _lead_rule(self) -> LeadRule | None:
