@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,12 @@ def values(case: str, state: State) -> dict[int, int]:
     entry = stored().get(case)
     if entry is not None and entry["position"] == mark and not os.environ.get(REGENERATE):
         return {int(move): value for move, value in entry["values"].items()}
+    if entry is not None and entry["position"] != mark and not os.environ.get(REGENERATE):
+        warnings.warn(
+            f"the stored reference values of {case} are of another position: computed live "
+            "(regenerate them: python tests/solver/reference_values.py)",
+            stacklevel=2,
+        )
     got = Solver(position_of(state)[0]).values()
     _computed[case] = {"position": mark, "values": {str(m): v for m, v in sorted(got.items())}}
     return got
