@@ -7,8 +7,8 @@ those comparisons made most of the suite's time. Their reference values are ther
 once (``python tests/solver/reference_values.py`` recomputes every entry, with the reference
 alone) and read back here. Each entry is named by its case and carries a fingerprint of the
 position it was computed on (its transposition key and its legal moves): a position that is no
-longer the same (a changed generator, engine or adapter) finds no entry and is computed live, as
-is a case with no entry. ``test_sv_reference_values`` recomputes some stored entries live.
+longer the same (a changed generator, engine or adapter) is computed live with a warning, and a case
+with no entry live. ``test_sv_reference_values`` recomputes some stored entries live.
 """
 
 from __future__ import annotations
