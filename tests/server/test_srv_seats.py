@@ -116,10 +116,9 @@ def test_browser_origins_are_checked(server: ServerProcess) -> None:
     with pytest.raises(InvalidStatus) as refused:
         connect(url, origin="http://evil.example", open_timeout=10)  # type: ignore[arg-type]
     assert refused.value.response.status_code == 403
-    same = connect(url, origin=f"http://127.0.0.1:{server.port}", open_timeout=10)  # type: ignore[arg-type]
-    same.send(json.dumps({"type": "hello", "seat": None}))
-    assert json.loads(same.recv(10))["type"] == "welcome"
-    same.close()
+    with connect(url, origin=f"http://127.0.0.1:{server.port}", open_timeout=10) as same:  # type: ignore[arg-type]
+        same.send(json.dumps({"type": "hello", "seat": None}))
+        assert json.loads(same.recv(10))["type"] == "welcome"
 
 
 def test_security_headers_and_no_openapi(server: ServerProcess) -> None:
