@@ -21,7 +21,7 @@ test:
 	  && $(TEST_VENV)/bin/pip install -q '.[test]' \
 	  && $(TEST_VENV)/bin/ruff check src tests bench \
 	  && $(TEST_VENV)/bin/mypy src \
-	  && PRIKUP_TEST_PG_URL="$$(tail -n 1 .ci-services.out)" $(TEST_VENV)/bin/pytest -n 2 --dist worksteal -q -p no:cacheprovider; \
+	  && PRIKUP_TEST_PG_URL="$$(tail -n 1 .ci-services.out)" $(TEST_VENV)/bin/pytest -n 2 --dist worksteal -q -p no:cacheprovider --durations=25; \
 	} || status=$$?; \
 	bash scripts/ci-services.sh stop; \
 	exit $$status
