@@ -289,11 +289,16 @@ def test_an_action_taken_while_the_socket_is_down_is_sent_once_it_is_back(browse
     player = Player(page, "501", {})
     st = play_until(page, player, lambda s: s["obs"]["to_act"] == s["viewer"] and bool(s["obs"]["legal_actions"]))
     assert page.evaluate("() => window.__ws.open") == 1
-    # the socket drops (it reconnects by itself a moment later); the player acts at once, before it is back
+    # the socket drops and the player acts before it is back: the page's reconnection is held until the test
+    # lets it go (it would otherwise reopen 200 ms later, maybe before the click on a slow machine)
+    page.evaluate("() => { const c = window.prikup.conn; c.held = c.open; c.open = () => { window.__reopen = true; }; }")
     page.evaluate("() => window.prikup.conn.ws.close()")
     page.wait_for_function("() => window.__ws.close === 1")
     player.act(st)
     assert page.evaluate("() => window.prikup.unsent && window.prikup.unsent.action") == player.last
+    assert page.locator("#status").inner_text() != ""  # the page says it is reconnecting
+    page.wait_for_function("() => window.__reopen === true")  # the page tried to reconnect: now it may
+    page.evaluate("() => { const c = window.prikup.conn; c.open = c.held; delete c.held; c.open(); }")
     wait_for_change(page, st["ply"] + 1)
     after = state(page)
     assert after is not None and [st["viewer"], player.last] in after["log"], (player.last, after["log"])
