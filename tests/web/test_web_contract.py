@@ -291,13 +291,13 @@ def test_an_action_taken_while_the_socket_is_down_is_sent_once_it_is_back(browse
     assert page.evaluate("() => window.__ws.open") == 1
     # the socket drops and the player acts before it is back: the page's reconnection is held until the test
     # lets it go (it would otherwise reopen 200 ms later, maybe before the click on a slow machine)
-    page.evaluate("() => { const c = window.prikup.conn; c.held = c.open; c.open = () => { window.__reopen = true; }; }")
+    page.evaluate("() => { const c = window.prikup.conn; c.held = c.open; c.open = () => { window.__reopen = 1; }; }")
     page.evaluate("() => window.prikup.conn.ws.close()")
     page.wait_for_function("() => window.__ws.close === 1")
     player.act(st)
     assert page.evaluate("() => window.prikup.unsent && window.prikup.unsent.action") == player.last
     assert page.locator("#status").inner_text() != ""  # the page says it is reconnecting
-    page.wait_for_function("() => window.__reopen === true")  # the page tried to reconnect: now it may
+    page.wait_for_function("() => window.__reopen === 1")  # the page tried to reconnect: now it may
     page.evaluate("() => { const c = window.prikup.conn; c.open = c.held; delete c.held; c.open(); }")
     wait_for_change(page, st["ply"] + 1)
     after = state(page)
