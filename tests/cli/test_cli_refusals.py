@@ -160,6 +160,20 @@ def test_help_in_russian() -> None:
     assert top.returncode == 0 and "Команды" in top.stdout and "Карточные игры" in top.stdout
 
 
+def test_help_shows_what_each_option_takes_and_nothing_for_a_flag() -> None:
+    # typer alone shows a flag as "<bool>" (as if it took a value) and the types by their Python names
+    for lang, words in (("en", ("<integer>", "<text> …", "<path>")), ("ru", ("<целое>", "<текст> …", "<путь>"))):
+        run = prikup("--lang", lang, "play", "--help")
+        assert run.returncode == 0, run.stderr
+        assert "<bool>" not in run.stdout and "<int>" not in run.stdout and "<str>" not in run.stdout, run.stdout
+        for word in words:
+            assert word in run.stdout, (word, run.stdout)
+        auto = next(line for line in run.stdout.splitlines() if "--auto" in line)
+        assert "<" not in auto, auto  # a flag takes no value
+    top = prikup("--help")
+    assert "<bool>" not in top.stdout and "<text>" in top.stdout, top.stdout
+
+
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("ru")

@@ -82,8 +82,34 @@ def _word_params(command: Any, name: str, lang: str) -> None:
     """Every option's help of one command in ``lang``; ``--lang`` defaults to ``lang``."""
     for param in command.params:
         _set_help(param, help_key(name, param.name), lang)
+        _word_type(param, lang)
         if param.name == "lang":
             param.default = lang
+
+
+def _word_type(param: Any, lang: str) -> None:
+    """The kind of value an option takes, as the help screen shows it, in ``lang``: nothing for a
+    flag (typer shows ``<bool>``, as if it took a value), ``<text>``, ``<integer>``, ``<path>`` …
+    for the others, ``…`` after it when the option may be given again."""
+    shown = getattr(param, "display_type_rich", None)
+    if shown is None:  # not a typer parameter: click shows its own metavar
+        return
+
+    def display_type_rich(ctx: Any) -> str | None:
+        if getattr(param, "is_flag", False):
+            return None
+        label: str | None = shown(ctx)
+        if not label or not label.startswith("<"):
+            return label
+        bare = label.strip("<>")
+        many = bare.startswith("list[") and bare.endswith("]")
+        if many:
+            bare = bare[5:-1]
+        key = f"cli.help_type_{bare}"
+        word = t(key, lang) if key in catalogue() else bare
+        return f"<{word}>" + (" …" if many else "")
+
+    param.display_type_rich = display_type_rich
 
 
 def _word_help_screen(command: Any, lang: str) -> None:
@@ -95,6 +121,7 @@ def _word_help_screen(command: Any, lang: str) -> None:
         option = make_help(ctx)
         if option is not None:
             option.help = t("cli.help_help", lang)
+            _word_type(option, lang)
         return option
 
     def format_usage(ctx: Any, formatter: Any) -> None:
