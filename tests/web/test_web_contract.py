@@ -297,6 +297,9 @@ def test_an_action_taken_while_the_socket_is_down_is_sent_once_it_is_back(browse
     player.act(st)
     assert page.evaluate("() => window.prikup.unsent && window.prikup.unsent.action") == player.last
     assert page.locator("#status").inner_text() != ""  # the page says it is reconnecting
+    # and offers nothing more to click while the action waits (a second click would have replaced it)
+    assert page.locator("#actions [data-action], #hand .card.playable").count() == 0
+    assert page.locator("#prompt .your-turn").count() == 1  # still the player's turn
     page.wait_for_function("() => window.__reopen === 1")  # the page tried to reconnect: now it may
     page.evaluate("() => { const c = window.prikup.conn; c.open = c.held; delete c.held; c.open(); }")
     wait_for_change(page, st["ply"] + 1)

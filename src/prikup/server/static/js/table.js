@@ -228,6 +228,8 @@ function othersAreBots(msg) {
   return msg.seats.every((s, i) => i === msg.viewer || s.kind === "bot");
 }
 const myTurn = (msg) => msg.viewer !== null && msg.obs.to_act === msg.viewer && (msg.obs.legal_actions || []).length > 0;
+/** My turn, and no action of mine waits for the socket to come back (its controls stay shut till then). */
+const canAct = (msg) => myTurn(msg) && !T.unsent;
 
 function announceEvent(msg) {
   const ev = msg.event;
@@ -284,7 +286,11 @@ function send(action) {
   const frame = { type: "act", action, ply: T.state ? T.state.ply : null };
   // the socket is down (it reconnects by itself): the action goes as soon as it is back, if the
   // table still waits for it at that ply (the server refuses it otherwise)
-  if (!T.conn.send(frame)) { T.unsent = frame; $("#status").textContent = t("web.reconnecting"); }
+  if (!T.conn.send(frame)) {
+    T.unsent = frame;
+    $("#status").textContent = t("web.reconnecting");
+    render();
+  }
 }
 
 // ------------------------------------------------------------------------------ drawing
@@ -618,7 +624,7 @@ function renderCentre(msg, finished) {
 /** The card actions legal now, by card: of the hand's cards, or (`fromHand` false) of the talon's. */
 function cardActions(msg, fromHand = true) {
   const out = {};
-  if (!myTurn(msg)) return out;
+  if (!canAct(msg)) return out;
   const hand = new Set(msg.obs.hand || []);
   for (const a of msg.obs.legal_actions) {
     const w = a.split(" ");
@@ -629,7 +635,7 @@ function cardActions(msg, fromHand = true) {
 const talonActions = (msg) => cardActions(msg, false);
 
 function cardVerb(msg) {
-  for (const a of (myTurn(msg) ? msg.obs.legal_actions : [])) {
+  for (const a of (canAct(msg) ? msg.obs.legal_actions : [])) {
     const v = a.split(" ")[0];
     if (CARD_VERBS.has(v)) return v;
   }
@@ -769,7 +775,7 @@ function renderActions(msg) {
   const obs = msg.obs;
   const box = $("#actions");
   const hand = $("#hand");
-  const mine = myTurn(msg);
+  const mine = canAct(msg);
   const legal = mine ? obs.legal_actions : [];
   const ctx = { send, rerender: render, seats: msg.seats };
   const parts = [];
