@@ -101,6 +101,31 @@ def test_a_two_handed_deal_with_dummies_is_played_through_the_page(
     page.context.close()
 
 
+def test_a_dummys_card_with_several_plays_offers_them_to_choose(browser: Any, server: ServerProcess) -> None:
+    # the joker led in no trumps from a dummy names a suit: the page offered the choice only for
+    # the cards of the player's own hand, and a click on the dummy's joker did nothing
+    page = _open(browser, server, "desktop")
+    st = play_until(page, Player(page, "five-hundred", OPTIONS, eager=True), _my_dummys_turn, limit=90)
+    obs = st["obs"]
+    card = sorted({a.split(" ")[1] for a in obs["legal_actions"] if a.startswith("play ")} - set(obs["hand"]))[0]
+    # the page's state as if that card of the dummy were the joker on lead: two plays, each naming a suit
+    page.evaluate(
+        """(card) => {
+          const s = structuredClone(window.prikup.state);
+          const rest = s.obs.legal_actions.filter((a) => a !== "play " + card);
+          s.obs.legal_actions = [...rest, "play " + card + " as S", "play " + card + " as C"];
+          window.prikup.state = s;
+        }""",
+        card,
+    )
+    page.locator(f'#felt .open-cards.dummy button[data-card="{card}"]').click()
+    chooser = page.locator(".chooser [data-action]")
+    chooser.first.wait_for(timeout=5000)
+    shown = chooser.evaluate_all("els => els.map((e) => e.dataset.action)")
+    assert shown == [f"play {card} as S", f"play {card} as C"], shown
+    page.context.close()
+
+
 def _open_preset(browser: Any, server: ServerProcess, preset: str) -> Any:
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     ctx.add_init_script("localStorage.setItem('prikup.trickPause', '0')")

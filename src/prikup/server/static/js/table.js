@@ -801,9 +801,12 @@ function renderActions(msg) {
           onclick: () => { T.variant = T.variant === sfx ? null : sfx; render(); },
         }, variantText(sfx)))));
     }
-    if (T.chooser && byCard[T.chooser]) {
+    // a card with several plays (the joker led in no trumps names a suit): of the hand, or of a
+    // dummy or a lying hand the player plays for
+    const choices = T.chooser && (byCard[T.chooser] || onTalon[T.chooser]);
+    if (choices) {
       parts.push(el("div", { class: "chooser", role: "group", "aria-label": cardName(T.chooser) },
-        ...byCard[T.chooser].map((a) => el("button", { type: "button", class: "call wide", "data-action": a, onclick: () => send(a) }, describe(a))),
+        ...choices.map((a) => el("button", { type: "button", class: "call wide", "data-action": a, onclick: () => send(a) }, describe(a))),
         el("button", { type: "button", class: "call", onclick: () => { T.chooser = null; render(); } }, t("web.cancel"))));
     }
   }
