@@ -5,6 +5,7 @@ and option set, and the typed value holds no card its JSON does not show."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import pickle
 from typing import Any
@@ -119,6 +120,31 @@ def test_observations_are_typed_values(name: str) -> None:
         wire = json.loads(json.dumps(obs.to_json()))  # JSON values only
         assert observation_from_json(wire) == obs
         assert pickle.loads(pickle.dumps(obs)) == obs  # process pools, saved positions
+
+
+@pytest.mark.parametrize("name", ["501", "five-hundred", "pyatsot", "preferans"])
+def test_the_quick_init_takes_the_dataclass_parameters_and_keeps_the_value_frozen(name: str) -> None:
+    # quick_init replaces the frozen dataclass's __init__ (its calls of object.__setattr__ were a
+    # sixth of an observation's cost): the same parameters in the same order with the same defaults
+    state = next(iter(random_states(make_game(name), SEED + 3, 60)))
+    obs = state.observation(state.to_act)
+    cls = type(obs)
+    params = list(inspect.signature(cls).parameters.values())
+    assert [p.name for p in params] == [f.name for f in dataclasses.fields(cls)]
+    assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
+    for p, f in zip(params, dataclasses.fields(cls), strict=True):
+        assert p.default == (inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default), f.name
+    values = {f.name: getattr(obs, f.name) for f in dataclasses.fields(cls)}
+    again = cls(**values)
+    assert again == obs and type(again) is cls
+    assert cls(*values.values()) == obs
+    assert dataclasses.replace(obs, seat=None).seat is None and obs.seat == state.to_act
+    with pytest.raises(TypeError, match="hand_sizes"):
+        cls(**{k: v for k, v in values.items() if k != "hand_sizes"})
+    with pytest.raises(TypeError, match="colour"):
+        cls(**values, colour=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.deal = 2  # type: ignore[misc]
 
 
 def test_a_malformed_observation_is_refused_in_one_line() -> None:

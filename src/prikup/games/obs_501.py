@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit, parse_card
-from prikup.core.observation import Observation, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_json, quick_init, trick_json, trump_json
 from prikup.games.table_rules import Rules501
 
 __all__ = ["Gift", "Marriage", "Obs501", "gifts_from_json"]
@@ -33,6 +33,7 @@ def gifts_from_json(data: Sequence[Mapping[str, Any]]) -> tuple[Gift, ...]:
     return tuple(Gift(int(g["to"]), None if g["card"] is None else parse_card(g["card"])) for g in data)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Obs501(Observation):
     """A 501 observation: the shared fields and 501's own.

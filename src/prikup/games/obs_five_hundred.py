@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from prikup.core.cards import Card, Suit
-from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_from_json, cards_json, quick_init, trick_json, trump_json
 from prikup.games.table_rules import RulesFiveHundred
 
 __all__ = ["Dummy", "ObsFiveHundred", "OpenHand"]
@@ -29,6 +29,7 @@ class Dummy(NamedTuple):
     face_down: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ObsFiveHundred(Observation):
     """A Five Hundred observation: the shared fields and the game's own.

@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from prikup.core.cards import Card
-from prikup.core.observation import Observation, cards_from_json, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_from_json, cards_json, quick_init, trick_json, trump_json
 from prikup.games.preferans_sheet import Amount, Sheet, fraction_json
 from prikup.games.table_rules import RulesPreferans
 
 __all__ = ["ObsPreferans"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ObsPreferans(Observation):
     """A preferans observation: the shared fields and the game's own.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prikup.core.cards import Card, Suit, parse_card
-from prikup.core.observation import Observation, cards_json, trick_json, trump_json
+from prikup.core.observation import Observation, cards_json, quick_init, trick_json, trump_json
 from prikup.games.obs_501 import Gift, gifts_from_json
 from prikup.games.table_rules import RulesPyatsot
 
@@ -27,6 +27,7 @@ class Declaration(NamedTuple):
     value: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ObsPyatsot(Observation):
     """A Пятьсот observation: the shared fields and the game's own.
