@@ -62,14 +62,19 @@ def settle_start(game: Game, seed: int) -> State:
 
 
 def random_states(game: Game, seed: int, decisions: int) -> Iterator[State]:
-    """Every state along a random walk (several matches) of ``decisions`` decisions."""
+    """Every state along a random walk (several matches) of ``decisions`` decisions.
+
+    Each step takes one of ``legal_actions()``: the reference's own list, same actions in the same
+    order (``test_direct_legal_actions_equal_the_reference`` checks it at every state before the
+    step; a walk that left it would also change the pinned observations), without the reference's
+    generate-and-test run a second time for every state (it was half of that test's time)."""
     rng = random.Random(seed)
     state = settle_start(game, seed) if game.id == "preferans" and game.players == 3 else game.new_match(seed=seed)
     for _ in range(decisions):
         if state.is_over:
             state = game.new_match(seed=rng.randrange(1 << 30))
         yield state
-        state.apply(rng.choice(state.legal_actions_reference()))
+        state.apply(rng.choice(state.legal_actions()))
 
 
 #: The phases each game's property test must have visited (all but dealing and the end).
