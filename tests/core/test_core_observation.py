@@ -129,6 +129,7 @@ def test_the_quick_init_takes_the_dataclass_parameters_and_keeps_the_value_froze
     state = next(iter(random_states(make_game(name), SEED + 3, 60)))
     obs = state.observation(state.to_act)
     cls = type(obs)
+    assert "_set0" in cls.__init__.__code__.co_names  # quick_init's, not the dataclass's own
     params = list(inspect.signature(cls).parameters.values())
     assert [p.name for p in params] == [f.name for f in dataclasses.fields(cls)]
     assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)

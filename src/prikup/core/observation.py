@@ -118,8 +118,8 @@ def quick_init(cls: type[_O]) -> type[_O]:
     lines: list[str] = []
     space: dict[str, Any] = {}
     for i, f in enumerate(fields(cls)):
-        if f.default_factory is not MISSING:  # pragma: no cover - no observation field has one
-            raise TypeError(f"{cls.__name__}.{f.name}: a default factory is not supported")
+        if f.default_factory is not MISSING or not f.init:  # pragma: no cover - no observation field is so
+            raise TypeError(f"{cls.__name__}.{f.name}: a default factory or init=False is not supported")
         if f.default is MISSING:
             params.append(f.name)
         else:
