@@ -6,6 +6,7 @@ import pytest
 
 from prikup.bots import BOTS, make_bot
 from prikup.cli.views import view_for
+from prikup.core.errors import OptionError
 from prikup.games import ALIASES, GAMES, SPECS, find_game, make_game
 from prikup.games.presets import PRESETS
 from prikup.games.spec import load
@@ -53,3 +54,21 @@ def test_observation_class_and_presets_come_with_the_spec(gid: str) -> None:
 def test_a_reference_to_nothing_fails_plainly() -> None:
     with pytest.raises(AttributeError):
         load("prikup.games.spec:NO_SUCH_THING")
+
+
+def test_make_game_gives_the_same_configured_game_for_the_same_options() -> None:
+    # a game is an immutable value: the same options give the same (prebuilt) object
+    assert make_game("five-hundred", players=3) is make_game("Five-Hundred", players=3)
+    assert make_game("five-hundred", players=3) is not make_game("five-hundred", players=4)
+    assert make_game("preferans", pulya=10).options["pulya"] == 10
+    # a value of another type is another key (True is not 1), and is checked as given
+    with pytest.raises(OptionError, match="players"):
+        make_game("501", players=True)
+
+
+@pytest.mark.parametrize("value", [[3], {"n": 3}, "three"])
+def test_make_game_refuses_a_bad_option_every_time_in_one_line(value: object) -> None:
+    for _ in range(2):  # a refusal is not kept: asked again, it is refused again
+        with pytest.raises(OptionError) as info:
+            make_game("501", players=value)
+        assert "\n" not in str(info.value) and "players" in str(info.value)
