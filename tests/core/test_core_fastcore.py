@@ -92,17 +92,18 @@ def walk(game: Game, seed: int, decisions: int) -> tuple[int, int, int, int]:
 def test_c_path_equals_reference_over_random_play(config: tuple[str, dict[str, object]]) -> None:
     name, options = config
     game = make_game(name, **options)
-    walks = [walk(game, seed, 400) for seed in range(3)]
-    seed = 3
-    while sum(w[0] for w in walks) <= 20 and seed < 12:  # short deals (a misère stops at a trick)
-        walks.append(walk(game, seed, 400))
+    ladder = name in ("501", "pyatsot", "preferans") or (name == "five-hundred" and _fast_auction(game) is not None)  # type: ignore[arg-type]
+    # what the walks must have seen decided in C: follows, leads, ladder calls, choices
+    wanted = (21, 6, 11 if ladder else 0, 4 if name in ("501", "pyatsot", "five-hundred") else 0)
+    walks = [walk(game, seed, 300) for seed in range(2)]  # 170 option sets: 600 steps each, more if short
+    seed = 2
+    while any(sum(w[i] for w in walks) < wanted[i] for i in range(4)) and seed < 12:  # a misère stops at a trick
+        walks.append(walk(game, seed, 300))
         seed += 1
-    assert sum(w[0] for w in walks) > 20  # the C path did decide follows
-    assert sum(w[1] for w in walks) > 5  # and leads
-    if name in ("501", "pyatsot", "preferans") or (name == "five-hundred" and _fast_auction(game) is not None):  # type: ignore[arg-type]
-        assert sum(w[2] for w in walks) > 10  # and the calls of an auction on a ladder
-    if name in ("501", "pyatsot", "five-hundred"):
-        assert sum(w[3] for w in walks) > 3  # and choices of cards or contracts
+    assert sum(w[0] for w in walks) >= wanted[0]  # the C path did decide follows
+    assert sum(w[1] for w in walks) >= wanted[1]  # and leads
+    assert sum(w[2] for w in walks) >= wanted[2]  # and the calls of an auction on a ladder
+    assert sum(w[3] for w in walks) >= wanted[3]  # and choices of cards or contracts
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])

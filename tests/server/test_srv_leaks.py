@@ -126,13 +126,19 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
                     assert not cards_in(json.dumps(msg["table"]))
     checked = 0
     last: tuple[int, int] | None = None
+    # each viewer's log of each deal, extended as the views grow (not refiltered at every frame)
+    logs: dict[int | None, dict[int, list[list[Any]]]] = {v: {} for v in viewers}
+    upto = dict.fromkeys(viewers, 0)
     for ply in range(len(stored.actions) + 1):
         current = len(state.deals) - 1
         for v, at_ply in frames.items():
+            for d, s, t in views[v][upto[v] :]:
+                logs[v].setdefault(d, []).append([s, t])
+            upto[v] = len(views[v])
             for msg in at_ply.get(ply, []):
                 assert msg["obs"] == state.observation(v).to_json(), (v, ply)
-                assert msg["log"] == [[s, t] for d, s, t in views[v] if d == current]
-                assert msg["previous_log"] == [[s, t] for d, s, t in views[v] if d == current - 1]
+                assert msg["log"] == logs[v].get(current, [])
+                assert msg["previous_log"] == logs[v].get(current - 1, [])
                 if last is None:
                     assert msg["event"] is None
                 else:
