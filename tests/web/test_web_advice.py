@@ -16,7 +16,6 @@ from typing import Any
 import httpx
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     SIZES,
     Player,
     ServerProcess,
@@ -24,6 +23,7 @@ from web_driver import (
     launch_browser,
     no_overflow,
     play_until,
+    shoot,
     state,
 )
 
@@ -78,7 +78,7 @@ def test_the_lobby_offers_hints_for_one_human_and_not_for_several(browser: Any, 
     assert not box.is_checked()
     page.select_option('[data-seat-kind="1"]', "bot:heuristic")
     assert box.is_checked()
-    page.screenshot(path=str(SCREENSHOTS / "lobby-hints-en.png"), full_page=True)
+    shoot(page, "lobby-hints-en", full_page=True)
     assert axe_violations(page) == []
     page.context.close()
 
@@ -165,7 +165,7 @@ def test_a_hint_shows_the_suggestion_its_estimates_and_marks_the_card(
     assert marked.count() == 1 and marked.get_attribute("data-card") == card
     assert marked.locator(".hint-mark").inner_text() == "★"  # a mark, not colour alone
     assert no_overflow(page)
-    page.screenshot(path=str(SCREENSHOTS / f"hint-{lang}-{size}.png"))
+    shoot(page, f"hint-{lang}-{size}")
     assert axe_violations(page) == []
     # played: the hint is gone with the ply it was for
     now = state(page)
@@ -237,7 +237,7 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     assert page.locator("#analysis .seat-summaries [data-seat-summary]").count() == len(analysis["seats"])
     assert no_overflow(page)
     page.locator("#analysis").scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"analysis-{lang}-{size}.png"), full_page=size == "phone")
+    shoot(page, f"analysis-{lang}-{size}", full_page=size == "phone")
     assert axe_violations(page) == []
     # asked again from below the deal's story (the summary is gone by then): read from storage
     again = page.locator("#analyse-previous")
@@ -257,7 +257,7 @@ def test_a_finished_deal_is_analysed_from_its_summary_and_again_from_storage_in_
     page.locator("#rp-analysis .decisions li button.decision").nth(2).click()
     assert page.evaluate("() => window.prikupReplay.at()") == analysis["decisions"][2]["number"]
     assert no_overflow(page)
-    page.screenshot(path=str(SCREENSHOTS / f"analysis-replay-{lang}-{size}.png"), full_page=True)
+    shoot(page, f"analysis-replay-{lang}-{size}", full_page=True)
     assert axe_violations(page) == []
     assert page.errors == []
     page.context.close()

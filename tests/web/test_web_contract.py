@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     WATCH_SOCKET,
     Player,
     ServerProcess,
     launch_browser,
     play_until,
+    shoot,
     state,
     wait_for_change,
 )
@@ -67,11 +67,6 @@ def open_page(browser: Any) -> Any:
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     page.on("request", lambda r: page.requests.append((r.url, r.headers)))
     return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def csp_violations(page: Any) -> list[str]:
@@ -140,7 +135,7 @@ def test_an_invitation_link_seats_the_guest_and_the_lobby_link_does_not(browser:
     boris = open_page(browser)
     boris.goto(links[0])
     boris.locator("#claim h2").wait_for()
-    shot(boris, "contract-invited")
+    shoot(boris, "contract-invited")
     assert "invited" in boris.locator("#claim h2").inner_text()
     assert boris.locator("[data-claim]").count() == 1  # only the seat he is invited to
     boris.fill("#guest-name", "Boris")
@@ -265,7 +260,7 @@ def test_an_away_seat_says_a_bot_plays_for_him(browser: Any, server: ServerProce
     play_until(anna, Player(anna, "501", {}), lambda st: bool(st["seats"][1]["away"]), limit=60)
     anna.wait_for_function("() => document.querySelector('#felt .seat[data-seat=\"1\"]').innerText.includes('bot')")
     text = seat_text(anna, 1)
-    shot(anna, "contract-away")
+    shoot(anna, "contract-away")
     assert "Boris" in text and "away — a " in text and "bot plays for him" in text, text
     level = state(anna)["seats"][1]["bot"]  # type: ignore[index]
     assert level and level not in text.replace("bot plays", ""), (level, text)  # the level in words, not its id

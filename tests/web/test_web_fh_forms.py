@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     SIZES,
     Player,
     ServerProcess,
@@ -24,6 +23,7 @@ from web_driver import (
     open_preset_table,
     plain_server,
     play_until,
+    shoot,
 )
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -99,7 +99,7 @@ def test_the_summary_lists_every_hand_the_dummies_too_and_its_sentence_is_in_sig
     player = Player(page, "five-hundred", PRESETS["two_handed"], eager=True)
     play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
     seen = _look(page, SUMMARY)
-    page.screenshot(path=str(SCREENSHOTS / f"fh-forms-two-handed-summary-{size}.png"))
+    shoot(page, f"fh-forms-two-handed-summary-{size}")
     hands = seen["hands"]
     # both players' hands and both dummies', ten cards each, every card once
     assert sorted(hands) == ["0", "1", "2", "3"], hands
@@ -137,7 +137,7 @@ def test_the_drawing_forms_draws_are_told_as_draws(browser: Any, server: ServerP
     player = Player(page, "five-hundred", PRESETS["two_drawing"])
     play_until(page, player, lambda s: s["obs"]["phase"] != "draw", limit=60)
     seen = _look(page, DRAWS)
-    page.screenshot(path=str(SCREENSHOTS / f"fh-forms-drawing-{lang}-{size}.png"))
+    shoot(page, f"fh-forms-drawing-{lang}-{size}")
     kept, aside, hidden, wrong = DRAW_WORDS[lang]
     draws = [(s, a, text) for (s, a), text in zip(seen["log"], seen["items"], strict=True)][:20]
     assert all(a.split(" ")[0] in ("keep", "discard") for _, a, _ in draws), draws
@@ -189,7 +189,7 @@ def test_the_kitty_and_the_dead_cards_are_counted_on_the_felt(
         # the kitty being made: its three cards dealt and a table card from each player in turn
         play_until(page, player, lambda s: s["obs"]["phase"] == "pick" and s["obs"]["to_act"] == s["viewer"])
         seen = _kitty(page, "pick")
-        page.screenshot(path=str(SCREENSHOTS / f"fh-forms-table-cards-pick-{size}.png"))
+        shoot(page, f"fh-forms-table-cards-pick-{size}")
         given = [a for _, a in seen["log"] if a.startswith("give ")]
         assert seen["kitty"]["n"] == 3 + len(given) == seen["kitty"]["cards"], seen
         assert f"Kitty ({3 + len(given)})" in seen["kitty"]["label"]
@@ -202,7 +202,7 @@ def test_the_kitty_and_the_dead_cards_are_counted_on_the_felt(
         assert seen["kitty"]["n"] == seen["obs"]["kitty_size"] == 5 == seen["kitty"]["cards"], seen
     else:
         seen = _kitty(page, "auction")
-        page.screenshot(path=str(SCREENSHOTS / f"fh-forms-dead-hand-{size}.png"))
+        shoot(page, f"fh-forms-dead-hand-{size}")
         assert seen["kitty"]["n"] == 3 == seen["kitty"]["cards"] and "Kitty (3)" in seen["kitty"]["label"]
         assert seen["dead"]["n"] == 10 and "Dead hand: 10 cards" in seen["dead"]["label"], seen
     page.context.close()
@@ -237,7 +237,7 @@ def test_a_contractors_long_hand_stays_on_the_felt(browser: Any, server: ServerP
     else:
         raise AssertionError("three tables in a row where the player never took the kitty")
     seen = _look(page, LONG_HAND)
-    page.screenshot(path=str(SCREENSHOTS / "fh-forms-long-hand-desktop.png"))
+    shoot(page, "fh-forms-long-hand-desktop")
     assert seen["n"] == seen["held"] == 16, seen
     assert seen["inner"][0] <= seen["span"][0] and seen["span"][1] <= seen["inner"][1], seen
     # in the play the contract line names the game once: no "trump: no-trump" after "10 no-trump"

@@ -11,7 +11,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, no_overflow, plain_server, play_until
+from web_driver import SIZES, Player, ServerProcess, launch_browser, no_overflow, plain_server, play_until, shoot
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -104,7 +104,7 @@ def test_five_handed_call_a_partner_card_from_the_page_and_play_the_deal(
     _check_layout(page, 5)
     assert page.locator("#partner-card option").count() == 52  # every card but the joker
     assert "call a card" in page.locator("#prompt").inner_text().lower()
-    page.screenshot(path=str(SCREENSHOTS / f"fh-five-partner-call-{size}.png"))
+    shoot(page, f"fh-five-partner-call-{size}")
     st = play_until(page, player, lambda s: s["obs"].get("called") is not None and s["obs"]["phase"] == "play")
     called = st["obs"]["called"]
     line = page.locator(f'#centre [data-called="{called}"]').inner_text()
@@ -113,7 +113,7 @@ def test_five_handed_call_a_partner_card_from_the_page_and_play_the_deal(
     if partner is not None:  # announced: the holder is named and marked at his seat
         assert page.locator(f'#felt .seat[data-seat="{partner}"]').inner_text().lower().count("called partner") == 1
     _check_layout(page, 5)
-    page.screenshot(path=str(SCREENSHOTS / f"fh-five-play-{size}.png"))
+    shoot(page, f"fh-five-play-{size}")
     play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
     page.context.close()
 
@@ -139,7 +139,7 @@ def test_six_handed_teams_play_a_deal_on_the_page(browser: Any, server: ServerPr
     assert st["obs"]["units"] == [[0, 2, 4], [1, 3, 5]]
     for mate in (2, 4):  # your two team-mates are marked as partners
         assert "partner" in page.locator(f'#felt .seat[data-seat="{mate}"]').inner_text().lower()
-    page.screenshot(path=str(SCREENSHOTS / f"fh-six-play-{size}.png"))
+    shoot(page, f"fh-six-play-{size}")
     named = page.eval_on_selector_all(
         "#hand .card[data-card], #centre .card[data-card]", "els => els.map((e) => e.dataset.card)"
     )

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     SIZES,
     Player,
     ServerProcess,
@@ -21,6 +20,7 @@ from web_driver import (
     no_overflow,
     plain_server,
     play_until,
+    shoot,
     state,
 )
 
@@ -80,7 +80,7 @@ def _table(browser: Any, server: ServerProcess, size: str, preset: str) -> tuple
 def _done(page: Any, shot: str) -> None:
     """No raw data on screen and no script error; a screenshot; the page closed."""
     assert not _raw(page), _raw(page)
-    page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"))
+    shoot(page, shot)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
@@ -108,7 +108,7 @@ def test_lobby_shows_every_five_hundred_preset_with_its_line(
         assert page.locator(f'[data-option="{name}"]').is_checked(), name
     assert page.locator('[data-option="table"]').input_value() == "ideal"
     page.locator('[data-preset="ideal"]').scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"fh-presets-lobby-{size}-{lang}.png"))
+    shoot(page, f"fh-presets-lobby-{size}-{lang}")
     page.click('[data-preset="american"]')
     assert page.locator('[data-option="auction"]').input_value() == "one_round"
     assert page.locator('[data-option="nullo_pass"]').is_checked()
@@ -208,7 +208,7 @@ def test_the_double_misere_pass_is_played_from_the_page(browser: Any, server: Se
     assert partner_name in label, (label, partner_name)  # the card goes to the partner, by name
     prompt = page.locator("#prompt").inner_text()
     assert partner_name in prompt and "3 more card" in prompt, prompt  # the kitty's three, one at a time
-    page.screenshot(path=str(SCREENSHOTS / "fh-double-misere-pass-desktop.png"))
+    shoot(page, "fh-double-misere-pass-desktop")
     page.click("#confirm")
     page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
     deal = st["obs"]["deal"]
@@ -243,7 +243,7 @@ def test_the_kitty_card_turned_up_lies_face_up_in_the_kitty(browser: Any, server
     card = page.locator(f'#centre .talon [data-card="{up}"]')
     card.wait_for()
     assert page.locator("#centre .talon .card").count() == 6  # French-Canadian: a kitty of six
-    page.screenshot(path=str(SCREENSHOTS / "fh-kitty-up-phone.png"))
+    shoot(page, "fh-kitty-up-phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     SIZES,
     Player,
     ServerProcess,
@@ -19,6 +18,7 @@ from web_driver import (
     open_preset_table,
     plain_server,
     play_until,
+    shoot,
     state,
 )
 
@@ -85,7 +85,7 @@ def test_a_two_handed_deal_with_dummies_is_played_through_the_page(
     clickable = set(row.locator("button.playable[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)"))
     assert clickable == legal
     assert "Your dummy plays" in page.locator("#prompt").inner_text()
-    page.screenshot(path=str(SCREENSHOTS / f"five-hundred-two-handed-dummy-turn-{size}.png"))
+    shoot(page, f"five-hundred-two-handed-dummy-turn-{size}")
     ply = st["ply"]
     card = sorted(legal)[0]
     row.locator(f'button[data-card="{card}"]').click()
@@ -97,7 +97,7 @@ def test_a_two_handed_deal_with_dummies_is_played_through_the_page(
     # the deal to its end: the page's summary, the scores of two players
     st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
     assert len(st["obs"]["scores"]) == 2
-    page.screenshot(path=str(SCREENSHOTS / f"five-hundred-two-handed-deal-over-{size}.png"))
+    shoot(page, f"five-hundred-two-handed-deal-over-{size}")
     page.context.close()
 
 
@@ -142,7 +142,7 @@ def test_table_cards_are_given_to_the_kitty_and_kept_through_the_page(browser: A
         "table cards to the kitty" in page.locator("#prompt").inner_text().lower()
         or "kitty" in page.locator("#prompt").inner_text()
     )
-    page.screenshot(path=str(SCREENSHOTS / "five-hundred-two-table-cards-pick.png"))
+    shoot(page, "five-hundred-two-table-cards-pick")
     st = play_until(page, player, lambda s: s["obs"]["deal"] > 1 or s["finished"], limit=120)
     assert len(st["obs"]["scores"]) == 2
     page.context.close()
@@ -165,7 +165,7 @@ def test_a_drawn_card_is_kept_or_set_aside_through_the_page(browser: Any, server
         assert drawn and page.locator(f'#centre .drawn [data-card="{drawn}"]').count() == 1
         action = f"keep {drawn}" if kept % 2 == 0 else f"discard {drawn}"
         if kept == 0:
-            page.screenshot(path=str(SCREENSHOTS / "five-hundred-two-drawing.png"))
+            shoot(page, "five-hundred-two-drawing")
         page.click(f'#actions [data-action="{action}"]')
         page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
         kept += 1

@@ -9,7 +9,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, Player, ServerProcess, launch_browser, plain_server, play_until, state
+from web_driver import Player, ServerProcess, launch_browser, plain_server, play_until, shoot, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -71,7 +71,7 @@ def test_the_end_of_a_match_names_the_winner_shows_the_final_sheet_and_offers_a_
     assert all(w in text or "Bot" in text for w in winners)
     assert summary.locator(".final-sheet .columns-sheet [data-deal]").count() == st["obs"]["deal"]  # the final sheet
     assert summary.locator('a[href="/"]').inner_text() == "Back to the lobby"
-    page.screenshot(path=str(SCREENSHOTS / "match-over-en.png"))
+    shoot(page, "match-over-en")
     page.click("#rematch")
     page.wait_for_url(lambda url: "/table/" in url and url != first_table)
     page.wait_for_function("() => window.prikup && window.prikup.state && !window.prikup.state.finished")

@@ -11,7 +11,7 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SCREENSHOTS, SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, state
+from web_driver import SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, shoot, state
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -121,7 +121,7 @@ def test_seats_sit_around_the_table_clockwise_you_at_the_bottom_your_partner_acr
         across = seats[str((me + 2) % players)]
         assert across["y"] > 0 and abs(across["x"]) < 40, across
         assert "partner" in page.locator(f'#felt .seat[data-seat="{(me + 2) % 4}"] .marks').inner_text()
-    page.screenshot(path=str(SCREENSHOTS / f"layout-five-hundred-{players}p-{size}.png"))
+    shoot(page, f"layout-five-hundred-{players}p-{size}")
     page.context.close()
 
 
@@ -216,7 +216,7 @@ def test_each_card_of_a_trick_lies_in_front_of_its_player(
         assert int(nearest) == card["seat"], (card, geo["seats"])
         assert abs(card["x"]) > 5 or abs(card["y"]) > 5  # off the centre, towards its player
     assert page.locator("#centre .trick.finished .played.won .won-tag").count() == 1
-    page.screenshot(path=str(SCREENSHOTS / f"layout-trick-{game}-{size}.png"))
+    shoot(page, f"layout-trick-{game}-{size}")
     page.context.close()
 
 
@@ -252,7 +252,7 @@ def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(
     buttons = row.locator("button.playable")
     assert sorted(buttons.evaluate_all("els => els.map((e) => e.dataset.card)")) == sorted(legal)
     assert f"Bot {partner + 1}" in page.locator("#prompt").inner_text()  # whose cards, by name
-    page.screenshot(path=str(SCREENSHOTS / f"layout-preferans-play-for-partner-{size}.png"))
+    shoot(page, f"layout-preferans-play-for-partner-{size}")
     card = sorted(legal)[0]
     buttons.locator(f'xpath=self::*[@data-card="{card}"]').click()
     page.wait_for_function(f"() => window.prikup.state.ply > {st['ply']}")
@@ -264,7 +264,7 @@ def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(
     # played both hands, is not given his partner's)
     play_until(page, player, lambda st: st["obs"]["deal"] > 1 or st["finished"], limit=150)
     page.locator(".summary .summary-hand").first.wait_for(timeout=5000)
-    page.screenshot(path=str(SCREENSHOTS / f"layout-preferans-open-whist-summary-{size}.png"))
+    shoot(page, f"layout-preferans-open-whist-summary-{size}")
     hands = page.locator(".summary .summary-hand .sr-only").all_inner_texts()
     assert len(hands) >= 3 and all(len(h.split(", ")) <= 10 for h in hands), hands
     page.context.close()

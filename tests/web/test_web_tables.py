@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from web_driver import (
-    SCREENSHOTS,
     Player,
     ServerProcess,
     axe_violations,
@@ -24,6 +23,7 @@ from web_driver import (
     no_overflow,
     plain_server,
     play_until,
+    shoot,
     state,
     wait_for_change,
 )
@@ -64,11 +64,6 @@ def open_page(browser: Any, lang: str, size: str, *, pause: int = 0) -> Any:
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     return page
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def create_table(page: Any, server: ServerProcess, game: str, lang: str, *, name: str | None = None) -> None:
@@ -142,7 +137,7 @@ def play_one_deal(
         if key not in seen:
             seen.add(key)
             page.evaluate("() => window.scrollTo(0, 0)")
-            shot(page, f"{prefix}-{len(seen):02d}-{key}")
+            shoot(page, f"{prefix}-{len(seen):02d}-{key}")
             assert no_overflow(page), f"{prefix}: the page overflows sideways in {key}"
             assert not raw_on_screen(page), f"{prefix}: raw data on screen in {key}: {raw_on_screen(page)}"
         if not mine:
@@ -182,7 +177,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     page.click(f'[data-game="{gid}"]')
     if preset:
         page.click(f'[data-preset="{preset}"]')
-    shot(page, f"{prefix}-00-lobby")
+    shoot(page, f"{prefix}-00-lobby")
     assert no_overflow(page)
     create_table(page, server, game, lang)
     assert page.evaluate("() => document.documentElement.lang") == lang
@@ -191,7 +186,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     # the deal's summary: its result and every hand, then the sheet
     page.locator(".summary").wait_for(timeout=5000)
     page.evaluate("() => window.scrollTo(0, 0)")
-    shot(page, f"{prefix}-90-summary")
+    shoot(page, f"{prefix}-90-summary")
     st = state(page)
     assert st is not None
     # the summary never lies over the hand: the next deal's cards can be played at once
@@ -211,7 +206,7 @@ def test_a_whole_deal_of_every_game_through_the_page(
     assert not raw_on_screen(page), raw_on_screen(page)
     page.locator('#sheet [data-deal="1"], #sheet .pulya-sheet').first.wait_for()
     page.locator("#sheet").scroll_into_view_if_needed()
-    shot(page, f"{prefix}-91-sheet")
+    shoot(page, f"{prefix}-91-sheet")
     assert no_overflow(page)
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()
@@ -225,7 +220,7 @@ def test_a_finished_trick_stays_with_its_winner_marked_and_can_be_peeked(browser
     won = page.locator("#centre .trick.finished .played.won")
     assert won.count() == 1  # the finished trick is still on the table, its winner marked
     assert page.locator("#centre .trick.finished .played").count() == 3
-    shot(page, "trick-finished-en")
+    shoot(page, "trick-finished-en")
     page.locator("#centre .trick.finished").wait_for(state="detached", timeout=5000)
     page.locator("#peek").wait_for()
     page.click("#peek")
@@ -301,7 +296,7 @@ def test_axe_finds_nothing_serious_on_the_lobby_a_table_and_a_replay(
     page.goto(table_url + "?replay=1")
     page.wait_for_function("() => window.prikupReplay && window.prikupReplay.frames.length > 1")
     page.click("#rp-next")
-    shot(page, f"replay-{lang}-{size}")
+    shoot(page, f"replay-{lang}-{size}")
     assert axe_violations(page) == []
     page.context.close()
 
@@ -328,7 +323,7 @@ def test_an_illegal_card_says_why_and_plays_nothing(browser: Any, server: Server
     time.sleep(0.3)
     now = state(page)
     assert now is not None and now["ply"] == st["ply"]  # nothing was played
-    shot(page, "illegal-card-ru")
+    shoot(page, "illegal-card-ru")
     page.context.close()
 
 
@@ -357,7 +352,7 @@ def test_a_refusal_of_the_server_is_said_in_words_naming_the_player(browser: Any
     page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
     text = error.inner_text()
     assert f"Игрок {waiting_for + 1}" in text and "seat" not in text, text
-    shot(page, "refusal-ru")
+    shoot(page, "refusal-ru")
     page.context.close()
 
 

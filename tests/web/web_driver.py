@@ -33,6 +33,7 @@ __all__ = [
     "no_overflow",
     "plain_server",
     "play_until",
+    "shoot",
     "state",
     "wait_for_change",
 ]
@@ -55,6 +56,12 @@ def state(page: Any) -> dict[str, Any] | None:
     """The state frame the page shows now."""
     value = page.evaluate("() => window.prikup && window.prikup.state")
     return value if isinstance(value, dict) else None
+
+
+def shoot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """Save what ``page`` shows as ``screenshots/<name>.png``, for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def no_overflow(page: Any) -> bool:
