@@ -128,6 +128,22 @@ def follow_position(name: str, **options: object) -> TrickState:
 
 
 @pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_an_observation_lists_a_follows_legal_cards_from_the_c_path(name: str, monkeypatch: Any) -> None:
+    # the observation of the seat to act takes the state's legal_actions(): at a follow, C's list,
+    # not the Python generator (a fifth of an observation's instructions in Пятьсот)
+    state = follow_position(name)
+    expected = tuple(state.legal_actions())
+
+    def no_python(*_args: object) -> None:
+        raise AssertionError("the Python generator ran")
+
+    monkeypatch.setattr(type(state), "_legal", no_python)
+    obs = state.observation(state.to_act)
+    assert obs.legal_actions == expected
+    assert all(a is b for a, b in zip(obs.legal_actions or (), expected, strict=True))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
 def test_public_methods_are_the_c_methods(name: str) -> None:
     state = follow_position(name)
     from prikup.core._fastcore import Core

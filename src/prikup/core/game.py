@@ -774,7 +774,8 @@ class State(_Base, ABC):
         if seat is not None and not (0 <= seat < self.game.players):
             raise OptionError(refusal("seat_range", seat=seat, last=self.game.players - 1))
         to_act = self.to_act
-        legal = tuple(self._legal_now()[0]) if with_legal and seat is not None and seat == to_act else None
+        # the state's own legal_actions(): the C path's where it decides the seat's turn
+        legal = tuple(self.legal_actions()) if with_legal and seat is not None and seat == to_act else None
         head: Head = (
             self.game.id,
             self.game.rules,
