@@ -61,7 +61,7 @@ def test_make_game_gives_the_same_configured_game_for_the_same_options() -> None
     assert make_game("five-hundred", players=3) is make_game("Five-Hundred", players=3)
     assert make_game("five-hundred", players=3) is not make_game("five-hundred", players=4)
     assert make_game("preferans", pulya=10).options["pulya"] == 10
-    # a value of another type is another key (True is not 1), and is checked as given
+    # a value is keyed with its type (True is not 1) and checked as given: True is no player count
     with pytest.raises(OptionError, match="players"):
         make_game("501", players=True)
 

@@ -42,9 +42,10 @@ def make_game(name: str, **options: object) -> Game:
     cls = find_game(name)
     key = tuple(sorted((k, type(v), v) for k, v in options.items()))
     try:
-        return _made(cls, key)
-    except TypeError:  # an unhashable value: built afresh, and refused by the options' check
+        hash(key)
+    except TypeError:  # an unhashable value (a list, a dict): left to the options' check to refuse
         return cls(**options)
+    return _made(cls, key)
 
 
 #: How many configured games :func:`make_game` keeps.
