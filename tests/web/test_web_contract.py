@@ -295,6 +295,9 @@ def test_an_action_taken_while_the_socket_is_down_is_sent_once_it_is_back(browse
     # and offers nothing more to click while the action waits (a second click would have replaced it)
     assert page.locator("#actions [data-action], #hand .card.playable").count() == 0
     assert page.locator("#prompt .your-turn").count() == 1  # still the player's turn
+    # and the prompt says the chosen action waits for the connection instead of asking for one
+    prompt = page.locator("#prompt").inner_text()
+    assert "as soon as the connection is back" in prompt and "Choose" not in prompt, prompt
     page.wait_for_function("() => window.__reopen === 1")  # the page tried to reconnect: now it may
     page.evaluate("() => { const c = window.prikup.conn; c.open = c.held; delete c.held; c.open(); }")
     wait_for_change(page, st["ply"] + 1)

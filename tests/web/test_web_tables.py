@@ -246,6 +246,8 @@ def test_every_action_of_every_game_has_words(browser: Any, server: ServerProces
             assert text and "undefined" not in text and "web." not in text, (lang, action, text)
             same_word = lang == "en" and action in ("pass", "whist", "half-whist")  # the English term is the notation
             assert text != action or same_word, (lang, action, text)  # never the raw notation
+            if action.startswith("play JK as "):  # the joker naming a suit: named once ("joker as ♠")
+                assert text.lower().count("joker" if lang == "en" else "джокер") == 1, (lang, action, text)
         page.context.close()
 
 

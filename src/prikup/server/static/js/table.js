@@ -718,6 +718,7 @@ function renderPrompt(msg) {
   let text;
   if (msg.finished) text = t("match_over");
   else if (!mine) text = obs.to_act === null || obs.to_act === undefined ? "" : t("web.waiting_for", { name: seatName(msg.seats, obs.to_act) });
+  else if (T.unsent) text = t("web.unsent", { action: describe(T.unsent.action, { seats: msg.seats }) });  // chosen: it waits for the socket
   else text = promptText(msg);
   box.replaceChildren(mine ? el("strong", { class: "your-turn" }, t("web.your_turn") + " ") : "", text,
     T.why ? el("span", { class: "why", role: "alert" }, " " + T.why) : "");

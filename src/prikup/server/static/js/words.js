@@ -132,7 +132,7 @@ export function describe(action, ctx = {}) {
     case "play": {
       let s = cardShort(w[1]);
       if (w[2] === "marriage") s += " · " + t("web.act.marriage", { suit: SUITS[w[3]] });
-      if (w[2] === "as") s += " · " + t("web.act.joker_as", { suit: SUITS[w[3]] });
+      if (w[2] === "as") s += " " + t("web.act.as_suit", { suit: SUITS[w[3]] });  // "joker as ♠": the card named once
       if (w[2] === "declare") s += " · " + t("web.act.declare", { combo: comboText(w[3], w[1]) });
       return s;
     }
