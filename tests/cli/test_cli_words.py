@@ -165,3 +165,47 @@ def test_the_sheet_is_drawn_before_any_deal_is_scored(gid: str, options: dict[st
         names = Names(state.game.players, [0], ["you"] + ["heuristic"] * (state.game.players - 1), lang)
         sheet = view_for(gid).sheet(state, names.__getitem__, lang)
         assert sheet and names[1] in sheet[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "yours", "theirs"),
+    [("en", "you: look at the cards", "looks at the cards"), ("ru", "вы: смотрите карты", "смотрит карты")],
+)
+def test_the_players_own_actions_take_the_form_for_you(lang: str, yours: str, theirs: str) -> None:
+    # seed 3: both bots pass, the person (the dealer) looks at his cards, bids, gives two cards
+    game = make_game("501")
+    state = game.new_match(seed=3)
+    helper = make_bot("heuristic", game, 7)
+    console = Console(record=True, width=200)
+    seats = [Seat("you", "human"), Seat("heuristic"), Seat("heuristic")]
+    bots = {s: make_bot("heuristic", game, 3000 + s) for s in (1, 2)}
+    TerminalTable(state, seats, bots, console=console, read=lambda _: str(helper.act(state, 0)), lang=lang).run(
+        max_deals=1
+    )
+    said = console.export_text()
+    assert yours in said.splitlines()  # his own look, in the second person
+    assert any(line.endswith(theirs) and not line.startswith(("you", "вы")) for line in said.splitlines())
+    # his gifts in the order of the sentence, the receiver named in the nominative
+    gift = {"en": r"^you gave \S+ to (Ivan|Peter)$", "ru": r"^(Иван|Пётр) получает от вас \S+$"}[lang]
+    assert any(re.match(gift, line) for line in said.splitlines()), said
+    lines = said.splitlines()
+    assert "you: looks at the cards" not in lines and "вы: смотрит карты" not in lines and "вы отдали" not in said
+
+
+def test_every_verb_of_an_action_has_its_form_for_you() -> None:
+    words = catalogue()
+    nouns = {"cli.act_pass", "cli.act_whist", "cli.act_half_whist", "cli.act_pulya"}  # "пас", "вист": no person
+    verbs = [k for k in words if re.fullmatch(r"cli\.act_\w+", k) and not k.endswith("_you") and k not in nouns]
+    assert len(verbs) >= 15 and all(f"{k}_you" in words for k in verbs), [k for k in verbs if f"{k}_you" not in words]
+    same_in_russian = {"open", "closed"}  # "в светлую", "в тёмную": no verb
+    for game_id in ("501", "five-hundred", "pyatsot", "preferans"):
+        for players in (3, 4):
+            for action in make_game(game_id, players=players).all_actions():
+                text = str(action)
+                kind = text.split()[0].replace("-", "_")
+                if f"cli.act_{kind}" not in verbs:
+                    continue
+                for lang in ("en", "ru"):
+                    if lang == "ru" and kind in same_in_russian:
+                        continue
+                    assert action_words(text, lang, you=True) != action_words(text, lang), (lang, text)

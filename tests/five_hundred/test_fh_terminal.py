@@ -82,13 +82,13 @@ def test_terminal_narrates_a_lost_break(lang: str) -> None:
         (
             "en",
             "Claim the remaining tricks? you: claim, or pass to play on",
-            "claims the remaining tricks",
+            "you: claim the remaining tricks",  # the person's own claim, said to him
             "Remaining tricks claimed at trick 2 (you): 100 off for the claim.",
         ),
         (
             "ru",
             "Забрать остальные взятки? вы: claim — забрать, pass — играть дальше",
-            "забирает остальные взятки",
+            "вы: забираете остальные взятки",
             "Остальные взятки забраны на 2-й взятке (вы): минус 100 за это.",
         ),
     ],

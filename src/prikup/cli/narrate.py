@@ -80,7 +80,8 @@ class Narrator:
             trick, tricks = getattr(st, "trick", None), getattr(st, "tricks", None)
             played = trick[-1] if trick else tricks[-1][0][-1] if tricks else None
             hand = played[0] if played is not None and played[1] == action.card else seat
-        said = self.view.action_text(st, shown, self.lang) or action_words(shown, self.lang)
+        you = self.names.is_you(hand)
+        said = self.view.action_text(st, shown, self.lang, you) or action_words(shown, self.lang, you)
         events.append(Event("action", gift or f"{self.who(hand)}: {said}"))
         deal_index = len(st.deals) - 1
         scored = self._count_scored()

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.views import GameView, Who, is_you, seat_names
-from prikup.cli.words import call_words, card, cards, number, signed, strain
+from prikup.cli.words import call_words, card, cards, number, signed, strain, tw
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
@@ -92,7 +92,7 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
 class FiveHundredView(GameView):
     """Five Hundred's status lines, sentences and score sheet."""
 
-    def action_text(self, state: State, shown: str, lang: str = "en") -> str | None:
+    def action_text(self, state: State, shown: str, lang: str = "en", you: bool = False) -> str | None:
         """The drawing form's draws in their own words: the first card seen and kept, or set
         aside (the opponent's draw hides both cards); a table card given to the kitty; another's
         discard face down said as one; every other action in the common words."""
@@ -101,7 +101,7 @@ class FiveHundredView(GameView):
         if not isinstance(game, GameFiveHundred):
             return None
         if verb == "give" and game.form is not None and game.form.name == "table_cards":
-            return t("cli.fh_to_kitty", lang, card=card(rest))  # a table card, face up, to the kitty
+            return tw("cli.fh_to_kitty", lang, you, card=card(rest))  # a table card, face up, to the kitty
         if verb not in ("keep", "discard"):
             return None
         drawing = game.form is not None and game.form.name == "drawing"
@@ -110,7 +110,7 @@ class FiveHundredView(GameView):
         if rest == "a card":
             return t("cli.fh_draw_hidden", lang)
         key = "cli.fh_draw_keep" if verb == "keep" else "cli.fh_draw_set_aside"
-        return t(key, lang, card=card(rest))
+        return tw(key, lang, you, card=card(rest))
 
     def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""

@@ -68,9 +68,9 @@ class GameView:
         """A finished deal's result as one sentence."""
         return t("cli.deal_scored", lang)
 
-    def action_text(self, state: State, shown: str, lang: str = "en") -> str | None:
-        """The game's own words for an action just taken (``shown``: as the viewer sees it), or
-        ``None`` for the common words."""
+    def action_text(self, state: State, shown: str, lang: str = "en", you: bool = False) -> str | None:
+        """The game's own words for an action just taken (``shown``: as the viewer sees it; ``you``:
+        taken by the viewer, its verb in the form for "you"), or ``None`` for the common words."""
         return None
 
     def describe(self, result: dict[str, Any], lang: str = "en") -> str:

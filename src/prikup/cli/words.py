@@ -101,8 +101,9 @@ def call_words(call: str, lang: str) -> str:
     return out + (" " + t("cli.without_talon", lang) if without else "")
 
 
-def action_words(text: str, lang: str) -> str:
-    """An action as the table says it: ``bid 80`` → ``80``, ``pass`` → пас, ``play KS`` → ``K♠``."""
+def action_words(text: str, lang: str, you: bool = False) -> str:
+    """An action as the table says it: ``bid 80`` → ``80``, ``pass`` → пас, ``play KS`` → ``K♠``;
+    a verb in its form for "you" when ``you`` (the player's own action: "смотрите карты")."""
     try:
         a: Action = parse_action(text)
     except PrikupError:
@@ -130,8 +131,8 @@ def action_words(text: str, lang: str) -> str:
             shown += " " + t("cli.declares", lang, kind=t(f"cli.combination_{a.argument}", lang))
         if kind is ActionKind.PLAY:
             return shown
-        return t(f"cli.act_{kind.value}", lang, card=shown)
-    return t(f"cli.act_{kind.value.replace('-', '_')}", lang)
+        return tw(f"cli.act_{kind.value}", lang, you, card=shown)
+    return tw(f"cli.act_{kind.value.replace('-', '_')}", lang, you)
 
 
 def tw(key: str, lang: str, you: bool, **fields: object) -> str:

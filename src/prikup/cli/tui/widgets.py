@@ -111,7 +111,7 @@ def trick_text(obs: Observation, names: Names, lang: str) -> Text:
     if calls and obs.phase is Phase.AUCTION:
         out.append(f"{t('auction', lang)}:\n")
         for s, c in calls:
-            out.append(f"  {names[s]}: {action_words(c, lang)}\n")
+            out.append(f"  {names[s]}: {action_words(c, lang, names.is_you(s))}\n")
     talon = obs.talon
     if talon:
         out.append(f"{t('talon', lang)}: ")
