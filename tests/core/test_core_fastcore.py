@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_core_fast_api import CONFIGS, config_id
 
 from prikup import IllegalActionError, make_game
@@ -187,7 +189,10 @@ def test_reference_runs_alone_with_prikup_pure(module: str, selection: list[str]
     """A subset of the suite with the C path off: the reference is still the whole engine."""
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PRIKUP_PURE": "1"}
-    code = "from prikup.core.game import FAST; assert not FAST"
+    code = (
+        "from prikup.core.game import FAST; assert not FAST\n"
+        "from prikup.core.cards import cards_of, cards_of_reference; assert cards_of is cards_of_reference"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *selection, module],
@@ -377,6 +382,34 @@ def test_c_cards_mask() -> None:
     assert cards_mask([]) == 0
     with pytest.raises(AttributeError):
         cards_mask([1])  # type: ignore[list-item]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(min_value=-(1 << 70), max_value=(1 << 70)))
+def test_c_cards_of_is_the_reference(mask: int) -> None:
+    """The cards of a mask in C (what observations list hands and tricks with) are the reference's,
+    and a mask outside the ids (negative, or past the last joker) is refused alike."""
+    from prikup.core import _fastcore
+    from prikup.core.cards import cards_of, cards_of_reference
+
+    assert cards_of is _fastcore.cards_of  # the C function is the one the code calls
+    try:
+        expected = cards_of_reference(mask)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=r"ids 0\.\.66 only"):
+            cards_of(mask)
+        assert "ids 0..66 only" in str(exc)
+        return
+    got = cards_of(mask)
+    assert got == expected and all(a is b for a, b in zip(got, expected, strict=True))
+
+
+def test_c_cards_of_refuses_what_is_not_a_mask() -> None:
+    from prikup.core.cards import cards_of
+
+    with pytest.raises(TypeError, match="a card mask is an int, not str"):
+        cards_of("5S")  # type: ignore[arg-type]
+    assert cards_of(0) == [] and [str(c) for c in cards_of((1 << 64) | 1)] == ["2S", "JK"]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)

@@ -38,6 +38,12 @@ def shuffle(rng: Random, cards: list[Card]) -> None:
 def cards_mask(cards: Sequence[Card]) -> int:
     """The bitmask of a sequence of cards."""
 
+def set_cards(cards: tuple[Card, ...]) -> None:
+    """Give the table of every card by id that cards_of lists from."""
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in id order (a new list)."""
+
 def deal_packets(
     rng: Random, deck: tuple[Card, ...], hands: int, packets: tuple[tuple[int, int], ...]
 ) -> tuple[list[list[Card]], list[Card]]:

@@ -14,7 +14,8 @@ defines its own order and card points.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
@@ -31,6 +32,7 @@ __all__ = [
     "Rank",
     "Suit",
     "cards_of",
+    "cards_of_reference",
     "format_cards",
     "iter_ids",
     "mask_of",
@@ -275,8 +277,10 @@ def iter_ids(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards in a bitmask, in id order."""
+def cards_of_reference(mask: int) -> list[Card]:
+    """The cards in a bitmask, in id order (the Python reference of :data:`cards_of`)."""
+    if mask < 0 or mask >> len(_CARDS):
+        raise ValueError(f"a card mask holds ids 0..{len(_CARDS) - 1} only")
     cards = _CARDS
     out = []
     while mask:
@@ -284,6 +288,20 @@ def cards_of(mask: int) -> list[Card]:
         out.append(cards[low.bit_length() - 1])
         mask ^= low
     return out
+
+
+#: The cards in a bitmask, in id order (a new list): in C where the extension is built and
+#: ``PRIKUP_PURE`` is not set (an observation lists a hand and a trick this way), else
+#: :func:`cards_of_reference`.
+cards_of: Callable[[int], list[Card]] = cards_of_reference
+if os.environ.get("PRIKUP_PURE", "") in ("", "0"):
+    try:
+        from prikup.core import _fastcore
+    except ImportError:  # pragma: no cover - the extension is not built
+        pass
+    else:
+        _fastcore.set_cards(_CARDS)
+        cards_of = _fastcore.cards_of
 
 
 def popcount(mask: int) -> int:

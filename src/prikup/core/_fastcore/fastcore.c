@@ -1721,6 +1721,50 @@ static PyObject *cards_mask(PyObject *module, PyObject *cards) {
     return mask_to_py(m);
 }
 
+/* Every card by id (``prikup.core.cards``' table, given by ``set_cards``): what ``cards_of`` lists. */
+static PyObject *card_table = NULL;
+
+static PyObject *set_cards(PyObject *module, PyObject *cards) {
+    (void)module;
+    if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) > NCARDS) {
+        PyErr_Format(PyExc_TypeError, "set_cards() takes a tuple of at most %d cards", NCARDS);
+        return NULL;
+    }
+    Py_XSETREF(card_table, Py_NewRef(cards));
+    Py_RETURN_NONE;
+}
+
+/* The cards of a bitmask in id order, as a new list (``prikup.core.cards.cards_of``: the
+ * observations' hands and tricks, the solver's positions). */
+static PyObject *cards_of(PyObject *module, PyObject *arg) {
+    (void)module;
+    if (!card_table) {
+        PyErr_SetString(PyExc_RuntimeError, "cards_of() before set_cards()");
+        return NULL;
+    }
+    if (!PyLong_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "a card mask is an int, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(card_table);
+    size_t bits = _PyLong_NumBits(arg); /* (size_t)-1 on an error */
+    if (_PyLong_Sign(arg) < 0 || bits == (size_t)-1 || bits > (size_t)n) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "a card mask holds ids 0..%zd only", n - 1);
+        return NULL;
+    }
+    u128 m;
+    if (mask_from_py(arg, &m) < 0)
+        return NULL;
+    int count = __builtin_popcountll((unsigned long long)m) + __builtin_popcountll((unsigned long long)(m >> 64));
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    for (int k = 0; m; m &= m - 1, k++)
+        PyList_SET_ITEM(out, k, Py_NewRef(PyTuple_GET_ITEM(card_table, low_card(m))));
+    return out;
+}
+
 /* Shuffle a copy of ``deck`` with ``rng`` (as ``shuffle``) and deal it in ``packets`` of
  * ``(target, count)`` to ``hands`` hands (target -1: the talon): ``(hands, talon)``. */
 static PyObject *deal_packets(PyObject *module, PyObject *args) {
@@ -1939,6 +1983,8 @@ fail:
 static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_VARARGS, "random.Random.shuffle(list), exactly, in C."},
     {"cards_mask", cards_mask, METH_O, "The bitmask of a sequence of cards."},
+    {"set_cards", set_cards, METH_O, "Give the table of every card by id that cards_of lists from."},
+    {"cards_of", cards_of, METH_O, "The cards of a bitmask, in id order (a new list)."},
     {"deal_hands", deal_hands, METH_VARARGS,
      "deal_packets with the masks: (rng, deck, ids bytes, hands, packets as bytes: target + 1, count) -> "
      "(hands, talon, hand masks, talon mask)."},
