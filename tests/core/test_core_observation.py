@@ -8,6 +8,8 @@ import dataclasses
 import inspect
 import json
 import pickle
+import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -187,3 +189,29 @@ def test_the_finished_tricks_shown_are_those_of_the_state_even_across_copies_and
         for s in (state, twin):
             if not s.is_over:
                 s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["501", "five-hundred", "pyatsot", "preferans"])
+def test_every_observation_hashes_and_equal_observations_hash_alike(name: str) -> None:
+    # preferans's hands_seen and any game's last_result at a deal's end are mappings: the
+    # dataclass's own hash raised TypeError on them
+    game = make_game(name)
+    seen: set[Observation] = set()
+    for state in random_states(game, 5, 300):
+        for seat in (state.to_act, None):
+            obs, twin = state.observation(seat), state.copy().observation(seat)
+            assert obs == twin and hash(obs) == hash(twin)
+            seen.add(obs)
+    assert len(seen) > 100
+    # a single deal played out: its end shows the deal's result, a mapping
+    rng = random.Random(3)
+    state = game.new_match(seed=3)
+    hands = [[str(c) for c in d] for d in state.deals[0].hands]
+    deal = game.new_deal(hands, [str(c) for c in state.deals[0].talon], dealer=state.deals[0].dealer)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    end = deal.observation(0)
+    assert isinstance(end.last_result, Mapping) and end.last_result
+    assert hash(end) == hash(deal.copy().observation(0)) and end in {end}
+    changed = dict(end.last_result) | {"outcome": "something else"}
+    assert hash(dataclasses.replace(end, last_result=changed)) != hash(end)  # the mapping is hashed, not skipped

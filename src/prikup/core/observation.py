@@ -113,7 +113,12 @@ def quick_init(cls: type[_O]) -> type[_O]:
     ``object.__setattr__`` (it cannot assign: its ``__setattr__`` refuses); an observation has 29
     to 45 fields, made for every frame the server sends and every decision a bot weighs, and that
     was a sixth of its cost.  The slot's setter does the same store in one call.  The instances
-    stay frozen (the class's ``__setattr__`` still refuses), equal and hashed as before."""
+    stay frozen (the class's ``__setattr__`` still refuses) and equal as before.
+
+    It also gives ``cls`` a ``__hash__`` that reads a mapping field (``last_result`` at a deal's
+    end, preferans's ``hands_seen``) as its sorted items: the dataclass's own hashed the fields
+    as they are and raised ``TypeError`` on a dict, so the observations of preferans and of any
+    game's last deal could not be hashed (a set of observations, a table keyed by them)."""
     params: list[str] = []
     lines: list[str] = []
     space: dict[str, Any] = {}
@@ -133,7 +138,24 @@ def quick_init(cls: type[_O]) -> type[_O]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
+    names = tuple(f.name for f in fields(cls))
+
+    def __hash__(self: object) -> int:
+        return hash(tuple([_hashable(getattr(self, name)) for name in names]))
+
+    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+def _hashable(value: object) -> object:
+    """``value`` as a hashable value equal for equal values: a mapping as the tuple of its items
+    sorted by key (keys of one kind: the record's JSON), a list as a tuple, each item alike."""
+    if isinstance(value, Mapping):
+        return tuple(sorted(((k, _hashable(v)) for k, v in value.items()), key=lambda kv: repr(kv[0])))
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+        return tuple([_hashable(v) for v in value])
+    return value
 
 
 @dataclass(frozen=True, slots=True)
