@@ -80,6 +80,8 @@ STRAINS = ("S", "C", "D", "H", "NT")
 WT = "-WT"
 MISERE = "MIS"
 MISERE_WT = "MIS-WT"
+#: a seat's last call that changes what he may bid next (see ``_legal_calls``)
+_MISERE_LASTS = (f"bid {MISERE}", f"bid {MISERE_WT}")
 
 
 def _ladder() -> tuple[str, ...]:
@@ -308,9 +310,10 @@ class LegalPreferans(TrickState):
         return acts, ids, mask
 
     def _call_row(self, seat: int) -> Row:
-        """Pass and the legal bids of ``seat``: they depend only on the highest bid, the seat's
-        own last call, and whether he is senior to the highest bidder, so each row is built once
-        per game."""
+        """Pass and the legal bids of ``seat``: they depend only on the highest bid, whether the
+        seat has called and whether his last call was a misère (not which other call it was: the
+        key held the call itself, and a random auction built rows for thousands of keys), and
+        whether he is senior to the highest bidder, so each row is built once per game."""
         last = None  # the seat's own last call (the C path's auction asks this at every call)
         for s, c in reversed(self.calls):
             if s == seat:
@@ -318,7 +321,7 @@ class LegalPreferans(TrickState):
                 break
         high = self.high
         senior = high is not None and self._active.index(seat) <= self._active.index(self.high_seat)
-        key = (high, last, senior, last is not None)
+        key = (high, last if last in _MISERE_LASTS else None, senior, last is not None)
         g = self.game
         row = g.call_rows.get(key)
         if row is None:
@@ -331,7 +334,7 @@ class LegalPreferans(TrickState):
             row = g.call_rows[key] = (tuple(acts), tuple(ids), mask)
         return row
 
-    def _legal_calls(self, seat: int) -> list[int]:
+    def _legal_calls(self, seat: int) -> list[int]:  # what _call_row's key must decide
         """The places on the ladder (the indices in CALLS) of the bids ``seat`` may make now."""
         ladder = self.game.ladder
         own = [c for s, c in self.calls if s == seat]
