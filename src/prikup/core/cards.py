@@ -295,13 +295,14 @@ def cards_of_reference(mask: int) -> list[Card]:
 #: :func:`cards_of_reference`.
 cards_of: Callable[[int], list[Card]] = cards_of_reference
 if os.environ.get("PRIKUP_PURE", "") in ("", "0"):
-    try:
-        from prikup.core import _fastcore
+    try:  # (a tree without the built extension imports its source folder: no such names there)
+        from prikup.core._fastcore import cards_of as _cards_of_c
+        from prikup.core._fastcore import set_cards as _set_cards
     except ImportError:  # pragma: no cover - the extension is not built
         pass
     else:
-        _fastcore.set_cards(_CARDS)
-        cards_of = _fastcore.cards_of
+        _set_cards(_CARDS)
+        cards_of = _cards_of_c
 
 
 def popcount(mask: int) -> int:
