@@ -14,12 +14,12 @@ defines its own order and card points.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
 from prikup.core.errors import CardParseError
+from prikup.core.pure import PURE
 from prikup.core.refusals import refusal
 
 __all__ = [
@@ -294,7 +294,7 @@ def cards_of_reference(mask: int) -> list[Card]:
 #: ``PRIKUP_PURE`` is not set (an observation lists a hand and a trick this way), else
 #: :func:`cards_of_reference`.
 cards_of: Callable[[int], list[Card]] = cards_of_reference
-if os.environ.get("PRIKUP_PURE", "") in ("", "0"):
+if not PURE:
     try:  # (a tree without the built extension imports its source folder: no such names there)
         from prikup.core._fastcore import cards_of as _cards_of_c
         from prikup.core._fastcore import set_cards as _set_cards

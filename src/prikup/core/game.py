@@ -16,7 +16,6 @@ step that is automated (from the match's seeded generator) or injected with :met
 
 from __future__ import annotations
 
-import os
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -31,6 +30,7 @@ from prikup.core.errors import DealError, IllegalActionError, OptionError
 from prikup.core.observation import Observation
 from prikup.core.options import Option, OptionValue, Rules, read_rules, validate_options
 from prikup.core.phases import AUCTION, DEAL, MATCH_OVER, PLAY, Phase
+from prikup.core.pure import PURE  # PRIKUP_PURE=1: every decision through the reference (State._ref_*)
 from prikup.core.refusals import Refusal, refusal
 
 __all__ = [
@@ -129,10 +129,6 @@ LADDER_FIELDS = ("high_bid", "number", "declarer")
 
 _DEAL = DEAL
 _MATCH_OVER = MATCH_OVER
-
-#: ``PRIKUP_PURE=1`` in the environment turns the C fast path of the trick loop off: every
-#: decision then goes through the Python reference (``State._ref_*``).
-PURE = os.environ.get("PRIKUP_PURE", "") not in ("", "0")
 
 
 class _Reference:

@@ -153,7 +153,7 @@ def _hashable(value: object) -> object:
     sorted by key (keys of one kind: the record's JSON), a list as a tuple, each item alike."""
     if isinstance(value, Mapping):
         return tuple(sorted(((k, _hashable(v)) for k, v in value.items()), key=lambda kv: repr(kv[0])))
-    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+    if type(value) is list or type(value) is tuple:  # a plain one: a named tuple hashes as it is
         return tuple([_hashable(v) for v in value])
     return value
 

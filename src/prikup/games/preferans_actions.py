@@ -334,8 +334,9 @@ class LegalPreferans(TrickState):
             row = g.call_rows[key] = (tuple(acts), tuple(ids), mask)
         return row
 
-    def _legal_calls(self, seat: int) -> list[int]:  # what _call_row's key must decide
-        """The places on the ladder (the indices in CALLS) of the bids ``seat`` may make now."""
+    def _legal_calls(self, seat: int) -> list[int]:
+        """The places on the ladder (the indices in CALLS) of the bids ``seat`` may make now
+        (what it reads, :meth:`_call_row`'s key must hold)."""
         ladder = self.game.ladder
         own = [c for s, c in self.calls if s == seat]
         last = own[-1] if own else None

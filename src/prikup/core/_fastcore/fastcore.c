@@ -1735,7 +1735,7 @@ static PyObject *set_cards(PyObject *module, PyObject *cards) {
 }
 
 /* The cards of a bitmask in id order, as a new list (``prikup.core.cards.cards_of``: the
- * observations' hands and tricks, the solver's positions). */
+ * observations' hands and tricks, the games' lists of a mask's cards). */
 static PyObject *cards_of(PyObject *module, PyObject *arg) {
     (void)module;
     if (!card_table) {
