@@ -749,3 +749,39 @@ def test_a_discard_into_the_kitty_is_moved_by_c(
     per_kitty = 2 if name == "preferans" else game.kitty_size  # type: ignore[attr-defined]
     assert done and discards == len(done) * per_kitty
     assert len(asked) < discards
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot"])
+def test_the_engines_follow_rule_is_asked_once_a_suit_led_and_trump(name: str) -> None:
+    """Where a game keeps the engine's ``_follow_rule`` and ``_trump_suit``, the rule depends on
+    the suit led and the ``trump`` field alone: the C path keeps each answer for the state's life,
+    across Python actions and deals, and asks the hook once per (suit led, trump) it meets."""
+    game = make_game(name)
+    cls = type(game.new_match(seed=0))
+    assert cls._follow_rule is TrickState._follow_rule and cls._trump_suit is TrickState._trump_suit
+    asked = 0
+
+    def profile(frame: Any, event: str, _arg: Any) -> None:
+        nonlocal asked
+        if event == "call" and frame.f_code is TrickState._follow_rule.__code__:
+            asked += 1
+
+    rng = random.Random(3)
+    follows = 0
+    for seed in range(3):
+        state = game.new_match(seed=seed)
+        keys: set[tuple[int, object]] = set()
+        asked = 0
+        while not state.is_over and len(state.deals) <= 12:
+            assert isinstance(state, TrickState)
+            if state.phase is PLAY and state.trick:
+                follows += 1
+                keys.add((state.trick[0][1].id >> 4, state.__dict__.get("trump")))
+            sys.setprofile(profile)
+            try:
+                ids = state.legal_action_ids()
+            finally:
+                sys.setprofile(None)
+            state.apply_id(rng.choice(ids))
+        assert 0 < asked <= len(keys), (seed, asked, len(keys))
+    assert follows > 300

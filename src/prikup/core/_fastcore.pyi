@@ -29,8 +29,15 @@ def set_phases(play: object, auction: object, deal: object, over: object) -> Non
 def set_commit(commit: object) -> None:
     """Name the engine's State._commit: C records a listed choice and calls _do itself."""
 
-def set_defaults(finished_trick: object, after_trick: object, after_commit: object) -> None:
-    """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do."""
+def set_defaults(
+    finished_trick: object,
+    after_trick: object,
+    after_commit: object,
+    follow_rule: object = ...,
+    trump_suit: object = ...,
+) -> None:
+    """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do; and
+    its _follow_rule and _trump_suit: C keeps their answer by the suit led and the trump field."""
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""

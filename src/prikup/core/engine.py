@@ -208,7 +208,9 @@ class TrickState(State):
 
     def _follow_rule(self) -> FollowRule | None:
         """Plain suits under one trump (:meth:`_trump_suit`), with the game's
-        :attr:`FOLLOW_MUST_TRUMP`, while a trick is open in the play."""
+        :attr:`FOLLOW_MUST_TRUMP`, while a trick is open in the play.  The answer depends on the
+        suit led and the ``trump`` field alone: where a game keeps this method and the engine's
+        :meth:`_trump_suit`, the C path keeps it by those two for the state's life."""
         must = self.FOLLOW_MUST_TRUMP
         if must is None or self.phase is not _PLAY_PHASE or not self.trick:
             return None
@@ -467,4 +469,10 @@ class TrickState(State):
 if FAST:  # the C path does what the engine's own trick-end hooks do for states that keep them
     from prikup.core import _fastcore
 
-    _fastcore.set_defaults(TrickState._finished_trick, TrickState._after_trick, State._after_commit)
+    _fastcore.set_defaults(
+        TrickState._finished_trick,
+        TrickState._after_trick,
+        State._after_commit,
+        TrickState._follow_rule,
+        TrickState._trump_suit,
+    )

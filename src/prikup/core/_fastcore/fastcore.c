@@ -20,7 +20,10 @@
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
  * said for the current version of the state — and, while nothing but the C path's own actions have
  * changed the state since, the answers a hook says hold longer (a follow rule for its suit led, a
- * seat's lead and auction rules: ``CoreObject.chain``).  A declaration the lead hook listed is
+ * seat's lead and auction rules: ``CoreObject.chain``); and where a type keeps the engine's own
+ * ``_follow_rule`` and ``_trump_suit``, whose answer depends on the suit led and the ``trump`` field
+ * alone, the answer for each pair of them for the state's life (``CoreObject.follow_memo``: the
+ * hook was asked about four times a deal, once a suit led).  A declaration the lead hook listed is
  * legal: it goes to the game's ``_commit`` without the reference's check.
  *
  * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
@@ -111,7 +114,8 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
     *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
-    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do;
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do,
+    *s_trump_suit, *s_trump_field;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -124,6 +128,9 @@ static PyObject *over_phase = NULL;
 /* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
  * ``State._after_commit``): a state whose type keeps them has them done in C */
 static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
+/* the engine's ``TrickState._follow_rule`` and ``_trump_suit`` (its answer depends on the suit led
+ * and the ``trump`` field alone: see ``CoreObject.follow_memo``) */
+static PyObject *default_follow = NULL, *default_trump_suit = NULL;
 /* the engine's ``State._commit`` (record, bump the version, ``_do``, ``_after_commit``): a state
  * whose type keeps it has a choice it lists recorded in C and only ``_do`` called in Python (the
  * frame of ``_commit`` and its field lookups were ~0.5 us of each choice) */
@@ -330,6 +337,10 @@ typedef struct {
     u128 allowed_hand, allowed_cards;
     /* the deal log the C path last recorded in and its list of actions (read once a deal) */
     PyObject *log_of, *log_list;
+    /* where the type's ``_follow_rule`` and ``_trump_suit`` are the engine's, its answer depends on
+     * nothing but the suit led (a card id's high bits, 0-4) and the ``trump`` field (a suit 0-3, or
+     * 4: none): kept by those for the state's life, whatever acts in between */
+    PyObject *follow_memo[5][5];
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
@@ -349,6 +360,8 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->log_list);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(self->follow_of[c]);
+    for (int i = 0; i < 25; i++)
+        Py_VISIT(self->follow_memo[i / 5][i % 5]);
     for (int s = 0; s < 16; s++) {
         Py_VISIT(self->lead_of[s]);
         Py_VISIT(self->auction_of[s]);
@@ -385,6 +398,8 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->auction_rule_of);
     Py_CLEAR(self->log_of);
     Py_CLEAR(self->log_list);
+    for (int i = 0; i < 25; i++)
+        Py_CLEAR(self->follow_memo[i / 5][i % 5]);
     self->held = 1;
     drop_held(self);
     return 0;
@@ -861,7 +876,24 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
         return -1;
     if (card >= 0 && self->follow_of[card])
         return reuse(self, self->follow_of[card], read_rule, 1, ver);
+    PyObject **memo = NULL; /* the engine's own hook: its answer for this suit led and trump */
+    PyTypeObject *type = Py_TYPE(self);
+    if (card >= 0 && default_follow && _PyType_Lookup(type, s_follow_rule) == default_follow &&
+        _PyType_Lookup(type, s_trump_suit) == default_trump_suit) {
+        PyObject *trump = PyDict_GetItemWithError(dict, s_trump_field);
+        if (!trump && PyErr_Occurred())
+            return -1;
+        long t = trump == NULL || trump == Py_None ? 4 : PyLong_Check(trump) ? PyLong_AsLong(trump) : -1;
+        if (t == -1 && PyErr_Occurred())
+            return -1;
+        if (t >= 0 && t <= 4 && card >> 4 <= 4)
+            memo = &self->follow_memo[card >> 4][t];
+        if (memo && *memo)
+            return reuse(self, *memo, read_rule, 1, ver);
+    }
     int ok = ask(self, s_follow_rule, read_rule, 1, ver);
+    if (ok == 1 && memo)
+        *memo = Py_NewRef(self->rule_of);
     if (ok == 1 && card >= 0) /* the same answer for a trick led by any card of this suit */
         for (u128 same = self->led | (u128)1 << card; same; same &= same - 1) {
             int c = low_card(same);
@@ -1630,9 +1662,11 @@ static PyObject *set_phases(PyObject *module, PyObject *args) {
 
 static PyObject *set_defaults(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *finished, *after_trick, *after_commit;
-    if (!PyArg_ParseTuple(args, "OOO", &finished, &after_trick, &after_commit))
+    PyObject *finished, *after_trick, *after_commit, *follow = NULL, *trump_suit = NULL;
+    if (!PyArg_ParseTuple(args, "OOO|OO", &finished, &after_trick, &after_commit, &follow, &trump_suit))
         return NULL;
+    Py_XSETREF(default_follow, Py_XNewRef(follow));
+    Py_XSETREF(default_trump_suit, Py_XNewRef(trump_suit));
     Py_XSETREF(default_finished, Py_NewRef(finished));
     Py_XSETREF(default_after_trick, Py_NewRef(after_trick));
     Py_XSETREF(default_after_commit, Py_NewRef(after_commit));
@@ -2043,6 +2077,8 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_voids, "voids");
     INTERN(s_actions, "actions");
     INTERN(s_follow_rule, "_follow_rule");
+    INTERN(s_trump_suit, "_trump_suit");
+    INTERN(s_trump_field, "trump");
     INTERN(s_finished_trick, "_finished_trick");
     INTERN(s_after_trick, "_after_trick");
     INTERN(s_after_commit, "_after_commit");
