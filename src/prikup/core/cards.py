@@ -135,6 +135,12 @@ _JOKER_IDS = {64: "JK", 65: "JK1", 66: "JK2"}
 _MAX_ID = 66
 
 
+#: each suit and rank by its number (an enum's call looks its member up in Python: a card's
+#: ``suit`` is read at every lead a game carries out and in every observation)
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit)
+_RANK_OF: tuple[Rank, ...] = tuple(Rank)
+
+
 class Card:
     """An immutable playing card; ``Card(id)`` returns the one shared instance for that id."""
 
@@ -184,12 +190,12 @@ class Card:
     @property
     def suit(self) -> Suit | None:
         """The printed suit, or ``None`` for a joker."""
-        return None if self.id >= 64 else Suit(self.id >> 4)
+        return None if self.id >= 64 else _SUIT_OF[self.id >> 4]
 
     @property
     def rank(self) -> Rank | None:
         """The printed rank, or ``None`` for a joker."""
-        return None if self.id >= 64 else Rank(self.id & 15)
+        return None if self.id >= 64 else _RANK_OF[self.id & 15]
 
     @property
     def mask(self) -> int:

@@ -123,11 +123,10 @@ _COMBINATION_MASKS: dict[str, tuple[int, ...]] = {
 _COMBINATION_TABLE: tuple[tuple[str, Suit, int], ...] = tuple(
     (kind, suit, _COMBINATION_MASKS[kind][suit]) for suit in Suit for kind in KINDS
 )
-#: every card that is part of a combination, and whether any is held by such cards (filled as met)
+#: every card that is part of a combination
 _COMBINATION_CARDS = 0
 for _kind, _suit, _mask in _COMBINATION_TABLE:
     _COMBINATION_CARDS |= _mask
-_ANY_HELD: dict[int, bool] = {}
 #: every card that is part of a combination (the cards ``combinations_held`` reads)
 COMBINATION_CARDS = _COMBINATION_CARDS
 #: the queens, and how far a king's and a jack's bits lie from their queen's (every combination
@@ -166,15 +165,13 @@ def combinations_held(hand: int, used: int = 0) -> list[tuple[str, Suit]]:
 
 
 def any_combination_held(hand: int, used: int = 0) -> bool:
-    """Whether ``combinations_held(hand, used)`` names any (answered once per arrangement of the
-    cards that make combinations)."""
-    key = (hand & _COMBINATION_CARDS) | (used & _COMBINATION_CARDS) << 64
-    held = _ANY_HELD.get(key)
-    if held is None:
-        if len(_ANY_HELD) >= 50_000:
-            _ANY_HELD.clear()
-        held = _ANY_HELD[key] = bool(combinations_held(hand, used))
-    return held
+    """Whether ``combinations_held(hand, used)`` names any: a combination is held and unused when
+    its cards are among the free ones (in ``hand``, not in ``used``), and every combination holds
+    the queen with her king or her jack (the triangle both), so in one mask operation as
+    :func:`bid_cap` tests a hand.  (A cache by the two masks' combination cards missed 43% of
+    Пятьсот's random leads, each miss twelve masks tested.)"""
+    free = hand & ~used & _COMBINATION_CARDS
+    return bool(free & _QUEENS & (free >> _KING_TO_QUEEN | free << _JACK_TO_QUEEN))
 
 
 def best_combinations(cards: int) -> dict[Suit, tuple[str, int]]:
