@@ -37,7 +37,7 @@ def set_defaults(
     trump_suit: object = ...,
 ) -> None:
     """Name the engine's _finished_trick, _after_trick and _after_commit: C does what they do; and
-    its _follow_rule and _trump_suit: C keeps their answer by the suit led and the trump field."""
+    its _follow_rule and _trump_suit (its key, the trump field, holds while _trump_suit is the engine's)."""
 
 def shuffle(rng: Random, cards: list[Card]) -> None:
     """random.Random.shuffle(list), exactly, in C."""

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.dealing import deal_packets
 from prikup.core.errors import DealError
-from prikup.core.game import FAST, FollowRule, Game, State
+from prikup.core.game import FAST, FollowRule, Game, State, follow_rule_keyed_by
 from prikup.core.ladder import Ladder
 from prikup.core.observation import Played, TrickSeen
 from prikup.core.phases import DEAL as _DEAL_PHASE
@@ -206,11 +206,12 @@ class TrickState(State):
         #: bytecode: Five Hundred's random matches last a deal, so a new match follows each deal)
         self._fresh = True
 
+    @follow_rule_keyed_by("trump")
     def _follow_rule(self) -> FollowRule | None:
         """Plain suits under one trump (:meth:`_trump_suit`), with the game's
         :attr:`FOLLOW_MUST_TRUMP`, while a trick is open in the play.  The answer depends on the
-        suit led and the ``trump`` field alone: where a game keeps this method and the engine's
-        :meth:`_trump_suit`, the C path keeps it by those two for the state's life."""
+        card led and the ``trump`` field alone, while the game keeps the engine's
+        :meth:`_trump_suit` (the C path checks that)."""
         must = self.FOLLOW_MUST_TRUMP
         if must is None or self.phase is not _PLAY_PHASE or not self.trick:
             return None

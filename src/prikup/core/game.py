@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add as _add
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
 from prikup.core.actions import Action, as_action
 from prikup.core.cards import Card, parse_card
@@ -48,6 +48,7 @@ __all__ = [
     "Legal",
     "Phase",
     "State",
+    "follow_rule_keyed_by",
 ]
 
 #: Legal actions generated directly: the prebuilt action objects, their integer ids, and the
@@ -80,6 +81,24 @@ FollowRule = (
     tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None]
     | tuple[Any, int, int, bool, int, int, Sequence[int], Sequence[int] | None, Any]
 )
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def follow_rule_keyed_by(field: str) -> Callable[[_Method], _Method]:
+    """Mark a state's ``_follow_rule`` whose answer, with a trick open in the play and no suit
+    named with the card led, depends on nothing but the card led, the state's field ``field`` (the
+    object itself: compared by identity, so a new value of equal content asks again) and the game.
+    The C path then keeps each answer by those two for the state's life, across deals and whatever
+    acts in between (an unmarked hook's answer holds only while nothing but the C path acts).  An
+    override is asked as any hook unless it is marked itself."""
+
+    def mark(method: _Method) -> _Method:
+        method.follow_key = field  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
 #: How the seat to act may lead, as the C fast path reads it (``State._lead_rule``): the game's
 #: ``Table``, the cards he may lead as plain ``play`` actions, the size of a trick's entries (2:
 #: ``(seat, card)``; 3: and a named suit, ``None`` here), the seat that decides for each seat's

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from prikup.core.actions import Action, ActionKind, Takes, declare_modifier
 from prikup.core.cards import Card, Suit, cards_of
 from prikup.core.engine import TrickGame, TrickState
-from prikup.core.game import ChoiceRule, FollowRule, LeadRule, Legal, Phase
+from prikup.core.game import ChoiceRule, FollowRule, LeadRule, Legal, Phase, follow_rule_keyed_by
 from prikup.core.legal import CardActions, add_cards, add_one
 from prikup.core.refusals import Refusal
 
@@ -177,10 +177,12 @@ class LegalFiveHundred(TrickState):
         last = g.kitty_size + (self.given is not None)
         return (g.fast_table(), (), g.discard_ids, hand, lo, hi, ("discards", last))
 
+    @follow_rule_keyed_by("layout")
     def _follow_rule(self) -> FollowRule | None:
         """The contract's layout (bowers, the joker): follow the suit led or play anything; in
         no-trump the joker at any time where the options say so; a card off the suit led shows
-        a void; a finished trick keeps the suit led (``_finished_trick``)."""
+        a void; a finished trick keeps the suit led (``_finished_trick``).  The answer depends on
+        the layout (one object per contract and game) and the card led alone."""
         if self.phase is not _PLAY or not self.trick:
             return None
         layout = self.layout

@@ -20,10 +20,11 @@
  * path updates them exactly as the reference does and keeps in its own struct only what a hook
  * said for the current version of the state — and, while nothing but the C path's own actions have
  * changed the state since, the answers a hook says hold longer (a follow rule for its suit led, a
- * seat's lead and auction rules: ``CoreObject.chain``); and where a type keeps the engine's own
- * ``_follow_rule`` and ``_trump_suit``, whose answer depends on the suit led and the ``trump`` field
- * alone, the answer for each pair of them for the state's life (``CoreObject.follow_memo``: the
- * hook was asked about four times a deal, once a suit led).  A declaration the lead hook listed is
+ * seat's lead and auction rules: ``CoreObject.chain``); and where a type's ``_follow_rule`` is
+ * marked as depending on the card led and one field alone (``follow_rule_keyed_by``: the engine's,
+ * by the trump; Five Hundred's, by the contract's layout), its answers in the game's ``Table`` for
+ * every state of the game (``TableObject.memo_key``: the hook was asked once a suit led every
+ * deal, and random play starts a new match after each Five Hundred deal).  A declaration the lead hook listed is
  * legal: it goes to the game's ``_commit`` without the reference's check.
  *
  * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
@@ -41,6 +42,7 @@ typedef unsigned __int128 u128;
 
 #define NCARDS 67
 #define MAXPREFIX 128
+#define MEMO_WAYS 6
 
 /* -- card masks <-> Python ints (card ids go up to 66: jokers) ------------------------------ */
 
@@ -115,7 +117,7 @@ static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_t
     *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
     *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
     *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do,
-    *s_trump_suit, *s_trump_field;
+    *s_trump_suit, *s_follow_key;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -128,8 +130,8 @@ static PyObject *over_phase = NULL;
 /* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
  * ``State._after_commit``): a state whose type keeps them has them done in C */
 static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
-/* the engine's ``TrickState._follow_rule`` and ``_trump_suit`` (its answer depends on the suit led
- * and the ``trump`` field alone: see ``CoreObject.follow_memo``) */
+/* the engine's ``TrickState._follow_rule`` (keyed by the ``trump`` field, see ``CoreObject.memo_key``)
+ * and ``_trump_suit``, which it reads the trump through: its key holds only with the engine's own */
 static PyObject *default_follow = NULL, *default_trump_suit = NULL;
 /* the engine's ``State._commit`` (record, bump the version, ``_do``, ``_after_commit``): a state
  * whose type keeps it has a choice it lists recorded in C and only ``_do`` called in Python (the
@@ -151,13 +153,60 @@ typedef struct {
     PyObject **keys;
     int *vals;
     size_t cap;
+    /* the follow rules of the game's states whose ``_follow_rule`` says its answer depends on
+     * nothing but the card led, one field and the game (``follow_rule_keyed_by``): per card led,
+     * a few ways (a trump each, a contract's layout each; the next replaced in turn), each the
+     * field's value it was given for (the object itself) and the answer; for states of the type
+     * ``memo_type`` (another type's state empties them first) */
+    PyObject *memo_key[NCARDS][MEMO_WAYS], *memo_rule[NCARDS][MEMO_WAYS];
+    unsigned char memo_next[NCARDS];
+    PyObject *memo_type;
 } TableObject;
+
+/* Empty a table's follow rules (``TableObject.memo_key``). */
+static void memo_clear(TableObject *t) {
+    for (int c = 0; c < NCARDS; c++)
+        for (int w = 0; w < MEMO_WAYS; w++) {
+            Py_CLEAR(t->memo_key[c][w]);
+            Py_CLEAR(t->memo_rule[c][w]);
+        }
+    Py_CLEAR(t->memo_type);
+}
+
+/* Keep ``rule`` as the answer for states of ``type`` with the field value ``key`` when a trick is
+ * led by any card of ``cards`` (the cards the rule counts as led: the same answer for each). */
+static void memo_store(TableObject *t, PyObject *type, PyObject *key, u128 cards, PyObject *rule) {
+    if (t->memo_type != type) {
+        memo_clear(t);
+        t->memo_type = Py_NewRef(type);
+    }
+    for (; cards; cards &= cards - 1) {
+        int c = low_card(cards);
+        if (c >= NCARDS)
+            continue;
+        int w = 0;
+        while (w < MEMO_WAYS && t->memo_key[c][w] != key)
+            w++;
+        if (w == MEMO_WAYS) { /* a new value: in place of the oldest */
+            w = t->memo_next[c];
+            t->memo_next[c] = (unsigned char)((w + 1) % MEMO_WAYS);
+        }
+        Py_XSETREF(t->memo_key[c][w], Py_NewRef(key));
+        Py_XSETREF(t->memo_rule[c][w], Py_NewRef(rule));
+    }
+}
 
 static int table_traverse(TableObject *t, visitproc visit, void *arg) {
     Py_VISIT(t->actions);
     Py_VISIT(t->texts);
-    for (int c = 0; c < NCARDS; c++)
+    for (int c = 0; c < NCARDS; c++) {
         Py_VISIT(t->cards[c]);
+        for (int w = 0; w < MEMO_WAYS; w++) {
+            Py_VISIT(t->memo_key[c][w]);
+            Py_VISIT(t->memo_rule[c][w]);
+        }
+    }
+    Py_VISIT(t->memo_type);
     return 0;
 }
 
@@ -166,6 +215,7 @@ static int table_clear(TableObject *t) {
     Py_CLEAR(t->texts);
     for (int c = 0; c < NCARDS; c++)
         Py_CLEAR(t->cards[c]);
+    memo_clear(t);
     if (t->ids) {
         for (Py_ssize_t i = 0; i < t->n; i++)
             Py_XDECREF(t->ids[i]);
@@ -337,10 +387,6 @@ typedef struct {
     u128 allowed_hand, allowed_cards;
     /* the deal log the C path last recorded in and its list of actions (read once a deal) */
     PyObject *log_of, *log_list;
-    /* where the type's ``_follow_rule`` and ``_trump_suit`` are the engine's, its answer depends on
-     * nothing but the suit led (a card id's high bits, 0-4) and the ``trump`` field (a suit 0-3, or
-     * 4: none): kept by those for the state's life, whatever acts in between */
-    PyObject *follow_memo[5][5];
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
@@ -360,8 +406,7 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->log_list);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(self->follow_of[c]);
-    for (int i = 0; i < 25; i++)
-        Py_VISIT(self->follow_memo[i / 5][i % 5]);
+
     for (int s = 0; s < 16; s++) {
         Py_VISIT(self->lead_of[s]);
         Py_VISIT(self->auction_of[s]);
@@ -398,8 +443,7 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->auction_rule_of);
     Py_CLEAR(self->log_of);
     Py_CLEAR(self->log_list);
-    for (int i = 0; i < 25; i++)
-        Py_CLEAR(self->follow_memo[i / 5][i % 5]);
+
     self->held = 1;
     drop_held(self);
     return 0;
@@ -815,6 +859,20 @@ static long turn_of(PyObject *dict) {
     return seat < 0 ? -1 : seat;
 }
 
+/* The field the type's ``_follow_rule`` is keyed by (its ``follow_key`` attribute, set by
+ * ``prikup.core.game.follow_rule_keyed_by``; borrowed), or NULL: none (or an error, then set).  The
+ * engine's own rule reads the trump through ``_trump_suit``: keyed only while that is the engine's. */
+static PyObject *follow_key(PyTypeObject *type) {
+    PyObject *fn = _PyType_Lookup(type, s_follow_rule);
+    if (!fn || !PyFunction_Check(fn))
+        return NULL;
+    if (fn == default_follow && _PyType_Lookup(type, s_trump_suit) != default_trump_suit)
+        return NULL;
+    PyObject *attrs = ((PyFunctionObject *)fn)->func_dict; /* borrowed; NULL: no attribute set */
+    PyObject *name = attrs ? PyDict_GetItemWithError(attrs, s_follow_key) : NULL;
+    return name && PyUnicode_Check(name) ? name : NULL;
+}
+
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
     PyObject *v = field(dict, s_version);
@@ -876,24 +934,25 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
         return -1;
     if (card >= 0 && self->follow_of[card])
         return reuse(self, self->follow_of[card], read_rule, 1, ver);
-    PyObject **memo = NULL; /* the engine's own hook: its answer for this suit led and trump */
-    PyTypeObject *type = Py_TYPE(self);
-    if (card >= 0 && default_follow && _PyType_Lookup(type, s_follow_rule) == default_follow &&
-        _PyType_Lookup(type, s_trump_suit) == default_trump_suit) {
-        PyObject *trump = PyDict_GetItemWithError(dict, s_trump_field);
-        if (!trump && PyErr_Occurred())
+    /* a hook keyed by a field (follow_rule_keyed_by): the game's answer for this card and value */
+    PyObject *key = NULL, *type = (PyObject *)Py_TYPE(self), *name = card >= 0 ? follow_key(Py_TYPE(self)) : NULL;
+    if (!name && PyErr_Occurred())
+        return -1;
+    if (name) {
+        key = PyDict_GetItemWithError(dict, name); /* borrowed */
+        if (!key && PyErr_Occurred())
             return -1;
-        long t = trump == NULL || trump == Py_None ? 4 : PyLong_Check(trump) ? PyLong_AsLong(trump) : -1;
-        if (t == -1 && PyErr_Occurred())
-            return -1;
-        if (t >= 0 && t <= 4 && card >> 4 <= 4)
-            memo = &self->follow_memo[card >> 4][t];
-        if (memo && *memo)
-            return reuse(self, *memo, read_rule, 1, ver);
+        if (!key)
+            key = Py_None;
+        TableObject *t = self->table; /* the game's, once a hook has named it */
+        if (t && t->memo_type == type)
+            for (int w = 0; w < MEMO_WAYS; w++)
+                if (t->memo_rule[card][w] && t->memo_key[card][w] == key)
+                    return reuse(self, t->memo_rule[card][w], read_rule, 1, ver);
     }
     int ok = ask(self, s_follow_rule, read_rule, 1, ver);
-    if (ok == 1 && memo)
-        *memo = Py_NewRef(self->rule_of);
+    if (ok == 1 && key)
+        memo_store(self->table, type, key, self->led | (u128)1 << card, self->rule_of);
     if (ok == 1 && card >= 0) /* the same answer for a trick led by any card of this suit */
         for (u128 same = self->led | (u128)1 << card; same; same &= same - 1) {
             int c = low_card(same);
@@ -2078,7 +2137,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_actions, "actions");
     INTERN(s_follow_rule, "_follow_rule");
     INTERN(s_trump_suit, "_trump_suit");
-    INTERN(s_trump_field, "trump");
+    INTERN(s_follow_key, "follow_key");
     INTERN(s_finished_trick, "_finished_trick");
     INTERN(s_after_trick, "_after_trick");
     INTERN(s_after_commit, "_after_commit");
