@@ -24,8 +24,8 @@
  * marked as depending on the card led and one field alone (``follow_rule_keyed_by``: the engine's,
  * by the trump; Five Hundred's, by the contract's layout), its answers in the game's ``Table`` for
  * every state of the game (``TableObject.memo_key``: the hook was asked once a suit led every
- * deal, and random play starts a new match after each Five Hundred deal).  A declaration the lead hook listed is
- * legal: it goes to the game's ``_commit`` without the reference's check.
+ * deal, and random play starts a new match after each Five Hundred deal).  A declaration the lead
+ * hook listed is legal: it goes to the game's ``_commit`` without the reference's check.
  *
  * ``shuffle``, ``deal_packets`` and ``cards_mask`` deal a match's cards exactly as
  * ``random.Random.shuffle`` and ``prikup.core.dealing.deal_packets_reference`` do.
@@ -130,7 +130,7 @@ static PyObject *over_phase = NULL;
 /* the engine's own hooks (``TrickState._finished_trick``, ``_after_trick``,
  * ``State._after_commit``): a state whose type keeps them has them done in C */
 static PyObject *default_finished = NULL, *default_after_trick = NULL, *default_after_commit = NULL;
-/* the engine's ``TrickState._follow_rule`` (keyed by the ``trump`` field, see ``CoreObject.memo_key``)
+/* the engine's ``TrickState._follow_rule`` (keyed by the ``trump`` field, see ``TableObject.memo_key``)
  * and ``_trump_suit``, which it reads the trump through: its key holds only with the engine's own */
 static PyObject *default_follow = NULL, *default_trump_suit = NULL;
 /* the engine's ``State._commit`` (record, bump the version, ``_do``, ``_after_commit``): a state
@@ -406,7 +406,6 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->log_list);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(self->follow_of[c]);
-
     for (int s = 0; s < 16; s++) {
         Py_VISIT(self->lead_of[s]);
         Py_VISIT(self->auction_of[s]);
@@ -443,7 +442,6 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->auction_rule_of);
     Py_CLEAR(self->log_of);
     Py_CLEAR(self->log_list);
-
     self->held = 1;
     drop_held(self);
     return 0;
@@ -950,9 +948,11 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
                 if (t->memo_rule[card][w] && t->memo_key[card][w] == key)
                     return reuse(self, t->memo_rule[card][w], read_rule, 1, ver);
     }
+    Py_XINCREF(key); /* held across the hook's call (the field is only borrowed from the dict) */
     int ok = ask(self, s_follow_rule, read_rule, 1, ver);
     if (ok == 1 && key)
         memo_store(self->table, type, key, self->led | (u128)1 << card, self->rule_of);
+    Py_XDECREF(key);
     if (ok == 1 && card >= 0) /* the same answer for a trick led by any card of this suit */
         for (u128 same = self->led | (u128)1 << card; same; same &= same - 1) {
             int c = low_card(same);
