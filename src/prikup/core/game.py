@@ -88,9 +88,10 @@ def follow_rule_keyed_by(field: str) -> Callable[[_Method], _Method]:
     """Mark a state's ``_follow_rule`` whose answer, with a trick open in the play and no suit
     named with the card led, depends on nothing but the card led, the state's field ``field`` (the
     object itself: compared by identity, so a new value of equal content asks again) and the game.
-    The C path then keeps each answer by those two for the state's life, across deals and whatever
-    acts in between (an unmarked hook's answer holds only while nothing but the C path acts).  An
-    override is asked as any hook unless it is marked itself."""
+    The C path then keeps each answer by those two in the game's table, for every state of the
+    game, across deals and matches and whatever acts in between (an unmarked hook's answer holds
+    only while nothing but the C path acts on the state).  An override is asked as any hook unless
+    it is marked itself."""
 
     def mark(method: _Method) -> _Method:
         method.follow_key = field  # type: ignore[attr-defined]
