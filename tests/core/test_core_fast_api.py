@@ -180,7 +180,7 @@ def mutate(value: object) -> bool:
 
 def snapshot(state: State) -> dict[str, Any]:
     """Every field of a state as a comparable value (the generator by its state)."""
-    fields = dict(vars(state))
+    fields = state.fields()  # the instance dict's and the C base's
     del fields["_rng_shared"]  # bookkeeping of the shared generator, set by copy() itself
     generator = fields.pop("_generator")
     fields["_generator"] = None if generator is None else generator.getstate()
@@ -207,7 +207,7 @@ def test_copy_is_independent_field_by_field(name: str) -> None:
         new = state.copy()
         assert snapshot(new) == before
         mutate(new.deals[-1].actions)  # the current deal's log (finished deals are shared records)
-        for field_name, value in list(vars(new).items()):
+        for field_name, value in new.fields().items():
             if not mutate(value):
                 setattr(new, field_name, object())
         assert snapshot(state) == before, "a change to a copy reached the original"

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from test_core_fast_api import CONFIGS, config_id
 
 from prikup import IllegalActionError, make_game
+from prikup.core.cards import Card
 from prikup.core.engine import TrickState
 from prikup.core.game import FAST, Game, State
 from prikup.core.phases import AUCTION, MATCH_OVER, PLAY
@@ -40,7 +41,7 @@ _OWN = {"_legal_at", "_legal_mask", "_legal_seat", "_seen_memo", "_generator", "
 
 def fields(state: State) -> dict[str, Any]:
     """The state's fields the rest of the code reads, with the generator's state."""
-    out = {k: v for k, v in state.__dict__.items() if k not in _OWN}
+    out = {k: v for k, v in state.fields().items() if k not in _OWN}
     rng = state.__dict__.get("_generator")
     out["rng"] = rng.getstate() if rng is not None else None
     return out
@@ -345,7 +346,7 @@ def test_one_call_deal_is_the_engine_deal(
             else:
                 state.apply_id(rng.choice(state.legal_action_ids()))
             if len(state.deals) != dealt:
-                fields = {k: v for k, v in state.__dict__.items() if k not in ("_rng", "_generator", "game")}
+                fields = {k: v for k, v in state.fields().items() if k not in ("_rng", "_generator", "game")}
                 seen.append(fields | {"log": repr(state.deals[-1]), "draws": state._generator.getstate()})
         return seen
 
@@ -785,7 +786,7 @@ def test_a_keyed_follow_rule_is_asked_once_per_game_a_suit_led_and_key(name: str
             plain = state.phase is PLAY and bool(state.trick) and state.trick[0][2:] in ((), (None,))
             if plain:
                 follows += 1
-                value = state.__dict__.get(field)
+                value = getattr(state, field, None)
                 card = state.trick[0][1]
                 suit = value.suit_of(card.id, None) if name == "five-hundred" else card.id >> 4  # type: ignore[union-attr]
                 keys.add((id(value), int(suit)))
@@ -800,3 +801,52 @@ def test_a_keyed_follow_rule_is_asked_once_per_game_a_suit_led_and_key(name: str
             state.apply_id(rng.choice(ids))
     assert follows > 300
     assert 0 < asked <= len(keys), (asked, len(keys))
+
+
+@pytest.mark.parametrize("name", ["501", "pyatsot", "preferans", "five-hundred"])
+def test_the_trick_loops_fields_are_kept_in_c_and_read_as_attributes(name: str) -> None:
+    """The fields the C path reads and writes at every decision (``_fastcore.FIELDS``) live in the
+    C base, not the instance dict: Python reads and sets them as attributes, C reads what Python
+    set, ``fields()`` lists them with the dict's, and a copy or a pickle carries them."""
+    from prikup.core import _fastcore
+
+    game = make_game(name)
+    state, rng = game.new_match(seed=4), random.Random(4)
+    while state.phase is not PLAY or state.trick:  # to a lead
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    hot = set(_fastcore.FIELDS) & state.fields().keys()
+    assert {"hands", "trick", "tricks", "_turn", "_version", "phase", "deals", "game"} <= hot
+    assert not hot & vars(state).keys()
+    for twin in (state.copy(), pickle.loads(pickle.dumps(state))):
+        assert twin.fields().keys() == state.fields().keys()
+        assert twin.hands == state.hands and twin.legal_action_ids() == state.legal_action_ids()
+    seat = state.to_act
+    assert isinstance(state, TrickState) and seat is not None
+    hand = state.hands[seat]
+    low = hand & -hand  # the seat holds its lowest card alone, as Python sets it
+    state.hands = [low if s == seat else h for s, h in enumerate(state.hands)]
+    state._version += 1
+    assert state.legal_action_ids() == [game.action_id(f"play {Card(low.bit_length() - 1)}")]
+
+
+def test_a_hook_may_not_name_a_field_kept_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice rule that has C move cards into a field kept in C (not the instance dict) is
+    refused with an error naming the field, not written to the dict where nothing reads it."""
+    game = make_game("preferans")
+    cls = type(game.new_match(seed=0))
+    own_rule = cls._choice_rule
+
+    def choice_rule(self: TrickState) -> Any:
+        rule = own_rule(self)
+        return None if rule is None else (*rule[:6], ("hands", 2))
+
+    monkeypatch.setattr(cls, "_choice_rule", choice_rule)
+    for seed in range(300):
+        state, rng = game.new_match(seed=seed), random.Random(seed)
+        while not state.is_over and len(state.deals) < 3:
+            if str(state.phase) == "discard":
+                with pytest.raises(ValueError, match="'hands' is a field of the C base"):
+                    state.legal_action_ids()
+                return
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    raise AssertionError("no discard met")

@@ -17,6 +17,7 @@ step that is automated (from the match's seeded generator) or injected with :met
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -94,7 +95,7 @@ def follow_rule_keyed_by(field: str) -> Callable[[_Method], _Method]:
     it is marked itself."""
 
     def mark(method: _Method) -> _Method:
-        method.follow_key = field  # type: ignore[attr-defined]
+        method.follow_key = sys.intern(field)  # type: ignore[attr-defined]  # C compares names by identity
         return method
 
     return mark
@@ -152,9 +153,16 @@ _MATCH_OVER = MATCH_OVER
 
 
 class _Reference:
-    """The base of every state when the C fast path is off: nothing of its own."""
+    """The base of every state when the C fast path is off: every field in the instance dict."""
 
     __slots__ = ()
+
+    def _copy_fields(self, other: object) -> None:
+        """Nothing: no field is kept outside the instance dict (see ``Core._copy_fields``)."""
+
+    def _hot_fields(self) -> dict[str, Any]:
+        """None: no field is kept outside the instance dict (see ``Core._hot_fields``)."""
+        return {}
 
 
 def _core_type() -> type:
@@ -820,7 +828,9 @@ class State(_Base, ABC):
             kind = type(value)
             if kind is list or kind is dict or kind is set:
                 fields[name] = kind(value)
-        deals = fields["deals"]
+        new.__dict__ = fields
+        self._copy_fields(new)  # the fields the C base keeps (FAST), copied alike
+        deals = new.deals
         if deals:
             last = deals[-1]
             deals[-1] = DealLog(
@@ -832,7 +842,6 @@ class State(_Base, ABC):
                 last.scores_after,
                 last.result,
             )
-        new.__dict__ = fields
         if self._generator is not None:
             self._rng_shared = new._rng_shared = True
         return new
@@ -840,6 +849,18 @@ class State(_Base, ABC):
     def position_key(self) -> Hashable | None:
         """A key equal for states whose futures are the same (for memoised search), or ``None``."""
         return None
+
+    def fields(self) -> dict[str, Any]:
+        """Every field of the state by name (a new dict): the instance dict's and, with the C fast
+        path, those its base type keeps in C (``prikup.core._fastcore.FIELDS``: the trick loop's
+        own, such as ``hands``, ``trick`` and ``_turn``).  For tests and debugging: ``vars(state)``
+        holds only the first."""
+        return self.__dict__ | self._hot_fields()
+
+    def __getstate__(self) -> object:
+        """What pickling keeps: the instance dict, and the fields kept in C as attributes to set."""
+        hot = self._hot_fields()
+        return (self.__dict__, hot) if hot else self.__dict__
 
 
 def _rebuild_game(cls: type[Game], options: dict[str, OptionValue]) -> Game:

@@ -15,9 +15,12 @@
  * trick's end is done here too when the game keeps the engine's ``_finished_trick`` /
  * ``_after_trick`` (or says its own adds nothing this deal: ``_plain_trick_end``).  Everything
  * else — scoring, a declaration, any decision a hook declines — goes to the Python reference
- * (``State._ref_*``), which stays the definition of the rules.  The Python fields (``hands``, ``trick``, ``tricks``,
- * ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay the one truth: the C
- * path updates them exactly as the reference does and keeps in its own struct only what a hook
+ * (``State._ref_*``), which stays the definition of the rules.  The state's fields (``hands``,
+ * ``trick``, ``tricks``, ``won``, ``taken``, ``_turn``, ``_version``, the deal's action log…) stay
+ * the one truth: the C path updates them exactly as the reference does.  Those it reads or writes
+ * at every decision live in this struct (``FIELD_LIST``: to Python attributes like the others, set
+ * and read by the same code; ``State.copy``, pickling and ``State.fields`` take them along), the
+ * rest in the instance dict.  Besides them C keeps only what a hook
  * said for the current version of the state — and, while nothing but the C path's own actions have
  * changed the state since, the answers a hook says hold longer (a follow rule for its suit led, a
  * seat's lead and auction rules: ``CoreObject.chain``); and where a type's ``_follow_rule`` is
@@ -35,6 +38,8 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -111,13 +116,11 @@ static inline int low_card(u128 m) {
 
 /* -- interned names ----------------------------------------------------------------------- */
 
-static PyObject *s_version, *s_turn, *s_hands, *s_trick, *s_tricks, *s_won, *s_taken, *s_deals,
-    *s_trick_size, *s_play_next, *s_voids, *s_actions, *s_follow_rule, *s_finished_trick,
-    *s_after_trick, *s_after_commit, *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply,
-    *s_ref_apply_id, *s_id, *s_phase, *s_lead_rule, *s_auction_rule, *s_dark, *s_passed, *s_calls,
-    *s_high_bid, *s_declarer, *s_number, *s_in_deal, *s_after, *s_all_passed, *s_win_auction, *s_game,
-    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do,
-    *s_trump_suit, *s_follow_key;
+static PyObject *s_tricks, *s_actions, *s_follow_rule, *s_finished_trick, *s_after_trick, *s_after_commit,
+    *s_ref_legal_actions, *s_ref_legal_action_ids, *s_ref_apply, *s_ref_apply_id, *s_id, *s_lead_rule,
+    *s_auction_rule, *s_dark, *s_high_bid, *s_declarer, *s_number, *s_all_passed, *s_win_auction,
+    *s_trick_rules, *s_score_play, *s_choice_rule, *s_commit, *s_plain_trick_end, *s_do, *s_trump_suit,
+    *s_follow_key;
 
 /* the play phase (``prikup.core.phases.PLAY``): no hook is asked about any other phase */
 static PyObject *play_phase = NULL;
@@ -157,10 +160,11 @@ typedef struct {
      * nothing but the card led, one field and the game (``follow_rule_keyed_by``): per card led,
      * a few ways (a trump each, a contract's layout each; the next replaced in turn), each the
      * field's value it was given for (the object itself) and the answer; for states of the type
-     * ``memo_type`` (another type's state empties them first) */
+     * ``memo_type`` (another type's state empties them first), whose hook is keyed by the field
+     * ``memo_name`` */
     PyObject *memo_key[NCARDS][MEMO_WAYS], *memo_rule[NCARDS][MEMO_WAYS];
     unsigned char memo_next[NCARDS];
-    PyObject *memo_type;
+    PyObject *memo_type, *memo_name;
 } TableObject;
 
 /* Empty a table's follow rules (``TableObject.memo_key``). */
@@ -171,14 +175,16 @@ static void memo_clear(TableObject *t) {
             Py_CLEAR(t->memo_rule[c][w]);
         }
     Py_CLEAR(t->memo_type);
+    Py_CLEAR(t->memo_name);
 }
 
 /* Keep ``rule`` as the answer for states of ``type`` with the field value ``key`` when a trick is
  * led by any card of ``cards`` (the cards the rule counts as led: the same answer for each). */
-static void memo_store(TableObject *t, PyObject *type, PyObject *key, u128 cards, PyObject *rule) {
+static void memo_store(TableObject *t, PyObject *type, PyObject *name, PyObject *key, u128 cards, PyObject *rule) {
     if (t->memo_type != type) {
         memo_clear(t);
         t->memo_type = Py_NewRef(type);
+        t->memo_name = Py_NewRef(name);
     }
     for (; cards; cards &= cards - 1) {
         int c = low_card(cards);
@@ -207,6 +213,7 @@ static int table_traverse(TableObject *t, visitproc visit, void *arg) {
         }
     }
     Py_VISIT(t->memo_type);
+    Py_VISIT(t->memo_name);
     return 0;
 }
 
@@ -333,6 +340,22 @@ static PyTypeObject TableType = {
 
 /* -- Core: the base of every state ----------------------------------------------------------- */
 
+/* The state's fields the trick loop reads and writes on every decision, kept in the ``Core``
+ * struct (``core_members``: attributes like any other to Python, which reads and writes them as
+ * before) rather than the instance dict: a dict lookup was ~100 instructions, 16 of them a follow.
+ * ``FIELDS`` lists them (``_fastcore.FIELDS``); a hook may not name one as a field it sets. */
+#define FIELD_LIST(X)                                                                               \
+    X(VERSION, "_version") X(PHASE, "phase") X(TURN, "_turn") X(HANDS, "hands") X(TRICK, "trick")   \
+    X(TRICKS, "tricks") X(WON, "won") X(TAKEN, "taken") X(VOIDS, "voids") X(DEALS, "deals")         \
+    X(TRICK_SIZE, "_trick_size") X(PLAY_NEXT, "_play_next") X(GAME, "game") X(IN_DEAL, "_in_deal") \
+    X(AFTER, "_after") X(PASSED, "passed") X(CALLS, "calls")
+#define FIELD_ENUM(id, name) F_##id,
+enum { FIELD_LIST(FIELD_ENUM) NFIELDS };
+#define FIELD_NAME(id, name) name,
+static const char *const field_names[NFIELDS] = {FIELD_LIST(FIELD_NAME)};
+/* the names interned (``PyInit__fastcore``): a name a hook gives is compared by identity, interned */
+static PyObject *field_name_objs[NFIELDS];
+
 typedef struct {
     PyObject_HEAD
     long long version; /* the state version the fields below describe; -1: none */
@@ -387,6 +410,7 @@ typedef struct {
     u128 allowed_hand, allowed_cards;
     /* the deal log the C path last recorded in and its list of actions (read once a deal) */
     PyObject *log_of, *log_list;
+    PyObject *f[NFIELDS]; /* the state's hot fields (``FIELD_LIST``; NULL: not set) */
 } CoreObject;
 
 static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
@@ -404,6 +428,8 @@ static int core_traverse(CoreObject *self, visitproc visit, void *arg) {
     Py_VISIT(self->auction_rule_of);
     Py_VISIT(self->log_of);
     Py_VISIT(self->log_list);
+    for (int k = 0; k < NFIELDS; k++)
+        Py_VISIT(self->f[k]);
     for (int c = 0; c < NCARDS; c++)
         Py_VISIT(self->follow_of[c]);
     for (int s = 0; s < 16; s++) {
@@ -442,6 +468,8 @@ static int core_clear(CoreObject *self) {
     Py_CLEAR(self->auction_rule_of);
     Py_CLEAR(self->log_of);
     Py_CLEAR(self->log_list);
+    for (int k = 0; k < NFIELDS; k++)
+        Py_CLEAR(self->f[k]);
     self->held = 1;
     drop_held(self);
     return 0;
@@ -474,6 +502,32 @@ static PyObject *field(PyObject *dict, PyObject *name) {
     return v;
 }
 
+/* A hot field of the state (borrowed), with an error naming it when it is not set. */
+static PyObject *fget(CoreObject *self, int k) {
+    PyObject *v = self->f[k];
+    if (!v)
+        PyErr_Format(PyExc_AttributeError, "state has no field '%s'", field_names[k]);
+    return v;
+}
+
+/* Set a hot field of the state to ``value`` (a reference of its own taken). */
+static void fset(CoreObject *self, int k, PyObject *value) {
+    Py_XSETREF(self->f[k], Py_NewRef(value));
+}
+
+/* -1 with a ValueError if ``name`` (a field a hook names for C to read or set in the instance
+ * dict) is one of the hot fields, which are not in the dict; else 0. */
+static int not_hot(PyObject *name, const char *what) {
+    if (!PyUnicode_Check(name))
+        return 0;
+    for (int k = 0; k < NFIELDS; k++)
+        if (PyUnicode_CompareWithASCIIString(name, field_names[k]) == 0) {
+            PyErr_Format(PyExc_ValueError, "%s: %R is a field of the C base, not of the instance dict", what, name);
+            return -1;
+        }
+    return 0;
+}
+
 /* Call the state's method ``name`` (with ``arg`` unless NULL) for what it does, not its value. */
 static int hook(PyObject *self, PyObject *name, PyObject *arg) {
     PyObject *out = arg ? PyObject_CallMethodOneArg(self, name, arg) : PyObject_CallMethodNoArgs(self, name);
@@ -482,8 +536,8 @@ static int hook(PyObject *self, PyObject *name, PyObject *arg) {
 }
 
 /* Record ``(seat, action)`` in the deal's log and set the state's version, as ``_commit`` does. */
-static int record(CoreObject *self, PyObject *dict, PyObject *seat, PyObject *action, long long version) {
-    PyObject *deals = field(dict, s_deals);
+static int record(CoreObject *self, PyObject *seat, PyObject *action, long long version) {
+    PyObject *deals = fget(self, F_DEALS);
     if (!deals)
         return -1;
     if (!PyList_Check(deals) || PyList_GET_SIZE(deals) == 0) {
@@ -504,9 +558,10 @@ static int record(CoreObject *self, PyObject *dict, PyObject *seat, PyObject *ac
     if (bad)
         return -1;
     PyObject *v = PyLong_FromLongLong(version);
-    bad = !v || PyDict_SetItem(dict, s_version, v) < 0;
-    Py_XDECREF(v);
-    return bad ? -1 : 0;
+    if (!v)
+        return -1;
+    Py_XSETREF(self->f[F_VERSION], v);
+    return 0;
 }
 
 /* Read up to ``size`` ints of ``lo … hi`` from a sequence into ``out`` (exactly ``size`` when
@@ -694,6 +749,8 @@ static int read_auction(CoreObject *self, PyObject *rule) {
             }
         }
     }
+    if (not_hot(names[0], "_auction_rule()[6]") < 0 || not_hot(names[2], "_auction_rule()[6]") < 0)
+        return -1;
     Py_XSETREF(self->high_field, Py_NewRef(names[0]));
     Py_XSETREF(self->value_attr, Py_NewRef(names[1]));
     Py_XSETREF(self->seat_field, Py_NewRef(names[2]));
@@ -749,6 +806,8 @@ static int read_choice(CoreObject *self, PyObject *rule) {
                 PyErr_SetString(PyExc_TypeError, "_choice_rule()[6]: (the field a card moves into, the count it ends at)");
             return -1;
         }
+        if (not_hot(PyTuple_GET_ITEM(move, 0), "_choice_rule()[6]") < 0)
+            return -1;
         self->move_target = Py_NewRef(PyTuple_GET_ITEM(move, 0));
         self->move_last = (int)last;
     }
@@ -830,11 +889,33 @@ static int reuse(CoreObject *self, PyObject *rule, int (*read)(CoreObject *, PyO
 
 /* The card id of a trick's first entry, the key of its kept follow rule: -1 when it is not kept
  * (a suit named with the card), -2 on an error. */
+/* The card type whose ``id`` is a slot (``prikup.core.cards.Card``) and the slot's offset, found
+ * at the first card met: a card's id is then read from its slot (``getattr`` was ~160
+ * instructions, at every follow and four times a trick's end). */
+static PyTypeObject *card_type = NULL;
+static Py_ssize_t card_id_offset = 0;
+
+/* A card's ``id`` (a new reference; NULL: an error is set). */
+static PyObject *card_id(PyObject *card) {
+    if (Py_TYPE(card) == card_type) {
+        PyObject *id = *(PyObject **)((char *)card + card_id_offset);
+        if (id)
+            return Py_NewRef(id);
+    } else if (!card_type) {
+        PyObject *d = _PyType_Lookup(Py_TYPE(card), s_id);
+        if (d && Py_IS_TYPE(d, &PyMemberDescr_Type) && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX) {
+            card_id_offset = ((PyMemberDescrObject *)d)->d_member->offset;
+            card_type = (PyTypeObject *)Py_NewRef(Py_TYPE(card));
+        }
+    }
+    return PyObject_GetAttr(card, s_id);
+}
+
 static int led_card(PyObject *entry) {
     if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 2 ||
         (PyTuple_GET_SIZE(entry) > 2 && PyTuple_GET_ITEM(entry, 2) != Py_None))
         return -1;
-    PyObject *idobj = PyObject_GetAttr(PyTuple_GET_ITEM(entry, 1), s_id);
+    PyObject *idobj = card_id(PyTuple_GET_ITEM(entry, 1));
     if (!idobj)
         return -2;
     long id = PyLong_AsLong(idobj);
@@ -845,8 +926,8 @@ static int led_card(PyObject *entry) {
 }
 
 /* The seat to act (``_turn``): -1 when it is none, -2 on an error. */
-static long turn_of(PyObject *dict) {
-    PyObject *turn = field(dict, s_turn);
+static long turn_of(CoreObject *self) {
+    PyObject *turn = fget(self, F_TURN);
     if (!turn)
         return -2;
     if (turn == Py_None)
@@ -873,7 +954,7 @@ static PyObject *follow_key(PyTypeObject *type) {
 
 /* Whether the C path decides now: 1 yes, 0 no, -1 error.  ``*version`` gets the state's version. */
 static int covered(CoreObject *self, PyObject *dict, long long *version) {
-    PyObject *v = field(dict, s_version);
+    PyObject *v = fget(self, F_VERSION);
     if (!v)
         return -1;
     long long ver = PyLong_AsLongLong(v);
@@ -885,11 +966,11 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     self->version = -1;
     if (ver != self->chain) /* something besides the C path has acted: ask the hooks afresh */
         drop_held(self);
-    PyObject *phase = field(dict, s_phase);
+    PyObject *phase = fget(self, F_PHASE);
     if (!phase)
         return -1;
     if (phase == auction_phase) { /* the seat's holding answer (above the bids since), else his hook's */
-        long seat = turn_of(dict);
+        long seat = turn_of(self);
         if (seat == -2)
             return -1;
         if (seat >= 0 && seat < 16 && self->auction_of[seat]) {
@@ -908,13 +989,13 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     }
     if (phase != play_phase) /* a choice of cards or calls, if the game's hook describes it */
         return ask(self, s_choice_rule, read_choice, 4, ver);
-    PyObject *trick = field(dict, s_trick);
+    PyObject *trick = fget(self, F_TRICK);
     if (!trick)
         return -1;
     if (!PyList_Check(trick))
         return 0;
     if (PyList_GET_SIZE(trick) == 0) { /* a lead: the seat's holding answer, else his hook's */
-        long seat = turn_of(dict);
+        long seat = turn_of(self);
         if (seat == -2)
             return -1;
         if (seat >= 0 && seat < 16 && self->lead_of[seat])
@@ -933,26 +1014,33 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     if (card >= 0 && self->follow_of[card])
         return reuse(self, self->follow_of[card], read_rule, 1, ver);
     /* a hook keyed by a field (follow_rule_keyed_by): the game's answer for this card and value */
-    PyObject *key = NULL, *type = (PyObject *)Py_TYPE(self), *name = card >= 0 ? follow_key(Py_TYPE(self)) : NULL;
-    if (!name && PyErr_Occurred())
+    PyObject *key = NULL, *type = (PyObject *)Py_TYPE(self), *name = NULL;
+    TableObject *t = self->table; /* the game's, once a hook has named it */
+    if (card >= 0 && t && t->memo_type == type) /* the type's key, found when its answers were kept */
+        name = t->memo_name;
+    else if (card >= 0 && !(name = follow_key(Py_TYPE(self))) && PyErr_Occurred())
         return -1;
     if (name) {
-        key = PyDict_GetItemWithError(dict, name); /* borrowed */
+        int hot = -1; /* a hot field by its interned name (``follow_rule_keyed_by`` interns it) */
+        for (int k = 0; k < NFIELDS && hot < 0; k++)
+            hot = field_name_objs[k] == name ? k : -1;
+        key = hot >= 0 ? self->f[hot] : PyDict_GetItemWithError(dict, name); /* borrowed */
         if (!key && PyErr_Occurred())
             return -1;
         if (!key)
             key = Py_None;
-        TableObject *t = self->table; /* the game's, once a hook has named it */
         if (t && t->memo_type == type)
             for (int w = 0; w < MEMO_WAYS; w++)
                 if (t->memo_rule[card][w] && t->memo_key[card][w] == key)
                     return reuse(self, t->memo_rule[card][w], read_rule, 1, ver);
     }
-    Py_XINCREF(key); /* held across the hook's call (the field is only borrowed from the dict) */
+    Py_XINCREF(key); /* both held across the hook's call (borrowed: from the dict, the table) */
+    Py_XINCREF(name);
     int ok = ask(self, s_follow_rule, read_rule, 1, ver);
     if (ok == 1 && key)
-        memo_store(self->table, type, key, self->led | (u128)1 << card, self->rule_of);
+        memo_store(self->table, type, name, key, self->led | (u128)1 << card, self->rule_of);
     Py_XDECREF(key);
+    Py_XDECREF(name);
     if (ok == 1 && card >= 0) /* the same answer for a trick led by any card of this suit */
         for (u128 same = self->led | (u128)1 << card; same; same &= same - 1) {
             int c = low_card(same);
@@ -965,20 +1053,20 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
 }
 
 /* The seat to act and the cards it may play to the open trick. */
-static int allowed_now(CoreObject *self, PyObject *dict, long *seat, u128 *hand, u128 *allowed) {
+static int allowed_now(CoreObject *self, long *seat, u128 *hand, u128 *allowed) {
     if (self->version >= 0 && self->allowed_ver == self->version) { /* found for this version */
         *seat = self->allowed_seat;
         *hand = self->allowed_hand;
         *allowed = self->allowed_cards;
         return 0;
     }
-    PyObject *turn = field(dict, s_turn);
+    PyObject *turn = fget(self, F_TURN);
     if (!turn)
         return -1;
     *seat = PyLong_AsLong(turn);
     if (*seat == -1 && PyErr_Occurred())
         return -1;
-    PyObject *hands = field(dict, s_hands);
+    PyObject *hands = fget(self, F_HANDS);
     if (!hands)
         return -1;
     if (!PyList_Check(hands) || *seat < 0 || *seat >= PyList_GET_SIZE(hands)) {
@@ -1044,22 +1132,21 @@ static PyObject *auction_list(CoreObject *self, int as_ids) {
     return out;
 }
 
-/* ``dict[name][i] = value`` on a list field. */
-static int set_item(PyObject *dict, PyObject *name, long i, PyObject *value) {
-    PyObject *list = field(dict, name);
+/* ``list[i] = value`` on the list field ``name`` (its value ``list``; NULL: an error is set). */
+static int set_item(PyObject *list, const char *name, long i, PyObject *value) {
     if (!list)
         return -1;
     if (!PyList_Check(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
-        PyErr_Format(PyExc_RuntimeError, "field %R has no seat %ld", name, i);
+        PyErr_Format(PyExc_RuntimeError, "field '%s' has no seat %ld", name, i);
         return -1;
     }
     Py_INCREF(value);
     return PyList_SetItem(list, i, value);
 }
 
-/* Append ``(seat, text)`` to the list field ``name``. */
-static int append_pair(PyObject *dict, PyObject *name, PyObject *seat, PyObject *text) {
-    PyObject *list = field(dict, name);
+/* Append ``(seat, text)`` to the auction's ``calls``. */
+static int append_call(CoreObject *self, PyObject *seat, PyObject *text) {
+    PyObject *list = fget(self, F_CALLS);
     if (!list)
         return -1;
     PyObject *pair = PyTuple_Pack(2, seat, text);
@@ -1073,7 +1160,7 @@ static int append_pair(PyObject *dict, PyObject *name, PyObject *seat, PyObject 
 static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
     TableObject *t = self->table;
     PyObject *action = PyTuple_GET_ITEM(t->actions, i), *text = PyTuple_GET_ITEM(t->texts, i);
-    PyObject *seat_obj = field(dict, s_turn);
+    PyObject *seat_obj = fget(self, F_TURN);
     if (!seat_obj)
         return NULL;
     Py_INCREF(seat_obj);
@@ -1081,11 +1168,11 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
     long seat = PyLong_AsLong(seat_obj);
     self->version = -1;
     self->chain = -1;
-    if (record(self, dict, seat_obj, action, ver + 1) < 0)
+    if (record(self, seat_obj, action, ver + 1) < 0)
         goto fail;
     int bad;
     if (i == self->look_id) { /* leaves the dark; the same seat calls next */
-        if (set_item(dict, s_dark, seat, Py_False) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+        if (set_item(field(dict, s_dark), "dark", seat, Py_False) < 0 || append_call(self, seat_obj, text) < 0)
             goto fail;
         if (seat >= 0 && seat < 16)
             Py_CLEAR(self->auction_of[seat]); /* his calls are others now */
@@ -1094,7 +1181,7 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         return action;
     }
     if (i == self->pass_id) {
-        if (set_item(dict, s_passed, seat, Py_True) < 0 || append_pair(dict, s_calls, seat_obj, text) < 0)
+        if (set_item(fget(self, F_PASSED), "passed", seat, Py_True) < 0 || append_call(self, seat_obj, text) < 0)
             goto fail;
     } else {
         PyObject *number;
@@ -1112,12 +1199,12 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
         if (i > self->top_bid)
             self->top_bid = i;
         Py_DECREF(number);
-        if (bad || append_pair(dict, s_calls, seat_obj, text) < 0)
+        if (bad || append_call(self, seat_obj, text) < 0)
             goto fail;
     }
     /* who is left: nobody (the game says), the highest bidder alone (he wins), else the next */
-    PyObject *in_deal = field(dict, s_in_deal), *passed = in_deal ? field(dict, s_passed) : NULL;
-    PyObject *after = passed ? field(dict, s_after) : NULL, *declarer = after ? field(dict, self->seat_field) : NULL;
+    PyObject *in_deal = fget(self, F_IN_DEAL), *passed = in_deal ? fget(self, F_PASSED) : NULL;
+    PyObject *after = passed ? fget(self, F_AFTER) : NULL, *declarer = after ? field(dict, self->seat_field) : NULL;
     if (!declarer)
         goto fail;
     if (!PyTuple_Check(in_deal) || !PyList_Check(passed) || !PyList_Check(after))
@@ -1149,8 +1236,7 @@ static PyObject *call(CoreObject *self, PyObject *dict, long long ver, int i) {
             if (nxt < 0 || nxt >= np)
                 goto fail_msg;
             if (PyList_GET_ITEM(passed, nxt) != Py_True) {
-                if (PyDict_SetItem(dict, s_turn, n_obj) < 0)
-                    goto fail;
+                fset(self, F_TURN, n_obj);
                 self->chain = ver + 1;
                 break;
             }
@@ -1235,7 +1321,7 @@ static PyObject *legal_common(CoreObject *self, int as_ids) {
     } else if (cov > 0) {
         long seat;
         u128 hand, allowed;
-        if (allowed_now(self, dict, &seat, &hand, &allowed) == 0)
+        if (allowed_now(self, &seat, &hand, &allowed) == 0)
             out = legal_list(self, allowed, as_ids);
     } else if (cov == 0) {
         out = PyObject_CallMethodNoArgs((PyObject *)self, as_ids ? s_ref_legal_action_ids : s_ref_legal_actions);
@@ -1280,8 +1366,8 @@ static int list_update(PyObject *list, long i, u128 bits, int add) {
 }
 
 /* The tricks of a deal (``state.game.trick_rules.tricks``), -1 on an error. */
-static long deal_tricks(PyObject *dict) {
-    PyObject *game = field(dict, s_game);
+static long deal_tricks(CoreObject *self) {
+    PyObject *game = fget(self, F_GAME);
     PyObject *rules = game ? PyObject_GetAttr(game, s_trick_rules) : NULL;
     PyObject *n = rules ? PyObject_GetAttr(rules, s_tricks) : NULL;
     Py_XDECREF(rules);
@@ -1292,10 +1378,6 @@ static long deal_tricks(PyObject *dict) {
     return v;
 }
 
-/* The state's phase (borrowed; NULL when it has none: nothing is compared equal to it). */
-static PyObject *dict_phase(PyObject *dict) {
-    return PyDict_GetItem(dict, s_phase);
-}
 
 /* Play ``card`` of ``seat`` (action ``i``) to the open trick, as TrickState._lay does. */
 static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat, u128 hand, int card, int i) {
@@ -1311,7 +1393,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     }
     Py_INCREF(action);
     self->chain = -1; /* kept answers hold after this action only if it calls no Python */
-    int bad = record(self, dict, decider, action, ++ver) < 0;
+    int bad = record(self, decider, action, ++ver) < 0;
     Py_CLEAR(decider);
     if (bad)
         goto fail;
@@ -1319,16 +1401,16 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     /* a card that does not follow shows a void (games that keep them) */
     int lead = self->covered == 2;
     if (!lead && self->void_suit >= 0 && !(self->led & bit) && !(self->free_cards & bit)) {
-        PyObject *voids = field(dict, s_voids);
+        PyObject *voids = fget(self, F_VOIDS);
         if (!voids || list_update(voids, seat, (u128)1 << self->void_suit, 0) < 0)
             goto fail;
     }
-    PyObject *hands = field(dict, s_hands);
+    PyObject *hands = fget(self, F_HANDS);
     if (!hands || !(tmp = mask_to_py(hand & ~bit)))
         goto fail;
     if (PyList_SetItem(hands, seat, tmp) < 0)
         goto fail;
-    trick_list = field(dict, s_trick);
+    trick_list = fget(self, F_TRICK);
     if (!trick_list)
         goto fail;
     Py_INCREF(trick_list);
@@ -1348,7 +1430,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
         Py_DECREF(trick_list);
         goto fail;
     }
-    PyObject *size_obj = field(dict, s_trick_size);
+    PyObject *size_obj = fget(self, F_TRICK_SIZE);
     long size = size_obj ? PyLong_AsLong(size_obj) : -1;
     if (size < 0) {
         Py_DECREF(trick_list);
@@ -1357,11 +1439,10 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     Py_ssize_t count = PyList_GET_SIZE(trick_list);
     if (count < size) { /* the next seat plays */
         Py_DECREF(trick_list);
-        PyObject *next = field(dict, s_play_next);
+        PyObject *next = fget(self, F_PLAY_NEXT);
         if (!next || !PyList_Check(next) || seat >= PyList_GET_SIZE(next))
             goto fail_msg;
-        if (PyDict_SetItem(dict, s_turn, PyList_GET_ITEM(next, seat)) < 0)
-            goto fail;
+        fset(self, F_TURN, PyList_GET_ITEM(next, seat));
         /* a follow: the same trick, the hook's answer still holds; after a lead, ask again */
         self->version = lead ? -1 : ver;
         self->chain = ver;
@@ -1374,7 +1455,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     u128 cards = 0;
     for (Py_ssize_t k = 0; k < count; k++) {
         PyObject *entry = PyList_GET_ITEM(trick_list, k);
-        PyObject *c = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) >= 2 ? PyObject_GetAttr(PyTuple_GET_ITEM(entry, 1), s_id) : NULL;
+        PyObject *c = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) >= 2 ? card_id(PyTuple_GET_ITEM(entry, 1)) : NULL;
         long id = c ? PyLong_AsLong(c) : -1;
         Py_XDECREF(c);
         if (id < 0 || id >= NCARDS) {
@@ -1402,8 +1483,8 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
     PyObject *winner = PyTuple_GET_ITEM(PyList_GET_ITEM(trick_list, best), 0);
     Py_INCREF(winner);
     long w = PyLong_AsLong(winner);
-    PyObject *won = field(dict, s_won), *taken = won ? field(dict, s_taken) : NULL;
-    PyObject *tricks = taken ? field(dict, s_tricks) : NULL;
+    PyObject *won = fget(self, F_WON), *taken = won ? fget(self, F_TAKEN) : NULL;
+    PyObject *tricks = taken ? fget(self, F_TRICKS) : NULL;
     PyObject *finished = NULL;
     if (!tricks || list_update(won, w, 0, 1) < 0 || list_update(taken, w, cards, 0) < 0)
         goto close_fail;
@@ -1426,13 +1507,11 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
         goto close_fail;
     if (!(tmp = PyList_New(0)))
         goto close_fail;
-    bad = PyDict_SetItem(dict, s_trick, tmp) < 0;
-    Py_DECREF(tmp);
-    if (bad || PyDict_SetItem(dict, s_turn, winner) < 0)
-        goto close_fail;
+    Py_XSETREF(self->f[F_TRICK], tmp);
+    fset(self, F_TURN, winner);
     if (_PyType_Lookup(type, s_after_trick) == default_after_trick || PyDict_GetItem(dict, s_plain_trick_end) == Py_True) {
         /* the engine's: the deal is scored once every trick is played */
-        long per_deal = deal_tricks(dict);
+        long per_deal = deal_tricks(self);
         if (per_deal < 0)
             goto close_fail;
         if (done_tricks == per_deal) {
@@ -1446,7 +1525,7 @@ static PyObject *play(CoreObject *self, PyObject *dict, long long ver, long seat
             goto close_fail;
     }
     /* the engine's _after_commit does nothing unless a deal is over */
-    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) {
+    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || self->f[F_PHASE] == deal_phase) {
         pure = 0;
         if (hook((PyObject *)self, s_after_commit, NULL) < 0)
             goto close_fail;
@@ -1475,7 +1554,7 @@ fail:
  * listed: both known legal) as ``State._commit`` does: record it, bump the version, the game's
  * ``_do``, then ``_after_commit`` where the type has its own or a deal is over.  A type with its
  * own ``_commit`` has it called instead. */
-static PyObject *commit(CoreObject *self, PyObject *dict, long long ver, PyObject *seat, int i) {
+static PyObject *commit(CoreObject *self, long long ver, PyObject *seat, int i) {
     PyObject *action = PyTuple_GET_ITEM(self->table->actions, i);
     self->version = -1;
     self->chain = -1;
@@ -1486,7 +1565,7 @@ static PyObject *commit(CoreObject *self, PyObject *dict, long long ver, PyObjec
     Py_INCREF(action);
     PyObject *args[3] = {(PyObject *)self, seat, action};
     PyObject *done = NULL;
-    if (record(self, dict, seat, action, ver + 1) == 0)
+    if (record(self, seat, action, ver + 1) == 0)
         done = PyObject_VectorcallMethod(s_do, args, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
     Py_DECREF(seat);
     if (!done) {
@@ -1494,7 +1573,7 @@ static PyObject *commit(CoreObject *self, PyObject *dict, long long ver, PyObjec
         return NULL;
     }
     Py_DECREF(done);
-    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || dict_phase(dict) == deal_phase) {
+    if (_PyType_Lookup(type, s_after_commit) != default_after_commit || self->f[F_PHASE] == deal_phase) {
         if (hook((PyObject *)self, s_after_commit, NULL) < 0) {
             Py_DECREF(action);
             return NULL;
@@ -1512,7 +1591,7 @@ static PyObject *move_card(CoreObject *self, PyObject *dict, long long ver, int 
     if (!default_commit || _PyType_Lookup(type, s_commit) != default_commit ||
         _PyType_Lookup(type, s_after_commit) != default_after_commit)
         return NULL;
-    PyObject *seat_obj = field(dict, s_turn), *hands = field(dict, s_hands);
+    PyObject *seat_obj = fget(self, F_TURN), *hands = fget(self, F_HANDS);
     PyObject *into = hands && seat_obj ? field(dict, self->move_target) : NULL;
     if (!into)
         return NULL;
@@ -1536,7 +1615,7 @@ static PyObject *move_card(CoreObject *self, PyObject *dict, long long ver, int 
     PyObject *h = NULL, *k = NULL;
     self->version = -1;
     self->chain = -1;
-    int bad = record(self, dict, seat_obj, action, ver + 1) < 0 || !(h = mask_to_py(hand & ~bit)) ||
+    int bad = record(self, seat_obj, action, ver + 1) < 0 || !(h = mask_to_py(hand & ~bit)) ||
               !(k = mask_to_py(kept));
     if (!bad) {
         Py_INCREF(h);
@@ -1587,15 +1666,15 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
                 if (out || PyErr_Occurred())
                     goto end;
             }
-            PyObject *seat = field(dict, s_turn);
+            PyObject *seat = fget(self, F_TURN);
             if (seat)
-                out = commit(self, dict, ver, seat, (int)i);
+                out = commit(self, ver, seat, (int)i);
             goto end;
         }
     } else if (cov > 0 && cov < 3 && i >= 0 && i < self->table->n && self->table->card_of[i] >= 0) {
         long seat;
         u128 hand, allowed;
-        if (allowed_now(self, dict, &seat, &hand, &allowed) < 0)
+        if (allowed_now(self, &seat, &hand, &allowed) < 0)
             goto end;
         int card = self->table->card_of[i];
         if ((allowed >> card) & 1) {
@@ -1610,9 +1689,9 @@ static PyObject *apply_fast(CoreObject *self, long i, int *done) {
             /* a lead with a declaration the hook listed: legal, carried out by the game's
              * ``_commit`` for the seat to act, as the reference does once it has checked it */
             *done = 1;
-            PyObject *seat = field(dict, s_turn);
+            PyObject *seat = fget(self, F_TURN);
             if (seat)
-                out = commit(self, dict, ver, seat, (int)i);
+                out = commit(self, ver, seat, (int)i);
             goto end;
         }
     }
@@ -1662,6 +1741,9 @@ static PyObject *core_apply(CoreObject *self, PyObject *arg) {
     return PyObject_CallMethodOneArg((PyObject *)self, s_ref_apply, arg);
 }
 
+static PyObject *core_copy_fields(CoreObject *self, PyObject *other);
+static PyObject *core_hot_fields(CoreObject *self, PyObject *unused);
+
 static PyMethodDef core_methods[] = {
     {"legal_actions", (PyCFunction)core_legal_actions, METH_NOARGS,
      "Every legal action of the seat to act, complete and exact (a new list of the game's\n"
@@ -1674,20 +1756,59 @@ static PyMethodDef core_methods[] = {
      "known legal and is not checked again; anything else is checked by :meth:`verify`."},
     {"apply_id", (PyCFunction)core_apply_id, METH_O,
      "Apply the legal action with integer id ``action_id``; returns the action."},
+    {"_copy_fields", (PyCFunction)core_copy_fields, METH_O,
+     "Set the fields kept in C of ``other`` (a new state of the same type) to this state's,\n"
+     "lists, dicts and sets copied (what ``State.copy`` does with the instance dict's)."},
+    {"_hot_fields", (PyCFunction)core_hot_fields, METH_NOARGS,
+     "The fields kept in C that are set, by name (a new dict)."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyObject *core_is_over(CoreObject *self, void *closure) {
     (void)closure;
-    PyObject *dict = PyObject_GenericGetDict((PyObject *)self, NULL);
-    if (!dict)
-        return NULL;
-    PyObject *phase = PyDict_GetItemWithError(dict, s_phase);
-    Py_DECREF(dict);
-    if (!phase && PyErr_Occurred())
-        return NULL;
-    return PyBool_FromLong(phase != NULL && phase == over_phase);
+    return PyBool_FromLong(self->f[F_PHASE] != NULL && self->f[F_PHASE] == over_phase);
 }
+
+/* The copy of a hot field's value ``State.copy`` makes: a list, dict or set copied, else shared. */
+static PyObject *copied(PyObject *v) {
+    if (PyList_CheckExact(v))
+        return PyList_GetSlice(v, 0, PyList_GET_SIZE(v));
+    if (PyDict_CheckExact(v))
+        return PyDict_Copy(v);
+    if (PySet_CheckExact(v))
+        return PySet_New(v);
+    return Py_NewRef(v);
+}
+
+static PyObject *core_copy_fields(CoreObject *self, PyObject *other) {
+    if (!PyObject_TypeCheck(other, Py_TYPE(self))) {
+        PyErr_SetString(PyExc_TypeError, "_copy_fields(): a state of the same type wanted");
+        return NULL;
+    }
+    CoreObject *new = (CoreObject *)other;
+    for (int k = 0; k < NFIELDS; k++) {
+        PyObject *v = self->f[k] ? copied(self->f[k]) : NULL;
+        if (self->f[k] && !v)
+            return NULL;
+        Py_XSETREF(new->f[k], v);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *core_hot_fields(CoreObject *self, PyObject *unused) {
+    (void)unused;
+    PyObject *out = PyDict_New();
+    for (int k = 0; out && k < NFIELDS; k++)
+        if (self->f[k] && PyDict_SetItem(out, field_name_objs[k], self->f[k]) < 0)
+            Py_CLEAR(out);
+    return out;
+}
+
+#define FIELD_MEMBER(id, name) \
+    {name, T_OBJECT_EX, offsetof(CoreObject, f) + F_##id * sizeof(PyObject *), 0, "a field of the state, kept in C"},
+static PyMemberDef core_members[] = {
+    FIELD_LIST(FIELD_MEMBER){NULL, 0, 0, 0, NULL},
+};
 
 static PyGetSetDef core_getset[] = {
     {"is_over", (getter)core_is_over, NULL, "True once the match has ended.", NULL},
@@ -1705,6 +1826,7 @@ static PyTypeObject CoreType = {
     .tp_clear = (inquiry)core_clear,
     .tp_methods = core_methods,
     .tp_getset = core_getset,
+    .tp_members = core_members,
 };
 
 static PyObject *set_phases(PyObject *module, PyObject *args) {
@@ -2103,37 +2225,21 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fastcore",
 PyMODINIT_FUNC PyInit__fastcore(void) {
     INTERN(s_id, "id");
     INTERN(s_getrandbits, "getrandbits");
-    INTERN(s_game, "game");
     INTERN(s_trick_rules, "trick_rules");
     INTERN(s_score_play, "_score_play");
     INTERN(s_choice_rule, "_choice_rule");
     INTERN(s_commit, "_commit");
     INTERN(s_do, "_do");
     INTERN(s_plain_trick_end, "_plain_trick_end");
-    INTERN(s_phase, "phase");
     INTERN(s_lead_rule, "_lead_rule");
     INTERN(s_auction_rule, "_auction_rule");
     INTERN(s_dark, "dark");
-    INTERN(s_passed, "passed");
-    INTERN(s_calls, "calls");
     INTERN(s_high_bid, "high_bid");
     INTERN(s_declarer, "declarer");
     INTERN(s_number, "number");
-    INTERN(s_in_deal, "_in_deal");
-    INTERN(s_after, "_after");
     INTERN(s_all_passed, "_all_passed");
     INTERN(s_win_auction, "_win_auction");
-    INTERN(s_version, "_version");
-    INTERN(s_turn, "_turn");
-    INTERN(s_hands, "hands");
-    INTERN(s_trick, "trick");
     INTERN(s_tricks, "tricks");
-    INTERN(s_won, "won");
-    INTERN(s_taken, "taken");
-    INTERN(s_deals, "deals");
-    INTERN(s_trick_size, "_trick_size");
-    INTERN(s_play_next, "_play_next");
-    INTERN(s_voids, "voids");
     INTERN(s_actions, "actions");
     INTERN(s_follow_rule, "_follow_rule");
     INTERN(s_trump_suit, "_trump_suit");
@@ -2152,6 +2258,19 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
         return NULL;
     if (PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0 ||
         PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *names = PyTuple_New(NFIELDS);
+    for (int k = 0; names && k < NFIELDS; k++) {
+        if (!(field_name_objs[k] = PyUnicode_InternFromString(field_names[k]))) {
+            Py_CLEAR(names);
+            break;
+        }
+        PyTuple_SET_ITEM(names, k, Py_NewRef(field_name_objs[k]));
+    }
+    if (!names || PyModule_AddObject(m, "FIELDS", names) < 0) {
+        Py_XDECREF(names);
         Py_DECREF(m);
         return NULL;
     }
