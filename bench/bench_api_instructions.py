@@ -12,6 +12,13 @@ once for ``--decisions`` decisions and once for none, and prints the difference 
 decisions: the instructions one decision costs, the ends of deals and the new deals included.
 Compare two builds by running it from each (``PYTHONPATH=<tree>/src``).
 
+Where OpenSpiel is installed (the ``bench`` extra), it counts the same for OpenSpiel's games driven
+from Python as ``bench/bench_api.py`` drives them (``legal_actions()``, ``rng.choice``,
+``apply_action``; chance outcomes applied and their cost included, not counted as decisions) and
+prints each game's ratio against its anchor there: OpenSpiel's instructions per decision over
+prikup's, the speed ratio the machine's load does not change (CPU time also depends on how the
+instructions run: cache misses, branches).
+
 ``--kinds`` prints instead, per game, the instructions of one decision of each kind (a lead, a
 follow inside the trick, the follow that ends a trick -- with the ends of deals it brings --, an
 auction call, each choice by its phase), counted by callgrind: the same random play runs once,
@@ -28,6 +35,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import functools
+import importlib.util
 import os
 import random
 import re
@@ -59,6 +67,27 @@ def play(row: int, decisions: int) -> None:
         if state.is_over or len(state.deals) > 20:
             state = game.new_match(seed=rng.randrange(1 << 30))
         state.apply_id(rng.choice(state.legal_action_ids()))
+
+
+#: OpenSpiel's games measured (``bench/bench_api.py``'s anchors) and each prikup row's anchor.
+SPIEL: tuple[str, ...] = ("oh_hell(players=3,num_tricks_fixed=8)", "euchre")
+ANCHOR: tuple[int, ...] = (0, 0, 0, 0, 1)
+
+
+def play_spiel(row: int, decisions: int) -> None:
+    """Play ``decisions`` random decisions of OpenSpiel's game ``SPIEL[row]`` from Python (chance
+    outcomes applied as they come, not counted), a new game after each end."""
+    import pyspiel  # type: ignore[import-not-found,unused-ignore]
+
+    game = pyspiel.load_game(SPIEL[row])
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    made = 0
+    while made < decisions:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        made += not state.is_chance_node()
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def kind_of(state: State) -> str:
@@ -158,9 +187,13 @@ def main() -> None:
     parser.add_argument("--kinds", action="store_true", help="instructions per decision by kind (callgrind)")
     parser.add_argument("--play", nargs=2, type=int, metavar=("ROW", "DECISIONS"), help=argparse.SUPPRESS)
     parser.add_argument("--play-kind", nargs=3, metavar=("ROW", "KIND", "DECISIONS"), help=argparse.SUPPRESS)
+    parser.add_argument("--play-spiel", nargs=2, type=int, metavar=("ROW", "DECISIONS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         play(*args.play)
+        return
+    if args.play_spiel:
+        play_spiel(*args.play_spiel)
         return
     if args.play_kind:
         play_kind(int(args.play_kind[0]), args.play_kind[1], int(args.play_kind[2]))
@@ -174,9 +207,26 @@ def main() -> None:
                 print(f"  {label:<16} {kind:<12} {made:6d} decisions {per:10,.0f}")
         return
     print(f"instructions per decision, random play through the integer path ({args.decisions} decisions)")
+    spiel = _spiel_instructions(args.decisions)
     for row, (label, _, _) in enumerate(GAMES):
         per = (instructions(row, args.decisions) - instructions(row, 0)) / args.decisions
-        print(f"  {label:<16} {per:10,.0f}")
+        ratio = f"  {spiel[ANCHOR[row]] / per:5.2f}x {SPIEL[ANCHOR[row]].split('(')[0]}" if spiel else ""
+        print(f"  {label:<16} {per:10,.0f}{ratio}")
+    for name, per in zip(SPIEL, spiel, strict=False):
+        print(f"  OpenSpiel {name:<40} {per:10,.0f}")
+    if not spiel:
+        print("  (OpenSpiel is not installed: pip install '.[bench]' adds it and its ratios)")
+
+
+def _spiel_instructions(decisions: int) -> list[float]:
+    """OpenSpiel's instructions per decision for each game of ``SPIEL`` (none if not installed)."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return []
+    out = []
+    for row in range(len(SPIEL)):
+        run = valgrind_instructions([__file__, "--play-spiel", str(row), str(decisions)])
+        out.append((run - valgrind_instructions([__file__, "--play-spiel", str(row), "0"])) / decisions)
+    return out
 
 
 def _kinds_seen(game_id: str, options: dict[str, object], decisions: int) -> list[str]:
