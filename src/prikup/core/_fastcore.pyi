@@ -22,6 +22,13 @@ class Core:
     def apply_id(self, action_id: int) -> Action: ...
     @property
     def is_over(self) -> bool: ...
+    def _copy_fields(self, other: Core) -> None:
+        """Set other's fields kept in C to copies of this state's (lists, dicts, sets copied)."""
+    def _hot_fields(self) -> dict[str, object]:
+        """The fields kept in C that are set, by name."""
+
+#: the names of the state's fields kept in the C struct, not the instance dict
+FIELDS: tuple[str, ...]
 
 def set_phases(play: object, auction: object, deal: object, over: object) -> None:
     """Name the play, auction, deal and match-over phases: the hooks are asked about the first two alone."""

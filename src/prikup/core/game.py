@@ -161,7 +161,7 @@ class _Reference:
         """Nothing: no field is kept outside the instance dict (see ``Core._copy_fields``)."""
 
     def _hot_fields(self) -> dict[str, Any]:
-        """None: no field is kept outside the instance dict (see ``Core._hot_fields``)."""
+        """Empty: no field is kept outside the instance dict (see ``Core._hot_fields``)."""
         return {}
 
 

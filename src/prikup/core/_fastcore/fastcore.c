@@ -342,7 +342,7 @@ static PyTypeObject TableType = {
 
 /* The state's fields the trick loop reads and writes on every decision, kept in the ``Core``
  * struct (``core_members``: attributes like any other to Python, which reads and writes them as
- * before) rather than the instance dict: a dict lookup was ~100 instructions, 16 of them a follow.
+ * before) rather than the instance dict: a dict lookup was ~100 instructions, about 15 of them a follow.
  * ``FIELDS`` lists them (``_fastcore.FIELDS``); a hook may not name one as a field it sets. */
 #define FIELD_LIST(X)                                                                               \
     X(VERSION, "_version") X(PHASE, "phase") X(TURN, "_turn") X(HANDS, "hands") X(TRICK, "trick")   \
@@ -513,6 +513,14 @@ static PyObject *fget(CoreObject *self, int k) {
 /* Set a hot field of the state to ``value`` (a reference of its own taken). */
 static void fset(CoreObject *self, int k, PyObject *value) {
     Py_XSETREF(self->f[k], Py_NewRef(value));
+}
+
+/* The index of the hot field named ``name`` (an interned string), -1: a field of the dict. */
+static int hot_index(PyObject *name) {
+    for (int k = 0; k < NFIELDS; k++)
+        if (field_name_objs[k] == name)
+            return k;
+    return -1;
 }
 
 /* -1 with a ValueError if ``name`` (a field a hook names for C to read or set in the instance
@@ -1021,9 +1029,7 @@ static int covered(CoreObject *self, PyObject *dict, long long *version) {
     else if (card >= 0 && !(name = follow_key(Py_TYPE(self))) && PyErr_Occurred())
         return -1;
     if (name) {
-        int hot = -1; /* a hot field by its interned name (``follow_rule_keyed_by`` interns it) */
-        for (int k = 0; k < NFIELDS && hot < 0; k++)
-            hot = field_name_objs[k] == name ? k : -1;
+        int hot = hot_index(name); /* ``follow_rule_keyed_by`` interns the name */
         key = hot >= 0 ? self->f[hot] : PyDict_GetItemWithError(dict, name); /* borrowed */
         if (!key && PyErr_Occurred())
             return -1;
