@@ -96,7 +96,7 @@ def _table_story(options: dict[str, object], seed: int, lang: str) -> str:
     return console.export_text()
 
 
-@pytest.mark.parametrize(("lang", "call"), [("en", "calls J♦ as partner"), ("ru", "называет партнёром J♦")])
+@pytest.mark.parametrize(("lang", "call"), [("en", "calls J♦ as partner"), ("ru", "называет партнёром В♦")])
 def test_a_five_handed_partner_call_is_said_in_words(lang: str, call: str) -> None:
     said = _table_story({"players": 5}, 3, lang)
     assert f"Oleg: {call}" in said or f"Олег: {call}" in said
@@ -112,7 +112,7 @@ def test_your_discards_left_are_said_to_you(lang: str, line: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "prompt", "kitty"),
-    [("en", "Call a partner card (partner AH", "Kitty: "), ("ru", "Назовите карту партнёра (partner AH", "Прикуп: ")],
+    [("en", "Call a partner card (partner AH", "Kitty: "), ("ru", "Назовите карту партнёра (партнёр Тч", "Прикуп: ")],
 )
 def test_the_partner_call_has_its_prompt_and_the_kitty_its_name(lang: str, prompt: str, kitty: str) -> None:
     # seed 8: the person wins the five-handed auction and calls the partner card
@@ -136,9 +136,9 @@ def test_the_table_card_forms_moments_have_their_prompts(lang: str) -> None:
             "you: add ",
         ),
         "ru": (
-            "Положите в прикуп одну из карт на столе: give",
-            "Возьмите себе одну из карт на столе: keep",
-            "Снесите карту в закрытую: discard",
+            "Положите в прикуп одну из карт на столе: отдать",
+            "Возьмите себе одну из карт на столе: оставить",
+            "Снесите карту в закрытую: снести",
             "вы: кладёте ",
         ),
     }[lang]

@@ -237,7 +237,7 @@ def test_the_prompt_refuses_in_russian() -> None:
     )
     assert "Нельзя: заказать сейчас можно 67..220 или пас" in run.stdout, run.stdout
     said = " ".join(run.stdout.split())
-    assert "Нельзя: в 501 «look» пишут без номера места" in said, said
+    assert "Нельзя: в 501 «смотреть» пишут без номера места" in said, said
     assert "Нельзя: заказ в 501 — целое число очков" in said, said
 
 

@@ -4,6 +4,7 @@ clicked, calls pressed, actions typed, an illegal card answered by its rule."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any
 
@@ -12,6 +13,7 @@ from textual.widgets import Input, RichLog, Static
 
 from prikup import make_game
 from prikup.bots import make_bot
+from prikup.cli.keywords import notation_words
 from prikup.cli.tui.app import TableApp
 from prikup.cli.tui.widgets import CallButton, CardButton
 from prikup.core.game import State
@@ -73,6 +75,9 @@ async def play_one_deal(gid: str, players: int, lang: str, seed: int) -> tuple[T
                 shown = static_text(app, "#message")
                 assert any(mark in shown for mark in ("♠", "♣", "♦", "♥", "trump", "козыр")), shown
                 used["taught"] += 1
+            if lang == "ru":  # the hand's cards carry the Russian deck's letters
+                labels = " ".join(str(b.label) for b in app.query(CardButton))
+                assert not re.search(r"(?<!\w)[JQKA][♠♣♦♥]", labels), labels
             action = helper.act(state, 0)
             text = str(action)
             before = len(state.history)
@@ -85,7 +90,11 @@ async def play_one_deal(gid: str, players: int, lang: str, seed: int) -> tuple[T
                 used["pressed"] += 1
             else:
                 command = app.query_one("#command", Input)
-                command.value = text[5:] if text.startswith("play ") and action.modifier is None else text
+                typed = notation_words(action, lang) if lang == "ru" else text  # Russian words at a Russian table
+                for symbol, letter in zip("♠♣♦♥", "птбч", strict=True):
+                    typed = typed.replace(symbol, letter)
+                bare = text.startswith("play ") and action.modifier is None
+                command.value = typed.split(" ", 1)[1] if bare else typed
                 await pilot.press("enter")
                 used["typed"] += 1
             await pilot.pause()

@@ -87,7 +87,7 @@ def test_terminal_narrates_a_lost_break(lang: str) -> None:
         ),
         (
             "ru",
-            "Забрать остальные взятки? вы: claim — забрать, pass — играть дальше",
+            "Забрать остальные взятки? вы: «забрать» или «пас» — играть дальше",
             "вы: забираете остальные взятки",
             "Остальные взятки забраны на 2-й взятке (вы): минус 100 за это.",
         ),
@@ -119,7 +119,7 @@ def test_terminal_draws_both_open_hands_of_patastrophe(lang: str) -> None:
     names = Names(4, [1], ["heuristic"] * 4, lang)
     lines = VIEW.status(s.observation(1), names.__getitem__, lang)
     for seat in (0, 2):
-        shown = cards([str(c) for c in cards_of(s.hands[seat])])
+        shown = cards([str(c) for c in cards_of(s.hands[seat])], lang)
         assert any(names[seat] in x and shown in x for x in lines), (seat, lines)
 
 
@@ -128,9 +128,9 @@ def test_terminal_draws_the_one_open_hand_of_double_shields(lang: str) -> None:
     s = _open_after_first_trick("DSHL")
     names = Names(4, [1], ["heuristic"] * 4, lang)
     lines = VIEW.status(s.observation(1), names.__getitem__, lang)
-    open_lines = [x for x in lines if cards([str(c) for c in cards_of(s.hands[0])]) in x]
+    open_lines = [x for x in lines if cards([str(c) for c in cards_of(s.hands[0])], lang) in x]
     assert len(open_lines) == 1
-    assert not any(cards([str(c) for c in cards_of(s.hands[2])]) in x for x in lines)
+    assert not any(cards([str(c) for c in cards_of(s.hands[2])], lang) in x for x in lines)
 
 
 @pytest.mark.parametrize("lang", LANGS)

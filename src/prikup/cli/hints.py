@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from prikup.analysis import hint
+from prikup.cli.keywords import notation_words
 from prikup.core.game import State
 from prikup.i18n import t
 
@@ -22,5 +23,5 @@ def hint_line(state: State, seat: int, lang: str, *, allowed: bool = True) -> st
         return t("analysis.hints_off", lang)
     seed = sum(len(log.actions) for log in state.deals)
     got = hint(state.copy(), seat, seed=seed)
-    candidates = ", ".join(f"{text} {value:g}" for text, value in got.candidates)
-    return t("analysis.hint", lang, action=got.action, candidates=candidates)
+    candidates = ", ".join(f"{notation_words(text, lang)} {value:g}" for text, value in got.candidates)
+    return t("analysis.hint", lang, action=notation_words(got.action, lang), candidates=candidates)

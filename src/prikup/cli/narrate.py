@@ -91,7 +91,7 @@ class Narrator:
         for n in range(self._tricks_seen, len(tricks)):
             trick = tricks[n]
             winner = trick.winner
-            shown_cards = " ".join(card(p.card) for p in trick.cards)
+            shown_cards = " ".join(card(p.card, self.lang) for p in trick.cards)
             events.append(
                 Event(
                     "trick",
@@ -136,9 +136,9 @@ class Narrator:
             if gift.card != action.card:
                 continue
             if seat == self.viewer:
-                return t("cli.you_gave", self.lang, card=card(action.card), to=self.who(gift.to))
+                return t("cli.you_gave", self.lang, card=card(action.card, self.lang), to=self.who(gift.to))
             if gift.to == self.viewer:
-                return t("cli.you_received", self.lang, card=card(action.card), giver=self.who(seat))
+                return t("cli.you_received", self.lang, card=card(action.card, self.lang), giver=self.who(seat))
         return None
 
     def _tricks_of(self, deal_index: int) -> list[TrickSeen]:
@@ -168,18 +168,20 @@ class Narrator:
                 + ", ".join(f"{self.who(s)} {action_words(c, lang)}" for s, c in obs.calls if c.split()[0] != "look")
             )
         if obs.talon:  # Five Hundred's players call it the kitty
-            lines.append(f"{t('kitty' if isinstance(obs, ObsFiveHundred) else 'talon', lang)}: {cards(obs.talon)}")
+            heading = t("kitty" if isinstance(obs, ObsFiveHundred) else "talon", lang)
+            lines.append(f"{heading}: {cards(obs.talon, lang)}")
         if st_has_points_contract(obs) and obs.declarer is not None:
             dark = f" ({t('dark', lang)})" if isinstance(obs, Obs501) and obs.declarer_dark else ""
             trump = strain(obs.trump, lang)
             contract = obs.contract if isinstance(obs, Obs501 | ObsPyatsot) else None
             lines.append(f"{t('contract', lang)}: {contract} {trump}{dark} — {self.who(obs.declarer)}")
         if obs.trick:
-            lines.append(f"{t('trick', lang)}: " + ", ".join(f"{self.who(p.seat)} {card(p.card)}" for p in obs.trick))
+            played = ", ".join(f"{self.who(p.seat)} {card(p.card, lang)}" for p in obs.trick)
+            lines.append(f"{t('trick', lang)}: {played}")
         lines += self.view.status(obs, self.who, lang)
         hand = obs.hand
         if hand is not None:
-            lines.append(f"{t('hand', lang)}: {cards(sort_cards(hand))}")
+            lines.append(f"{t('hand', lang)}: {cards(sort_cards(hand), lang)}")
         elif isinstance(obs, Obs501) and obs.dark[seat]:
             lines.append(t("dark_hand", lang, n=obs.hand_sizes[seat]))
         return lines

@@ -33,11 +33,11 @@ def suit_word(text: str, lang: str) -> str:
     return text
 
 
-def _pretty_card(text: str) -> str:
-    try:
-        return parse_action(f"play {text}").card.pretty() if text else text  # type: ignore[union-attr]
-    except PrikupError:
-        return text
+def _pretty_card(text: str, lang: str) -> str:
+    """A card field of a refusal with its suit symbol (the Russian deck's letters in Russian)."""
+    from prikup.cli.words import card
+
+    return card(text, lang) if text else text
 
 
 def _actions(legal: Sequence[str]) -> list[Action]:
@@ -120,13 +120,13 @@ def _field(name: str, value: FieldValue, lang: str) -> FieldValue:
     if name in ("suit", "trump"):
         return suit_word(value, lang)
     if name == "card":
-        return _pretty_card(value)
+        return _pretty_card(value, lang)
     if name in ("call", "bid") and not value.isdigit():
         from prikup.cli.words import call_words
 
         return call_words(value, lang)
     if name in ("cards", "suits"):
-        return " ".join(_pretty_card(c) if name == "cards" else suit_word(c, lang) for c in value.split())
+        return " ".join(_pretty_card(c, lang) if name == "cards" else suit_word(c, lang) for c in value.split())
     return value
 
 

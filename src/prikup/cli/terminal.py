@@ -10,10 +10,11 @@ from rich.markup import escape
 
 from prikup.bots import Bot
 from prikup.cli.hints import HINT_WORDS, hint_line
-from prikup.cli.keywords import InputError, read_line, summarise
+from prikup.cli.keywords import HELP_WORDS, QUIT_WORDS, InputError, read_line, summarise
 from prikup.cli.narrate import Event, Narrator, standings
 from prikup.cli.teach import describe, explain
 from prikup.cli.words import Names
+from prikup.cli.words import card as card_words
 from prikup.core.actions import Action
 from prikup.core.cards import Card, parse_card
 from prikup.core.errors import IllegalActionError, PrikupError
@@ -24,19 +25,20 @@ from prikup.records import Seat
 __all__ = ["TerminalTable", "check_line", "interpret_input", "pretty_card", "pretty_cards"]
 
 
-def pretty_card(text: str) -> str:
-    """A card code as Rich markup with its suit symbol, red suits in red."""
+def pretty_card(text: str, lang: str = "en") -> str:
+    """A card code as Rich markup with its suit symbol (the Russian deck's letters in Russian),
+    red suits in red."""
     card = parse_card(text)
-    shown = card.pretty()
+    shown = card_words(card, lang)
     if card.suit is not None and card.suit.is_red:
         return f"[red]{shown}[/red]"
     return f"[bold]{shown}[/bold]" if card.is_joker else shown
 
 
-def pretty_cards(codes: Sequence[str]) -> str:
+def pretty_cards(codes: Sequence[str], lang: str = "en") -> str:
     """Several cards, grouped by suit, highest first."""
     cards = sorted((parse_card(c) for c in codes), key=_display_key)
-    return " ".join(pretty_card(str(c)) for c in cards)
+    return " ".join(pretty_card(str(c), lang) for c in cards)
 
 
 def _display_key(card: Card) -> tuple[int, int]:
@@ -144,11 +146,11 @@ class TerminalTable:
         while True:
             text = self.read(t("prompt", self.lang))
             word = text.strip().lower()
-            if word in ("help", "?", "h"):
+            if word in HELP_WORDS:
                 shown = ", ".join(summarise(self.state.legal_actions(), self.lang))
                 self.say(f"{t('legal', self.lang)}: {shown}")
                 continue
-            if word in ("quit", "exit", "q"):
+            if word in QUIT_WORDS:
                 raise KeyboardInterrupt
             if word in HINT_WORDS:
                 self.say(hint_line(self.state, seat, self.lang, allowed=self.hints))

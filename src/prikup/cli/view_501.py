@@ -25,9 +25,9 @@ def gift_lines(obs: Obs501 | ObsPyatsot, who: Who, lang: str) -> list[str]:
         if gift.card is None:
             continue
         if seat == declarer:
-            lines.append(t("cli.you_gave", lang, card=card(gift.card), to=who(gift.to)))
+            lines.append(t("cli.you_gave", lang, card=card(gift.card, lang), to=who(gift.to)))
         elif gift.to == seat and declarer is not None:
-            lines.append(t("cli.you_received", lang, card=card(gift.card), giver=who(declarer)))
+            lines.append(t("cli.you_received", lang, card=card(gift.card, lang), giver=who(declarer)))
     return lines
 
 

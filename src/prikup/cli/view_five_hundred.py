@@ -59,13 +59,13 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
     for dummy in obs.dummies:
         backs = " ".join([CARD_BACK] * dummy.face_down)
         lines.append(
-            t("cli.fh_dummy", lang, who=name(dummy.hand), cards=cards(dummy.face_up) or "—", backs=backs or "—")
+            t("cli.fh_dummy", lang, who=name(dummy.hand), cards=cards(dummy.face_up, lang) or "—", backs=backs or "—")
         )
     legal = [a.card for a in obs.legal_actions or () if a.card is not None and a.kind.value == "play"]
     if obs.dummies and legal and obs.hand is not None and not set(legal) <= set(obs.hand):
         lines.append(t("cli.fh_dummy_turn", lang))
     if obs.table_cards:
-        lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards)))
+        lines.append(t("cli.fh_table_cards", lang, cards=cards(obs.table_cards, lang)))
         verbs = {a.kind.value for a in obs.legal_actions or ()}
         if obs.to_act is not None and obs.to_act == obs.seat:  # the table-card form's own moments
             if obs.phase.value == "pick":
@@ -81,11 +81,11 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
     if obs.dead_size:
         lines.append(t("cli.fh_dead", lang, n=obs.dead_size))
     if obs.drawn is not None:
-        lines.append(t("cli.fh_drawn", lang, card=cards([obs.drawn])))
+        lines.append(t("cli.fh_drawn", lang, card=cards([obs.drawn], lang)))
     if obs.stock_size:
         lines.append(t("cli.fh_stock", lang, n=obs.stock_size))
     if obs.set_aside and obs.phase is not Phase.PLAY:
-        lines.append(t("cli.fh_set_aside", lang, cards=cards(obs.set_aside)))
+        lines.append(t("cli.fh_set_aside", lang, cards=cards(obs.set_aside, lang)))
     return lines
 
 
@@ -101,7 +101,7 @@ class FiveHundredView(GameView):
         if not isinstance(game, GameFiveHundred):
             return None
         if verb == "give" and game.form is not None and game.form.name == "table_cards":
-            return tw("cli.fh_to_kitty", lang, you, card=card(rest))  # a table card, face up, to the kitty
+            return tw("cli.fh_to_kitty", lang, you, card=card(rest, lang))  # a table card, face up, to the kitty
         if verb not in ("keep", "discard"):
             return None
         drawing = game.form is not None and game.form.name == "drawing"
@@ -110,7 +110,7 @@ class FiveHundredView(GameView):
         if rest == "a card":
             return t("cli.fh_draw_hidden", lang)
         key = "cli.fh_draw_keep" if verb == "keep" else "cli.fh_draw_set_aside"
-        return tw(key, lang, you, card=card(rest))
+        return tw(key, lang, you, card=card(rest, lang))
 
     def status(self, obs: Observation, who: Who | None = None, lang: str = "en") -> list[str]:
         """Contract and contractor, partner, tricks per side, misère partner out, open hand, voids."""
@@ -132,7 +132,7 @@ class FiveHundredView(GameView):
         if obs.called is not None:  # five players: the partner card and, once public, its holder
             known = obs.called_partner
             key = "cli.fh_called_known" if known is not None else "cli.fh_called_secret"
-            lines.append(t(key, lang, card=card(obs.called), who=name(known) if known is not None else ""))
+            lines.append(t(key, lang, card=card(obs.called, lang), who=name(known) if known is not None else ""))
         if obs.phase is Phase.DISCARD and obs.discards_left and obs.to_act is not None:
             # the contractor, or under the double misère's pass his partner
             key = "cli.fh_discards_left_you" if is_you(name(obs.to_act), lang) else "cli.fh_discards_left"
@@ -160,13 +160,13 @@ class FiveHundredView(GameView):
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(parts))
         lines += _form_lines(obs, name, lang)
         if obs.kitty_shown is not None:
-            lines.append(t("cli.fh_kitty_shown", lang, card=cards([obs.kitty_shown])))
+            lines.append(t("cli.fh_kitty_shown", lang, card=cards([obs.kitty_shown], lang)))
         if obs.sitting_out:
             lines.append(t("cli.fh_sitting_out", lang, who=", ".join(name(s) for s in obs.sitting_out)))
         for shown in obs.open_hands or ((obs.open_hand,) if obs.open_hand else ()):
             # an open misère's hand; double shields' and patastrophe's (both partners') open hands
             key = "cli.fh_open_misere" if obs.contract == "OMIS" else "cli.fh_open_hand"
-            lines.append(t(key, lang, who=name(shown.seat), cards=cards(shown.cards)))
+            lines.append(t(key, lang, who=name(shown.seat), cards=cards(shown.cards, lang)))
         if obs.trick_suit is not None and obs.trick and obs.trick[0].named is not None:
             lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs.trick_suit, lang)))
         shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(obs.voids) if v]
@@ -200,7 +200,7 @@ class FiveHundredView(GameView):
             partner = int(result["partner"])
         side = name(contractor) + (t("cli.and", lang) + name(partner) if partner is not None else "")
         if result.get("called"):
-            side += f" ({card(str(result['called']))})"
+            side += f" ({card(str(result['called']), lang)})"
         change = signed(changes[contractor]) if len(changes) > contractor else ""
         said = t(
             "cli.fh_result",

@@ -63,7 +63,7 @@ class PyatsotView(GameView):
         if obs.barred:
             lines.append(t("cli.pt_barred", lang, who=", ".join(name(s) for s in obs.barred)))
         if obs.kept:
-            lines.append(t("cli.pt_kept", lang, card=card(obs.kept)))
+            lines.append(t("cli.pt_kept", lang, card=card(obs.kept, lang)))
         lines += gift_lines(obs, name, lang)
         for d in obs.declarations:
             lines.append(

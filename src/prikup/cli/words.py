@@ -10,7 +10,7 @@ from prikup.core.cards import SUIT_SYMBOLS, Card, Suit, parse_card
 from prikup.core.errors import PrikupError
 from prikup.i18n import catalogue, t
 
-__all__ = ["Names", "action_words", "call_words", "card", "cards", "number", "signed", "strain", "tw"]
+__all__ = ["RU_RANKS", "Names", "action_words", "call_words", "card", "cards", "number", "signed", "strain", "tw"]
 
 _VULGAR = {
     Fraction(1, 2): "½",
@@ -54,19 +54,29 @@ def signed(value: object) -> str:
     return "+" + text
 
 
-def card(code: str | Card) -> str:
-    """A card (or its code) with its suit symbol (``K♠``); the code itself if it is not a card."""
+#: The index printed on a Russian deck's court cards and ace: валет, дама, король, туз.
+RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+
+
+def card(code: str | Card, lang: str = "en") -> str:
+    """A card (or its code) with its suit symbol (``K♠``; in Russian the deck's own letters,
+    ``К♠``, ``Т♥``, ``В♦``); the code itself if it is not a card."""
     if isinstance(code, Card):
-        return code.pretty()
-    try:
-        return parse_card(code).pretty()
-    except PrikupError:
-        return code
+        the_card = code
+    else:
+        try:
+            the_card = parse_card(code)
+        except PrikupError:
+            return code
+    shown = the_card.pretty()
+    if lang == "ru" and shown[0] in RU_RANKS and not the_card.is_joker:
+        return RU_RANKS[shown[0]] + shown[1:]
+    return shown
 
 
-def cards(codes: Sequence[str | Card]) -> str:
+def cards(codes: Sequence[str | Card], lang: str = "en") -> str:
     """Several cards with their suit symbols, in the order given."""
-    return " ".join(card(c) for c in codes)
+    return " ".join(card(c, lang) for c in codes)
 
 
 def strain(code: str | Suit | None, lang: str) -> str:
@@ -122,7 +132,7 @@ def action_words(text: str, lang: str, you: bool = False) -> str:
         )
         return t("cli.says_contract", lang, contract=what)
     if a.card is not None:
-        shown = a.card.pretty()
+        shown = card(a.card, lang)
         if a.modifier == "marriage" and a.argument:
             shown += " " + t("cli.with_marriage", lang, suit=strain(a.argument, lang))
         elif a.modifier == "as" and a.argument:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from prikup.bots import Bot
 from prikup.cli.hints import HINT_WORDS, hint_line
-from prikup.cli.keywords import InputError, summarise
+from prikup.cli.keywords import HELP_WORDS, QUIT_WORDS, InputError, summarise
 from prikup.cli.narrate import Event, Narrator, standings
 from prikup.cli.teach import describe
 from prikup.cli.terminal import check_line
@@ -189,7 +189,7 @@ class TableApp(App[None]):
         await hand.remove_children()
         codes = hand_codes(obs)
         if codes:
-            await hand.mount(*[CardButton(c, legal=c in playable or not card_words) for c in codes])
+            await hand.mount(*[CardButton(c, legal=c in playable or not card_words, lang=self.lang) for c in codes])
         elif isinstance(obs, Obs501) and obs.dark[looker]:
             await hand.mount(Static(t("cli.hand_of_dark", self.lang, n=obs.hand_sizes[looker])))
         calls = self.query_one("#calls", Horizontal)
@@ -253,10 +253,10 @@ class TableApp(App[None]):
         if self.finished or seat is None or seat in self.bots:
             return
         word = text.strip().lower()
-        if word in ("help", "?", "h"):
+        if word in HELP_WORDS:
             self.action_help()
             return
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             self.exit()
             return
         if word in HINT_WORDS:

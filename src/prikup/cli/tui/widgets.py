@@ -21,18 +21,19 @@ from prikup.i18n import catalogue, t
 __all__ = ["CallButton", "CardButton", "SeatPanel", "call_actions", "card_text", "seat_text", "trick_text"]
 
 
-def card_text(code: str) -> Text:
-    """A card with its suit symbol, red suits in red, jokers bold."""
+def card_text(code: str, lang: str = "en") -> Text:
+    """A card with its suit symbol (the Russian deck's letters in Russian), red suits in red,
+    jokers bold."""
     c = parse_card(code)
     style = "bold red" if c.suit is not None and c.suit.is_red else "bold"
-    return Text(c.pretty(), style=style)
+    return Text(card(c, lang), style=style)
 
 
 class CardButton(Button):
     """A card of the player's hand: clicking it plays it (or gives, keeps, discards it)."""
 
-    def __init__(self, code: str, *, legal: bool) -> None:
-        super().__init__(card_text(code), id=f"card-{code}", classes="card" + ("" if legal else " dim"))
+    def __init__(self, code: str, *, legal: bool, lang: str = "en") -> None:
+        super().__init__(card_text(code, lang), id=f"card-{code}", classes="card" + ("" if legal else " dim"))
         self.code = code
 
 
@@ -116,7 +117,7 @@ def trick_text(obs: Observation, names: Names, lang: str) -> Text:
     if talon:
         out.append(f"{t('talon', lang)}: ")
         for held in talon:
-            out.append_text(card_text(str(held)))
+            out.append_text(card_text(str(held), lang))
             out.append(" ")
         out.append("\n")
     trick = obs.trick
@@ -124,13 +125,13 @@ def trick_text(obs: Observation, names: Names, lang: str) -> Text:
         out.append(f"{t('trick', lang)}:\n")
         for p in trick:
             out.append(f"  {names[p.seat]}: ")
-            out.append_text(card_text(str(p.card)))
+            out.append_text(card_text(str(p.card), lang))
             out.append("\n")
     tricks = obs.tricks
     if tricks and not trick:
         last = tricks[-1]
         out.append(f"{t('cli.last_trick', lang)} → {names[last.winner]}: ", style="dim")
-        out.append(" ".join(card(p.card) for p in last.cards), style="dim")
+        out.append(" ".join(card(p.card, lang) for p in last.cards), style="dim")
         out.append("\n")
     return out
 
