@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from textual.widgets import Static
 from prikup import make_game
 from prikup.analysis import DealAnalysis
 from prikup.bots import make_bot
+from prikup.cli.keywords import read_line
 from prikup.cli.terminal import TerminalTable
 from prikup.cli.tui.app import TableApp
 from prikup.records import Seat
@@ -54,6 +56,20 @@ def test_russian_table(match: Path) -> None:
     run = prikup("analyze", str(match), "--samples", "1", "--lang", "ru")
     assert run.returncode == 0, run.stderr
     assert "каждое решение" in run.stdout and "По местам" in run.stdout and "Пар" in run.stdout
+    # the actions in the games' Russian words and the Russian deck's letters, not the notation
+    assert "ход " in run.stdout and "пас" in run.stdout
+    assert not re.search(r"\bplay [2-9TJQKA][SCDH]\b|\bbid \w", run.stdout), run.stdout
+
+
+def test_the_russian_line_mode_hint_is_said_in_russian_words() -> None:
+    table, console = _line_table(True, "ru")
+    with pytest.raises(KeyboardInterrupt):
+        table.run()
+    line = next(x for x in console.export_text().splitlines() if "подсказка:" in x)
+    suggested = line.split("подсказка:")[1].split("(")[0].strip()
+    legal = {str(a) for a in table.state.legal_actions()}
+    assert suggested not in legal  # said in Russian words, not the notation …
+    assert str(read_line(suggested, table.state.legal_actions(), "ru")[0]) in legal  # … and read back
 
 
 def test_json_is_one_document_that_reads_back_and_is_reproducible(match: Path) -> None:

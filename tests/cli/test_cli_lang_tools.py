@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from prikup.cli.keywords import normalise
 from prikup.cli.main import app
+from prikup.core.actions import parse_action
 
 BOT_NAMES = {"heuristic", "random"}
-NOTATION = {"play", "marriage"}  # the actions as typed and recorded
 PROPER = {"openskill"}  # the rating library's name
 
 
@@ -74,7 +75,7 @@ def test_solve_speaks_russian(record: Path) -> None:
     deal = str(_first_play(record))
     ru = _prikup("solve", str(record), "--deal", deal, "--trick", "2", "--card", "2", "--lang", "ru")
     assert ru.returncode == 0, ru.stderr
-    assert not _english_left(ru.stdout, NOTATION), ru.stdout
+    assert not _english_left(ru.stdout, set()), ru.stdout  # the plays too: ход Д♣, марьяж
     text = " ".join(ru.stdout.split())
     assert text.startswith(f"Пятьсот одно, сдача {deal}, взятка 2, карта 2: ходит место ")
     assert "разыгрывающий — место " in text and "козырь " in text and "уже засчитано: " in text
@@ -83,10 +84,12 @@ def test_solve_speaks_russian(record: Path) -> None:
     assert en.returncode == 0, en.stderr
     assert f"501, deal {deal}, trick 2, card 2: seat " in " ".join(en.stdout.split()) and "<- best" in en.stdout
     assert not re.search(r"[а-яё]", en.stdout.split("(501, Пятьсот")[0], re.I)
-    # the same plays with the same values, the same best
+    # the same plays (said in Russian, read back to the notation) with the same values, the same best
     rows = r"^\s+(play \S+(?: marriage [SCDH])?)\s+(\d+)(\s+<- \S+)?$"
-    assert [r[:2] for r in re.findall(rows, ru.stdout, re.M)] == [r[:2] for r in re.findall(rows, en.stdout, re.M)]
-    assert [bool(r[2]) for r in re.findall(rows, ru.stdout, re.M)] == [
+    ru_rows = r"^\s+(ход \S+(?: марьяж \S+)?)\s+(\d+)(\s+<- \S+)?$"
+    said = [(str(parse_action(normalise(r[0]))), r[1]) for r in re.findall(ru_rows, ru.stdout, re.M)]
+    assert said and said == [r[:2] for r in re.findall(rows, en.stdout, re.M)]
+    assert [bool(r[2]) for r in re.findall(ru_rows, ru.stdout, re.M)] == [
         bool(r[2]) for r in re.findall(rows, en.stdout, re.M)
     ]
 

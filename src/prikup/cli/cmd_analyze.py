@@ -16,6 +16,7 @@ from rich.table import Table
 
 from prikup.analysis import AnalysisError, DealAnalysis, analyze_deal
 from prikup.cli.checks import CliError
+from prikup.cli.keywords import notation_words
 from prikup.cli.main import app, check_lang, console, err, fail
 from prikup.core.errors import PrikupError
 from prikup.i18n import t
@@ -71,6 +72,12 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+def _said(action: str, lang: str) -> str:
+    """An action of the analysis as the table's language says it: the notation in English, the
+    Russian words and deck letters in Russian (``play JD`` → ``ход В♦``)."""
+    return action if lang == "en" else notation_words(action, lang)
+
+
 def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | str]:
     """The analysis as the terminal shows it: the decisions' table, the seats' summary, the par."""
     table = Table(title=t("analysis.title", lang, deal=analysis.deal, game=analysis.game), title_justify="left")
@@ -82,8 +89,8 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
             str(d.number),
             str(d.seat),
             escape(t(f"cli.sv_phase_{d.phase.replace(' ', '_')}", lang)),
-            escape(d.taken),
-            "" if d.best == d.taken else escape(d.best),
+            escape(_said(d.taken, lang)),
+            "" if d.best == d.taken else escape(_said(d.best, lang)),
             "—" if d.unsolved else _number(d.loss),
             _number(d.loss_open),
             escape(t("analysis.grade_unsolved", lang))
@@ -97,7 +104,7 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
         summary.add_column(t(f"analysis.{key}", lang), justify="right" if key == "col_lost" else "left")
     by_number = {d.number: d for d in analysis.decisions}
     for s in analysis.seats:
-        worst = ", ".join(f"#{n} {by_number[n].taken} → {by_number[n].best}" for n in s.worst)
+        worst = ", ".join(f"#{n} {_said(by_number[n].taken, lang)} → {_said(by_number[n].best, lang)}" for n in s.worst)
         summary.add_row(escape(names[s.seat]), _number(s.lost), escape(worst) or "—")
     out: list[Table | str] = [table, summary]
     if analysis.par is None:

@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 
 from prikup.cli.checks import CliError
+from prikup.cli.keywords import notation_words
 from prikup.cli.main import app, check_lang, console, fail
 from prikup.cli.views import contract_of
 from prikup.cli.words import call_words, strain
@@ -111,7 +112,8 @@ def solve_cmd(
     console.print(escape(t("cli.sv_explain", lang, side=side)))
     mark = "  " + t("cli.sv_best", lang)
     for action, value in values.items():
-        console.print(f"  {escape(str(action)):<24} {value:>4}{mark if value == best else ''}")
+        said = str(action) if lang == "en" else notation_words(action, lang)  # Russian: ход Т♠
+        console.print(f"  {escape(said):<24} {value:>4}{mark if value == best else ''}")
 
 
 def _header(state: State, deal: int, trick: int | None, card: int, at: int, base: object, lang: str) -> str:
