@@ -142,6 +142,18 @@ def test_a_marriage_lead_and_a_501_contract_are_typed_in_russian() -> None:
     assert normalise("ход Тч") == "play AH"  # Cyrillic Т is the ace (туз); the Latin T is the ten
     assert normalise("play TH") == "play TH"
     assert normalise("привет мир") == "привет мир"  # a word of neither kind is left as typed
+    assert normalise("заказ 7ч") == "bid 7H" and normalise("заказ 6бк") == "bid 6NT"  # Five Hundred's calls
+    assert normalise("заказ мизер") == "bid MIS"
+    assert normalise("ход джокер как б") == "play JK as D" and normalise("ход дж") == "play JK"
+
+
+def test_a_five_hundred_call_typed_in_russian_is_the_bid() -> None:
+    state = make_game("five-hundred").new_match(seed=1)
+    legal = state.legal_actions()
+    wanted = {str(a) for a in legal}
+    for typed, notation in (("заказ 7ч", "bid 7H"), ("заказ 6бк", "bid 6NT"), ("пас", "pass")):
+        assert notation in wanted
+        assert [str(a) for a in read_line(typed, legal, "ru")] == [notation]
 
 
 def test_an_unknown_russian_word_is_named_as_typed_with_the_russian_keywords() -> None:

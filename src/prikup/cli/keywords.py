@@ -78,12 +78,24 @@ def _is_card(token: str) -> bool:
     return True
 
 
+#: the joker and the calls said in Russian
+_RU_WORDS = {"джокер": "JK", "дж": "JK", "мизер": "MIS", "бк": "NT"}
+
+
 def _card_token(token: str) -> str:
     """A card typed with a Russian deck's letters (``Дп``, ``10ч``, ``Т♥``) in the notation's
-    letters (``QS``, ``TH``, ``A♥``); any other token unchanged."""
+    letters (``QS``, ``TH``, ``A♥``), the joker (``джокер``, ``дж``) as ``JK``, a call's strain
+    (``7ч``, ``6бк``, ``мизер``) as the notation's (``7H``, ``6NT``, ``MIS``); any other token
+    unchanged."""
     low = token.lower()
     if len(low) < 2 or not any("а" <= ch <= "я" or ch == "ё" for ch in low):
         return token
+    if low in _RU_WORDS:
+        return _RU_WORDS[low]
+    level = low.rstrip("птбчк")
+    if level.isdigit() and low[len(level) :] in ("п", "т", "б", "ч", "бк"):
+        strain = low[len(level) :]
+        return level + (_RU_WORDS[strain] if strain == "бк" else _RU_SUIT[strain])
     index, suit = low[:-1], low[-1]
     shown = (_RU_INDEX.get(index, index) + _RU_SUIT.get(suit, suit)).upper()
     return shown if _is_card(shown) else token
@@ -101,8 +113,6 @@ def normalise(text: str) -> str:
             out.append(aliases[low])
         elif i > 0 and low in _RU_SUIT and out and out[-1] in ("marriage", "as"):
             out.append(_RU_SUIT[low])  # the suit a marriage or a joker names
-        elif low == "бк" and i > 0:
-            out.append("NT")
         elif i > 0 and len(low) == 1 and low in _RU_SUIT and out[0] == "contract":
             out.append(_RU_SUIT[low])  # 501's contract: points and a trump suit
         else:
