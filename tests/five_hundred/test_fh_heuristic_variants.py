@@ -89,3 +89,24 @@ def test_heuristic_defender_stays_under_the_double_misere_bidders_partner() -> N
     bot = make_bot("heuristic", s.game, seed=1)
     card = str(bot.choose(s.observation(3), s.legal_actions()))
     assert card == "play 8C"  # under the 9C: the bidding side must take this trick
+
+
+# -- misère open from the first call (american_preferans_pairs: misere_from=any) -----------------
+
+# seat 0 (first to call, dealer 3): a low hand, no trick bid in sight, all four suits
+LOW = "7S 6S 5S 7C 6C 5C 6D 5D 4D 5H"
+
+
+def test_heuristic_bids_misere_from_the_first_call_on_a_hand_without_danger() -> None:
+    """Nothing above an eight and every suit low: open misère (no card of danger, no joker)."""
+    s = deal({0: LOW}, None, misere_from="any")
+    bot = make_bot("heuristic", s.game, seed=1)
+    assert str(bot.choose(s.observation(0), s.legal_actions())) == "bid OMIS"
+
+
+def test_heuristic_does_not_bid_misere_holding_a_jack_whatever_the_kitty() -> None:
+    """A jack (or higher) of a short suit is a trick the misère may not avoid: made about a third of
+    the time in self-play, so the kitty's three discards no longer excuse it."""
+    s = deal({0: LOW.replace("5H", "JH")}, None, misere_from="any")
+    bot = make_bot("heuristic", s.game, seed=1)
+    assert str(bot.choose(s.observation(0), s.legal_actions())) == "pass"
