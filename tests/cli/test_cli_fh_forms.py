@@ -125,8 +125,8 @@ def test_the_partner_call_has_its_prompt_and_the_kitty_its_name(lang: str, promp
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_table_card_forms_moments_have_their_prompts(lang: str) -> None:
-    # seed 1: the person gives a table card to the kitty, defends, keeps a table card and discards
-    said = _table_story({"players": 2, "form": "table_cards"}, 1, lang)
+    # seed 10: the person gives a table card to the kitty, defends, keeps a table card and discards
+    said = _table_story({"players": 2, "form": "table_cards"}, 10, lang)
     lines = said.splitlines()
     words = {
         "en": (

@@ -17,8 +17,8 @@ MOVES = "bid 7S\ndiscard 5S\ndiscard 6S\ndiscard 8H\nplay 5C\nplay 9S\nplay 8C\n
 def test_the_terminal_shows_the_dummies_and_asks_for_the_dummys_card() -> None:
     out = CliRunner().invoke(app, ["play", "five-hundred", "--preset", "two_handed", "--seed", "3"], input=MOVES)
     text = out.output
-    assert "your dummy: A♠ 8♣ 4♥ 6♥ JK; face down: 🂠 🂠 🂠 🂠 🂠" in text
-    assert "Ivan's dummy: 10♠ 4♦ A♦ 7♥ A♥; face down: 🂠 🂠 🂠 🂠 🂠" in text
+    assert "your dummy: JK A♠ 8♣ 6♥ 4♥; face down: 🂠 🂠 🂠 🂠 🂠" in text
+    assert "Ivan's dummy: 10♠ A♦ 4♦ A♥ 7♥; face down: 🂠 🂠 🂠 🂠 🂠" in text
     assert "Your dummy's turn: play one of its face-up cards" in text
     # 9S lies face down in the dummy: refused in one line, then the dummy plays 8C
     assert "9S lies face down under a face-up card" in text or "9♠ lies face down" in text

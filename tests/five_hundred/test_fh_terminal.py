@@ -15,7 +15,7 @@ from test_fh_variants import _claim_ready
 
 from prikup.cli.narrate import Narrator
 from prikup.cli.view_five_hundred import VIEW
-from prikup.cli.words import Names, action_words, call_words, cards
+from prikup.cli.words import Names, action_words, call_words, cards, sort_cards
 from prikup.core.cards import cards_of
 from prikup.games.five_hundred import StateFiveHundred
 
@@ -119,7 +119,7 @@ def test_terminal_draws_both_open_hands_of_patastrophe(lang: str) -> None:
     names = Names(4, [1], ["heuristic"] * 4, lang)
     lines = VIEW.status(s.observation(1), names.__getitem__, lang)
     for seat in (0, 2):
-        shown = cards([str(c) for c in cards_of(s.hands[seat])], lang)
+        shown = cards(sort_cards(cards_of(s.hands[seat])), lang)
         assert any(names[seat] in x and shown in x for x in lines), (seat, lines)
 
 
@@ -128,9 +128,9 @@ def test_terminal_draws_the_one_open_hand_of_double_shields(lang: str) -> None:
     s = _open_after_first_trick("DSHL")
     names = Names(4, [1], ["heuristic"] * 4, lang)
     lines = VIEW.status(s.observation(1), names.__getitem__, lang)
-    open_lines = [x for x in lines if cards([str(c) for c in cards_of(s.hands[0])], lang) in x]
+    open_lines = [x for x in lines if cards(sort_cards(cards_of(s.hands[0])), lang) in x]
     assert len(open_lines) == 1
-    assert not any(cards([str(c) for c in cards_of(s.hands[2])], lang) in x for x in lines)
+    assert not any(cards(sort_cards(cards_of(s.hands[2])), lang) in x for x in lines)
 
 
 @pytest.mark.parametrize("lang", LANGS)

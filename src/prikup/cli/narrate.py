@@ -4,13 +4,11 @@ every line is plain text in the player's language."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from prikup.cli.views import GameView, changes_line, view_for
-from prikup.cli.words import Names, action_words, card, cards, number, strain, tw
+from prikup.cli.words import Names, action_words, card, cards, number, sort_cards, strain, tw
 from prikup.core.actions import Action
-from prikup.core.cards import Card, parse_card
 from prikup.core.game import State
 from prikup.core.observation import Observation, TrickSeen
 from prikup.games.obs_501 import Obs501
@@ -191,10 +189,3 @@ def st_has_points_contract(obs: Observation) -> bool:
     """Whether the observation has a points contract with a trump (501, Пятьсот); Five Hundred and
     preferans name their contract in their own status lines."""
     return isinstance(obs, Obs501 | ObsPyatsot) and obs.contract is not None
-
-
-def sort_cards(codes: Sequence[str | Card]) -> list[str]:
-    """A hand (cards or their codes) grouped by suit (jokers first), highest first."""
-    parsed = [c if isinstance(c, Card) else parse_card(c) for c in codes]
-    parsed.sort(key=lambda c: (-1, -c.id) if c.suit is None else (int(c.suit), -c.id))
-    return [str(c) for c in parsed]

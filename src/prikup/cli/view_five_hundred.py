@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prikup.cli.views import GameView, Who, is_you, seat_names
-from prikup.cli.words import call_words, card, cards, number, signed, strain, tw
+from prikup.cli.words import call_words, card, cards, number, signed, sort_cards, strain, tw
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
@@ -58,9 +58,8 @@ def _form_lines(obs: ObsFiveHundred, name: Who, lang: str) -> list[str]:
     lines = []
     for dummy in obs.dummies:
         backs = " ".join([CARD_BACK] * dummy.face_down)
-        lines.append(
-            t("cli.fh_dummy", lang, who=name(dummy.hand), cards=cards(dummy.face_up, lang) or "—", backs=backs or "—")
-        )
+        shown = cards(sort_cards(dummy.face_up), lang) or "—"
+        lines.append(t("cli.fh_dummy", lang, who=name(dummy.hand), cards=shown, backs=backs or "—"))
     legal = [a.card for a in obs.legal_actions or () if a.card is not None and a.kind.value == "play"]
     if obs.dummies and legal and obs.hand is not None and not set(legal) <= set(obs.hand):
         lines.append(t("cli.fh_dummy_turn", lang))
@@ -166,7 +165,7 @@ class FiveHundredView(GameView):
         for shown in obs.open_hands or ((obs.open_hand,) if obs.open_hand else ()):
             # an open misère's hand; double shields' and patastrophe's (both partners') open hands
             key = "cli.fh_open_misere" if obs.contract == "OMIS" else "cli.fh_open_hand"
-            lines.append(t(key, lang, who=name(shown.seat), cards=cards(shown.cards, lang)))
+            lines.append(t(key, lang, who=name(shown.seat), cards=cards(sort_cards(shown.cards), lang)))
         if obs.trick_suit is not None and obs.trick and obs.trick[0].named is not None:
             lines.append(t("cli.fh_joker_led_as", lang, suit=strain(obs.trick_suit, lang)))
         shown_voids = [f"{name(s)}: {' '.join(strain(x, lang) for x in v)}" for s, v in enumerate(obs.voids) if v]

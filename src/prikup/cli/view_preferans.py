@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from prikup.cli.views import GameView, Who, is_you, seat_names
-from prikup.cli.words import call_words, cards, number, signed, tw
+from prikup.cli.words import call_words, cards, number, signed, sort_cards, tw
 from prikup.core.game import Phase, State
 from prikup.core.observation import Observation
 from prikup.games.obs_preferans import ObsPreferans
@@ -80,7 +80,7 @@ class PreferansView(GameView):
         if obs.hand_to_play is not None and obs.hand_to_play != to_act and to_act is not None:
             lines.append(t("cli.pf_plays_hand_of", lang, who=name(to_act), whose=name(obs.hand_to_play)))
         for seat, held in sorted(obs.hands_seen.items()):
-            lines.append(t("cli.pf_hand_of", lang, who=name(seat), cards=cards(held, lang)))
+            lines.append(t("cli.pf_hand_of", lang, who=name(seat), cards=cards(sort_cards(held), lang)))
         if obs.tricks_won and obs.phase is Phase.PLAY:
             won = obs.tricks_won
             lines.append(t("cli.tricks_taken", lang) + " — " + ", ".join(f"{name(s)}: {won[s]}" for s in obs.active))

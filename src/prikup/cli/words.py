@@ -10,7 +10,19 @@ from prikup.core.cards import SUIT_SYMBOLS, Card, Suit, parse_card
 from prikup.core.errors import PrikupError
 from prikup.i18n import catalogue, t
 
-__all__ = ["RU_RANKS", "Names", "action_words", "call_words", "card", "cards", "number", "signed", "strain", "tw"]
+__all__ = [
+    "RU_RANKS",
+    "Names",
+    "action_words",
+    "call_words",
+    "card",
+    "cards",
+    "number",
+    "signed",
+    "sort_cards",
+    "strain",
+    "tw",
+]
 
 _VULGAR = {
     Fraction(1, 2): "½",
@@ -72,6 +84,13 @@ def card(code: str | Card, lang: str = "en") -> str:
     if lang == "ru" and shown[0] in RU_RANKS and not the_card.is_joker:
         return RU_RANKS[shown[0]] + shown[1:]
     return shown
+
+
+def sort_cards(codes: Sequence[str | Card]) -> list[str]:
+    """A hand (cards or their codes) grouped by suit (jokers first), highest first."""
+    parsed = [c if isinstance(c, Card) else parse_card(c) for c in codes]
+    parsed.sort(key=lambda c: (-1, -c.id) if c.suit is None else (int(c.suit), -c.id))
+    return [str(c) for c in parsed]
 
 
 def cards(codes: Sequence[str | Card], lang: str = "en") -> str:

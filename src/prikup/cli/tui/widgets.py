@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Button, Static
 
-from prikup.cli.narrate import sort_cards
 from prikup.cli.views import contract_of
-from prikup.cli.words import Names, action_words, card, number, strain
+from prikup.cli.words import Names, action_words, card, number, sort_cards, strain
 from prikup.core.actions import Action
 from prikup.core.cards import parse_card
 from prikup.core.game import Phase
