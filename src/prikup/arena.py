@@ -257,10 +257,6 @@ def config_of(game: Game, unit: str = "match", max_deals: int = 200, records: bo
     return ArenaConfig(game.id, tuple(sorted(game.options.items())), unit, max_deals, records)
 
 
-def _value(change: Any) -> float:
-    return float(change)
-
-
 def _digest(state: State) -> str:
     h = hashlib.sha256()
     for log in state.deals:
@@ -277,12 +273,10 @@ def play_unit(config: ArenaConfig, spec: UnitSpec) -> tuple[UnitResult, dict[str
     sign = -1.0 if game.LOWER_SCORE_WINS else 1.0
     totals = [0.0] * game.players
     deals = 0
-    for log in state.deals:
-        if log.score_changes is None:
-            continue
+    for values in state.deal_values():  # a deal's worth to each seat (preferans: as if settled now)
         deals += 1
-        for seat, change in enumerate(log.score_changes):
-            totals[seat] += sign * _value(change)
+        for seat, value in enumerate(values):
+            totals[seat] += sign * value
     result = UnitResult(
         spec,
         tuple(totals),

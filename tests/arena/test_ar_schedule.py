@@ -82,7 +82,9 @@ def test_a_deal_set_gives_every_seat_the_same_cards_and_records_replay(game_id):
         state = replay(rec)
         assert unit.deals == 1 and unit.finished
         sign = -1 if game.LOWER_SCORE_WINS else 1
-        assert unit.changes == tuple(sign * float(c) for c in state.deals[0].score_changes)
+        assert unit.changes == tuple(sign * v for v in state.deal_values()[0])
+        if game_id != "preferans":  # the deal's score changes, except where the score defers it
+            assert unit.changes == tuple(sign * float(c) for c in state.deals[0].score_changes)
 
 
 def test_501_changes_are_sign_adjusted():
@@ -92,6 +94,28 @@ def test_501_changes_are_sign_adjusted():
     raw = state.deals[0].score_changes
     assert raw is not None and any(raw)
     assert unit.changes == tuple(-float(c) for c in raw)
+
+
+def test_a_preferans_deal_is_worth_what_it_wrote_in_the_pulya_and_off_the_gora():
+    """A deal unit in preferans counts the change in what the match would settle at, not the whists
+    alone: a game made is worth its points at once, a game failed its gora besides the whists."""
+    game = make_game("preferans")
+    seen = set()
+    for seed in range(40):
+        spec = schedule(["heuristic", "heuristic", "heuristic"], 1, seed=seed)[0]
+        unit, _ = play_unit(config_of(game, "deal"), spec)
+        state = _run(seeded_deal(game, spec.seed), spec.lineup, spec.seed, 200)
+        result = state.deals[0].result
+        assert unit.changes == tuple(state.deal_values()[0]) and abs(sum(unit.changes)) < 1e-9
+        outcome = result.get("outcome")
+        if outcome in ("made", "for his own", "failed"):
+            declarer = result["declarer"]
+            whists = float(state.deals[0].score_changes[declarer])
+            value = unit.changes[declarer]
+            # made: the pulya and the gora written off count besides the whists; failed: the gora
+            assert value > whists if outcome != "failed" else value < whists, (seed, result, unit.changes)
+            seen.add(outcome)
+    assert {"made", "for his own", "failed"} <= seen
 
 
 def test_match_units_are_play_match_and_stop_at_the_cap():

@@ -35,6 +35,7 @@ from prikup.games.preferans_sheet import (
     score_misere_half,
     score_raspasy,
     settle_gora,
+    settled_balances,
     talon_premium,
     two_whister_shortfalls,
     whist_for_tricks,
@@ -334,6 +335,24 @@ def test_settle_the_last_gora_a_third_each_with_three() -> None:
     assert can_settle_gora(sheet_of([20, 20, 20], [1, 7, 0])) is None
 
 
+def test_settled_balances_count_a_made_game_at_once_with_its_pulya_and_gora() -> None:
+    """A six made on a fresh sheet writes 1 into the pulya and 1 off the gora and no whist: its
+    whist balances stay 0 (the deal's score change), while settled now the others would write on
+    each other the two points' 20 whists a third each: +40/3 for the scorer, -20/3 each other."""
+    s = score_game(new_sheet(3), 0, 2)
+    assert balances(s) == (0, 0, 0)
+    assert settled_balances(s) == (Fraction(40, 3), Fraction(-20, 3), Fraction(-20, 3))
+    assert settled_balances(new_sheet(3)) == (0, 0, 0)  # the start: everyone alike
+
+
+def test_settled_balances_are_what_carrying_the_pulya_and_settling_the_gora_give() -> None:
+    s = sheet_of([20, 12, 20], [0, 3, 0])
+    carried = carry_pulya(s, 1)
+    assert settled_balances(carried) == settled_balances(s)
+    done = settle_gora(carried, 1)
+    assert is_finished(done) and settled_balances(done) == balances(done) == settled_balances(s)
+
+
 # -- properties --------------------------------------------------------------------------------------
 
 _OPS = st.one_of(
@@ -353,6 +372,7 @@ def test_balances_always_sum_to_zero_and_the_end_is_exact(
 ) -> None:
     target, start = setting
     s = new_sheet(players, target, start)
+    before = settled_balances(s)
     for kind, seat, x in ops:
         seat %= players
         if kind == "game":
@@ -372,6 +392,13 @@ def test_balances_always_sum_to_zero_and_the_end_is_exact(
         assert sum(balances(s)) == 0
         assert all(0 <= p <= target for p in s.pulya) and all(g >= 0 for g in s.gora)
         assert is_finished(s) == (all(p == target for p in s.pulya) and all(g == 0 for g in s.gora))
+        settled = settled_balances(s)
+        assert sum(settled) == 0
+        if is_finished(s):
+            assert settled == balances(s)  # the end: nothing left to settle
+        if kind in ("carry", "settle"):
+            assert settled == before  # between deals: the same worth
+        before = settled
 
 
 def _apply(s: Sheet | SheetDraft, players: int, kind: str, seat: int, x: int) -> Sheet | SheetDraft:

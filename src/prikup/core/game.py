@@ -519,6 +519,14 @@ class State(_Base, ABC):
         """The scores as JSON values (what a game record stores after each deal)."""
         return list(self._scores)
 
+    def deal_values(self) -> list[list[float]]:
+        """What each finished deal was worth to each seat, in the game's score (a sign to read by
+        ``LOWER_SCORE_WINS``): by default its score changes.  A game whose score defers a deal's
+        value (preferans: the pulya and the gora count only when the match is settled) gives the
+        change in what the match would be worth if it were settled now, which is what comparing
+        bots deal by deal needs."""
+        return [[float(c) for c in log.score_changes] for log in self.deals if log.score_changes is not None]
+
     @abstractmethod
     def _hand_size(self) -> int:
         """How many cards each active seat is dealt."""

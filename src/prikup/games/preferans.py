@@ -105,6 +105,7 @@ from prikup.games.preferans_sheet import (
     score_misere_half,
     score_raspasy,
     settle_gora,
+    settled_balances,
     talon_premium,
     two_whister_shortfalls,
     whist_for_tricks,
@@ -261,6 +262,7 @@ class StatePreferans(LegalPreferans):
     ) -> None:
         super().__init__(game, rng, first_dealer, single_deal)
         self.sheet: Sheet = sheet if sheet is not None else game.new_sheet()
+        self._first_sheet = self.sheet  # the sheet the match (or the replay) started from
         self._deal_start = self.sheet
         self.sheets: list[Sheet] = []
         self._scores = cast(list[int], list(balances(self.sheet)))
@@ -307,6 +309,18 @@ class StatePreferans(LegalPreferans):
     def scores_json(self) -> list[Any]:
         """The whist balances as JSON values: ints where whole, else ``"n/d"`` strings."""
         return [fraction_json(b) for b in balances(self.sheet)]
+
+    def deal_values(self) -> list[list[float]]:
+        """Each finished deal's change in the balances the match would settle at now
+        (:func:`settled_balances`): a game made counts with its pulya and gora, not only with its
+        whists, which the score changes of a deal hold alone."""
+        out: list[list[float]] = []
+        before = settled_balances(self._first_sheet)
+        for sheet in self.sheets:
+            after = settled_balances(sheet)
+            out.append([float(a - b) for a, b in zip(after, before, strict=True)])
+            before = after
+        return out
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         self._active = active

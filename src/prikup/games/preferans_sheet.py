@@ -65,6 +65,7 @@ __all__ = [
     "score_raspasy",
     "score_split",
     "settle_gora",
+    "settled_balances",
     "talon_premium",
     "two_whister_shortfalls",
     "whist_for_tricks",
@@ -253,6 +254,21 @@ def new_sheet(players: int, target: int = 20, start_gora: int = 10) -> Sheet:
 def balances(sheet: Sheet) -> tuple[Amount, ...]:
     """Each player's result: whists written on others minus whists written on him (sum 0)."""
     return sheet.balances
+
+
+def settled_balances(sheet: Sheet) -> tuple[Amount, ...]:
+    """Each player's whist balance if the match were settled now, as its end settles it: every
+    open pulya's shortfall carried into its owner's gora (:func:`carry_pulya`), then every gora
+    settled as the last one is (:func:`settle_gora`: each other player writes on its owner 10
+    whists a point divided by the number of players).  The balances sum to zero and equal
+    :func:`balances` once the match is over; carrying a pulya or settling a gora between deals
+    does not change them, and a made game's points in the pulya or off the gora count at once."""
+    n = sheet.players
+    load = [g + sheet.target - p for g, p in zip(sheet.gora, sheet.pulya, strict=True)]
+    total = sum(load)
+    return tuple(
+        exact(b + _share((total - n * own) * WHISTS_PER_POINT, n)) for b, own in zip(balances(sheet), load, strict=True)
+    )
 
 
 def pulyas_closed(sheet: Sheet | SheetDraft) -> bool:
