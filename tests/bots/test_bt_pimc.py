@@ -433,3 +433,29 @@ def test_a_seeded_pimc_arena_is_reproducible_under_cpu_load_and_a_changed_wall_c
         busy.kill()
         busy.wait()
     assert [u.digest for u in loaded.units] == [u.digest for u in quiet.units]
+
+
+def test_a_preferans_rollout_counts_a_game_made_with_its_pulya_and_gora() -> None:
+    """The first hand holds every spade and the top clubs: after his bid the auction climbs and he
+    makes a ten in spades, no whist written either way.  Its worth is what it wrote into his pulya
+    and off his gora (+200/3 settled), not the deal's score change in whists, which is 0."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "preferans"))
+    from pf_helpers import deal3
+
+    from prikup.bots.pimc import rollout
+
+    state = deal3()  # seat 1 the first hand: the spades and AC KC
+    bid = next(a for a in state.legal_actions() if str(a) == "bid 6S")
+    value = rollout(state, 1, bid, 0)
+    trial = state.copy()
+    trial.apply(bid)
+    for _ in range(60):
+        if trial.deals[0].score_changes is not None:
+            break
+        seat = trial.to_act
+        assert seat is not None
+        trial.apply(make_bot("heuristic", state.game, seat).act(trial, seat))
+    assert value > 0 and value > float((trial.deals[0].score_changes or [0, 0, 0])[1])

@@ -139,7 +139,8 @@ LIKELIHOOD = (1.0, 0.1, 0.02, 0.002)
 def rollout(
     state: State, seat: int, action: Action, seed: int, play: str = "solver", *, relative: bool = False
 ) -> float:
-    """``seat``'s score change in the current deal (sign-adjusted: higher is better) when
+    """``seat``'s score change in the current deal (sign-adjusted: higher is better; preferans:
+    the change in the balances the match would settle at, :meth:`State.deal_value`) when
     ``action`` is taken in the full-information ``state`` (not changed) and the deal is finished
     by heuristic bots (non-play decisions) and, for the play, as ``play`` says (see
     :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation).  With
@@ -170,7 +171,7 @@ def rollout(
         if bot is None:
             bot = bots[who] = fallback_bot(game, seed * 16 + who)
         trial.apply(bot.act(trial, who))
-    changes = trial.deals[deal - 1].score_changes
+    changes = trial.deal_value(deal - 1)  # preferans: with the pulya and the gora, not the whists alone
     if changes is None:
         return 0.0
     sign = -1.0 if game.LOWER_SCORE_WINS else 1.0

@@ -519,13 +519,29 @@ class State(_Base, ABC):
         """The scores as JSON values (what a game record stores after each deal)."""
         return list(self._scores)
 
+    @property
+    def settled_scores(self) -> tuple[float, ...]:
+        """Every seat's score if the match were settled now: the scores themselves, except in a
+        game whose score defers a deal's worth (preferans: the pulya and the gora count only when
+        the match is settled; :func:`prikup.games.preferans_sheet.settled_balances`).  What a
+        learner's reward and a bot's comparison of outcomes need."""
+        return tuple(float(x) for x in self.scores)
+
+    def deal_value(self, index: int) -> list[float] | None:
+        """What deal ``index`` (0-based) was worth to each seat, in the game's score (a sign to
+        read by ``LOWER_SCORE_WINS``): the change in :attr:`settled_scores` it made, which is its
+        score changes but in a game that defers a deal's worth; ``None`` while it is not over."""
+        changes = self.deals[index].score_changes
+        return None if changes is None else [float(c) for c in changes]
+
     def deal_values(self) -> list[list[float]]:
-        """What each finished deal was worth to each seat, in the game's score (a sign to read by
-        ``LOWER_SCORE_WINS``): by default its score changes.  A game whose score defers a deal's
-        value (preferans: the pulya and the gora count only when the match is settled) gives the
-        change in what the match would be worth if it were settled now, which is what comparing
-        bots deal by deal needs."""
-        return [[float(c) for c in log.score_changes] for log in self.deals if log.score_changes is not None]
+        """:meth:`deal_value` of every finished deal, in order."""
+        out: list[list[float]] = []
+        for index in range(len(self.deals)):
+            value = self.deal_value(index)
+            if value is not None:
+                out.append(value)
+        return out
 
     @abstractmethod
     def _hand_size(self) -> int:

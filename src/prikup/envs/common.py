@@ -67,8 +67,10 @@ def reward_sign(game: Game) -> float:
 
 
 def score_floats(state: State) -> list[float]:
-    """Every seat's score as a float (preferans's exact balances included)."""
-    return [float(x) for x in state.scores]
+    """Every seat's score as a float, as if the match were settled now (the rewards' measure:
+    :attr:`~prikup.core.game.State.settled_scores`; in preferans a game made counts with its pulya
+    and gora, not only with its whists)."""
+    return list(state.settled_scores)
 
 
 def match_rewards(state: State) -> list[float]:

@@ -9,7 +9,8 @@ the game's stable action ids; ``action_masks()`` gives the legal ids (sb3-contri
 ``MaskablePPO`` convention) and ``info["action_mask"]`` the same.
 
 An episode is one deal (from the episode's seed); the reward at its end is the seat's score
-change, signed so that higher is better (501 counts down) and divided by ``reward_scale``.
+change, signed so that higher is better (501 counts down; preferans: the change in the balances
+the match would settle at, with its pulya and gora) and divided by ``reward_scale``.
 With ``matches=True`` an episode is a whole match, rewarded +1 (won) or -1 at its end.  A deal
 in which the learner has nothing to decide is played out by the bots and the next one dealt.
 An illegal id changes nothing: the step returns the same observation, ``illegal_reward`` and

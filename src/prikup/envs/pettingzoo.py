@@ -7,10 +7,11 @@ and its action is a stable action id of ``game.all_actions()``.
 
 An episode is one deal (the first deal of ``game.new_match(seed)``); each agent's reward at
 its end is its score change, signed so that higher is better (501, which counts down, gives
-the negated change).  With ``matches=True`` an episode is a whole match and the reward comes
-at its end: +1 for each winner, -1 for every other seat; ``max_deals`` truncates a match that
-has not ended.  An illegal id raises :class:`prikup.IllegalActionError` (a one-line message
-naming the rule) and changes nothing.
+the negated change; preferans the change in the balances the match would settle at, its pulya and
+gora counted: :attr:`~prikup.core.game.State.settled_scores`).  With ``matches=True`` an
+episode is a whole match and the reward comes at its end: +1 for each winner, -1 for every
+other seat; ``max_deals`` truncates a match that has not ended.  An illegal id raises
+:class:`prikup.IllegalActionError` (a one-line message naming the rule) and changes nothing.
 
 .. code-block:: python
 

@@ -310,17 +310,20 @@ class StatePreferans(LegalPreferans):
         """The whist balances as JSON values: ints where whole, else ``"n/d"`` strings."""
         return [fraction_json(b) for b in balances(self.sheet)]
 
-    def deal_values(self) -> list[list[float]]:
-        """Each finished deal's change in the balances the match would settle at now
-        (:func:`settled_balances`): a game made counts with its pulya and gora, not only with its
-        whists, which the score changes of a deal hold alone."""
-        out: list[list[float]] = []
-        before = settled_balances(self._first_sheet)
-        for sheet in self.sheets:
-            after = settled_balances(sheet)
-            out.append([float(a - b) for a, b in zip(after, before, strict=True)])
-            before = after
-        return out
+    @property
+    def settled_scores(self) -> tuple[float, ...]:
+        """The balances the match would settle at now (:func:`settled_balances`)."""
+        return tuple(float(b) for b in settled_balances(self.sheet))
+
+    def deal_value(self, index: int) -> list[float] | None:
+        """The change deal ``index`` made in the balances the match would settle at: a game made
+        counts with its pulya and gora, not only with its whists, which the deal's score changes
+        hold alone (carrying a pulya or settling a gora between deals changes nothing there)."""
+        if self.deals[index].score_changes is None or index >= len(self.sheets):
+            return None
+        before = settled_balances(self.sheets[index - 1] if index else self._first_sheet)
+        after = settled_balances(self.sheets[index])
+        return [float(a - b) for a, b in zip(after, before, strict=True)]
 
     def _begin_deal(self, dealer: int, active: tuple[int, ...], talon: list[Card]) -> None:
         self._active = active
