@@ -145,7 +145,7 @@ class Heuristic500(Bot):
     partner: int = 1
     #: The most misère danger (:func:`misere_danger`) a misère bid accepts: 0.3 takes only hands
     #: without a danger (no jack or higher, no lone nine or ten), the kitty's discards counting for
-    #: nothing.  Until stop 35 a full kitty counted for 1.5: with misère open from the first call
+    #: nothing.  When a full kitty counted for 1.5, with misère open from the first call
     #: (``american_preferans_pairs``) 43% of the heuristic's contracts were misères and 39% of
     #: those were made; the hands of danger 0.5 to 1.5 made 21-33%.  Duplicate deals, this
     #: setting against that one (1,000 a form, seed 0): +32.2 points a deal [+23.4, +41.0] in
@@ -153,10 +153,6 @@ class Heuristic500(Bot):
     #: ``american_preferans`` (-0.1), ``australian`` (+1.0), ``ideal`` (+0.7), ``american``
     #: (+3.0, 400) and six hands (-1.3 [-3.4, +0.7]).
     MISERE_DANGER = 0.3
-
-    def _misere_danger(self, hand: list[Card]) -> float:
-        """The hand's misère danger (see :data:`MISERE_DANGER`)."""
-        return misere_danger(hand, self.game.layouts[4])
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         """Choose by phase."""
@@ -259,7 +255,8 @@ class Heuristic500(Bot):
             return None
         own = self._estimates(hand + self._dummy_up(obs))
         totals = self._totals(obs, own)
-        misere_margin = self.MISERE_DANGER - self._misere_danger(hand) - max(0.0, max(own.values()) - 4.5)
+        danger = misere_danger(hand, self.game.layouts[4])
+        misere_margin = self.MISERE_DANGER - danger - max(0.0, max(own.values()) - 4.5)
 
         special = self._special_margins(obs, hand, own, {a.call for a in legal if a.call})
 
@@ -318,7 +315,7 @@ class Heuristic500(Bot):
             return best
         max_est = max(own.values())
         danger = misere_danger(hand, self.game.layouts[4])
-        if max_est < 4.5 and self._misere_danger(hand) <= self.MISERE_DANGER:
+        if max_est < 4.5 and danger <= self.MISERE_DANGER:
             if "OMIS" in bids and danger == 0 and not has_joker:
                 return bids["OMIS"]
             if "MIS" in bids:

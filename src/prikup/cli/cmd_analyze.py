@@ -72,12 +72,6 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def _said(action: str, lang: str) -> str:
-    """An action of the analysis as the table's language says it: the notation in English, the
-    Russian words and deck letters in Russian (``play JD`` → ``ход В♦``)."""
-    return action if lang == "en" else notation_words(action, lang)
-
-
 def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | str]:
     """The analysis as the terminal shows it: the decisions' table, the seats' summary, the par."""
     table = Table(title=t("analysis.title", lang, deal=analysis.deal, game=analysis.game), title_justify="left")
@@ -89,8 +83,8 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
             str(d.number),
             str(d.seat),
             escape(t(f"cli.sv_phase_{d.phase.replace(' ', '_')}", lang)),
-            escape(_said(d.taken, lang)),
-            "" if d.best == d.taken else escape(_said(d.best, lang)),
+            escape(notation_words(d.taken, lang)),
+            "" if d.best == d.taken else escape(notation_words(d.best, lang)),
             "—" if d.unsolved else _number(d.loss),
             _number(d.loss_open),
             escape(t("analysis.grade_unsolved", lang))
@@ -104,7 +98,10 @@ def render(analysis: DealAnalysis, names: list[str], lang: str) -> list[Table | 
         summary.add_column(t(f"analysis.{key}", lang), justify="right" if key == "col_lost" else "left")
     by_number = {d.number: d for d in analysis.decisions}
     for s in analysis.seats:
-        worst = ", ".join(f"#{n} {_said(by_number[n].taken, lang)} → {_said(by_number[n].best, lang)}" for n in s.worst)
+        worst = ", ".join(
+            f"#{n} {notation_words(by_number[n].taken, lang)} → {notation_words(by_number[n].best, lang)}"
+            for n in s.worst
+        )
         summary.add_row(escape(names[s.seat]), _number(s.lost), escape(worst) or "—")
     out: list[Table | str] = [table, summary]
     if analysis.par is None:

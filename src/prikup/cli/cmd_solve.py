@@ -112,7 +112,7 @@ def solve_cmd(
     console.print(escape(t("cli.sv_explain", lang, side=side)))
     mark = "  " + t("cli.sv_best", lang)
     for action, value in values.items():
-        said = str(action) if lang == "en" else notation_words(action, lang)  # Russian: ход Т♠
+        said = notation_words(action, lang)  # the notation; in Russian ход Т♠
         console.print(f"  {escape(said):<24} {value:>4}{mark if value == best else ''}")
 
 

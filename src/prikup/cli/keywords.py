@@ -78,8 +78,9 @@ def _is_card(token: str) -> bool:
     return True
 
 
-#: the joker and the calls said in Russian
+#: the joker and the calls said in Russian; a call's strain
 _RU_WORDS = {"джокер": "JK", "дж": "JK", "мизер": "MIS", "бк": "NT"}
+_RU_STRAIN = {**_RU_SUIT, "бк": "NT"}
 
 
 def _card_token(token: str) -> str:
@@ -93,9 +94,8 @@ def _card_token(token: str) -> str:
     if low in _RU_WORDS:
         return _RU_WORDS[low]
     level = low.rstrip("птбчк")
-    if level.isdigit() and low[len(level) :] in ("п", "т", "б", "ч", "бк"):
-        strain = low[len(level) :]
-        return level + (_RU_WORDS[strain] if strain == "бк" else _RU_SUIT[strain])
+    if level.isdigit() and low[len(level) :] in _RU_STRAIN:
+        return level + _RU_STRAIN[low[len(level) :]]
     index, suit = low[:-1], low[-1]
     shown = (_RU_INDEX.get(index, index) + _RU_SUIT.get(suit, suit)).upper()
     return shown if _is_card(shown) else token
@@ -111,10 +111,8 @@ def normalise(text: str) -> str:
         low = token.lower()
         if low in aliases and (i == 0 or aliases[low] in ("marriage", "as", "declare")):
             out.append(aliases[low])
-        elif i > 0 and low in _RU_SUIT and out and out[-1] in ("marriage", "as"):
-            out.append(_RU_SUIT[low])  # the suit a marriage or a joker names
-        elif i > 0 and len(low) == 1 and low in _RU_SUIT and out[0] == "contract":
-            out.append(_RU_SUIT[low])  # 501's contract: points and a trump suit
+        elif i > 0 and low in _RU_SUIT and (out[-1] in ("marriage", "as") or out[0] == "contract"):
+            out.append(_RU_SUIT[low])  # the suit a marriage or a joker names, 501's contract's trumps
         else:
             out.append(_card_token(token))
     return " ".join(out)
@@ -243,8 +241,8 @@ def summarise(legal: Sequence[Action], lang: str = "en") -> list[str]:
 
 def notation_words(action: Action | str, lang: str) -> str:
     """An action's notation with its keyword, modifier and card in the player's language
-    (``play QS marriage S`` → ``ход Д♠ марьяж S``): what the line reader takes back.  A text
-    that is not an action is returned as it is."""
+    (``play QS marriage S`` → ``ход Д♠ марьяж S``): what the line reader takes back.  In English
+    the notation itself; a text that is not an action is returned as it is."""
     if isinstance(action, str):
         try:
             parsed = parse_action(action)
@@ -252,6 +250,8 @@ def notation_words(action: Action | str, lang: str) -> str:
             return action
     else:
         parsed = action
+    if lang == "en":
+        return str(parsed)
     out: list[str] = []
     for i, token in enumerate(str(parsed).split()):
         if i == 0 or token in ("marriage", "as", "declare"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Callable, Sequence
 
+from prikup.cli.words import card
 from prikup.core.actions import Action, ActionKind, parse_action
 from prikup.core.cards import SUIT_SYMBOLS, Suit
 from prikup.core.errors import IllegalActionError, PrikupError
@@ -31,13 +32,6 @@ def suit_word(text: str, lang: str) -> str:
     if text == "NT":
         return t("no_trump", lang)
     return text
-
-
-def _pretty_card(text: str, lang: str) -> str:
-    """A card field of a refusal with its suit symbol (the Russian deck's letters in Russian)."""
-    from prikup.cli.words import card
-
-    return card(text, lang) if text else text
 
 
 def _actions(legal: Sequence[str]) -> list[Action]:
@@ -120,13 +114,13 @@ def _field(name: str, value: FieldValue, lang: str) -> FieldValue:
     if name in ("suit", "trump"):
         return suit_word(value, lang)
     if name == "card":
-        return _pretty_card(value, lang)
+        return card(value, lang)
     if name in ("call", "bid") and not value.isdigit():
         from prikup.cli.words import call_words
 
         return call_words(value, lang)
     if name in ("cards", "suits"):
-        return " ".join(_pretty_card(c, lang) if name == "cards" else suit_word(c, lang) for c in value.split())
+        return " ".join(card(c, lang) if name == "cards" else suit_word(c, lang) for c in value.split())
     return value
 
 
