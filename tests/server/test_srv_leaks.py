@@ -6,6 +6,8 @@ from the database (the dealt cards are read from storage, never from the API) an
 compared with what that viewer may know:
 
 - ``obs`` must equal the rules core's ``observation(viewer)`` at that ply, exactly;
+- ``previous_obs`` (how the last deal ended, sent until the viewer acts in the new deal) must
+  equal ``observation(viewer)`` just before the action that closed that deal;
 - ``log``/``previous_log``/``event`` must equal the actions as ``action_view`` shows them to that
   viewer, computed independently here at the moment each action was applied;
 - no other key carries a card (``seats``, ``sheet`` are checked for card tokens);
@@ -32,7 +34,20 @@ from prikup.core.actions import parse_action
 from prikup.games import make_game, observation_from_json
 from prikup.server.storage import Storage
 
-ALLOWED_KEYS = {"type", "table", "ply", "viewer", "obs", "log", "previous_log", "event", "sheet", "seats", "finished"}
+ALLOWED_KEYS = {
+    "type",
+    "table",
+    "ply",
+    "viewer",
+    "obs",
+    "log",
+    "previous_log",
+    "previous_obs",
+    "event",
+    "sheet",
+    "seats",
+    "finished",
+}
 
 SEED = int(os.environ.get("PRIKUP_TEST_LEAK_SEED", "2"))
 #: (game, options, bot seats, the database its server stores to: frames do not depend on it, so
@@ -126,6 +141,7 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
                     assert not cards_in(json.dumps(msg["table"]))
     checked = 0
     last: tuple[int, int] | None = None
+    deal_end: Any = None  # the state just before the action that closed the last deal
     # each viewer's log of each deal, extended as the views grow (not refiltered at every frame)
     logs: dict[int | None, dict[int, list[list[Any]]]] = {v: {} for v in viewers}
     upto = dict.fromkeys(viewers, 0)
@@ -139,6 +155,12 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
                 assert msg["obs"] == state.observation(v).to_json(), (v, ply)
                 assert msg["log"] == logs[v].get(current, [])
                 assert msg["previous_log"] == logs[v].get(current - 1, [])
+                new_deal = logs[v].get(current, [])
+                unseen = all(s != v for s, _ in new_deal) if v is not None else len(new_deal) < n
+                if deal_end is not None and len(deal_end.deals) == current and unseen:
+                    assert msg["previous_obs"] == deal_end.observation(v).to_json(), (v, ply)
+                else:
+                    assert "previous_obs" not in msg, (v, ply)
                 if last is None:
                     assert msg["event"] is None
                 else:
@@ -150,6 +172,7 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
             break
         _, seat, text = stored.actions[ply]
         deal_index = len(state.deals) - 1
+        before = state.copy()
         step(
             text,
             functools.partial(
@@ -157,6 +180,8 @@ def check_frames(url: str, tid: str, by_viewer: dict[int | None, Client], tokens
             ),
         )
         last = (ply, seat)
+        if state.deals[deal_index].scores_after is not None:
+            deal_end = before
     return checked
 
 

@@ -4,12 +4,19 @@ screen reader hears — in Debian's Chromium on a real server.
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import shutil
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from web_driver import Player, ServerProcess, launch_browser, plain_server, play_until, shoot, state
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from srv_helpers import Client
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -127,4 +134,55 @@ def test_the_deals_summary_goes_by_itself_when_the_others_are_bots(browser: Any,
     play_until(page, player, lambda st: st["obs"]["deal"] > 1 and page.locator(".summary").count() > 0, limit=90)
     assert page.locator("#next-deal").is_visible()  # "next deal" at hand, and ...
     page.locator(".summary").wait_for(state="detached", timeout=4000)  # ... not needed: it goes by itself
+    page.context.close()
+
+
+def test_a_deal_the_bots_played_before_the_page_opened_is_summed_up_when_it_opens(
+    browser: Any, server: ServerProcess
+) -> None:
+    # preferans for four: the dealer sits the deal out, so with Ivan dealing first the bots play the
+    # whole first deal before his page is open; the page shows how it went all the same
+    seed = next(s for s in range(100) if random.Random(s).randrange(4) == 0)  # the server's first dealer
+    created = server.create("preferans", [{"kind": "human"}], options={"players": 4}, seed=seed, name="Ivan")
+    assert created["seat"] == 0
+    watcher = Client(server, created["id"], None, None)
+    watcher.until(lambda m: m["type"] == "state" and m["obs"]["deal"] == 2, timeout=30)
+    watcher.close()
+    held = json.dumps({"seat": 0, "token": created["token"]})
+    page = new_page(browser)
+    page.add_init_script(f"localStorage.setItem('prikup.seat.{created['id']}', {json.dumps(held)})")
+    page.goto(server.base + created["url"])
+    summary = page.locator(".summary")
+    summary.wait_for(timeout=10000)
+    assert summary.get_attribute("data-summary") == "1"
+    assert summary.locator("h2").inner_text() == "Deal 1 is over"
+    assert summary.locator("p").first.inner_text().startswith("Deal 1:")
+    # the three hands that played it (every card of theirs), not the dealer's empty one
+    hands = summary.locator(".summary-hand[data-hand]")
+    assert hands.count() == 3
+    assert page.locator('.summary-hand[data-hand="0"]').count() == 0
+    shoot(page, "summary-of-a-deal-played-before-the-page-opened")
+    # the summary goes when asked, and the table is Ivan's to play
+    page.click("#next-deal")
+    summary.wait_for(state="detached")
+    assert state(page)["viewer"] == 0  # type: ignore[index]
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_reloaded_page_shows_the_summary_of_the_deal_just_over_until_its_seat_acts(
+    browser: Any, server: ServerProcess
+) -> None:
+    page = new_page(browser)
+    create(page, server, "501", "Ivan")
+    player = Player(page, "501", {})
+    st = play_until(page, player, lambda st: st["obs"]["deal"] > 1 and page.locator(".summary").count() > 0, limit=90)
+    before = page.locator(".summary").inner_text()
+    page.reload()
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    summary = page.locator(".summary")
+    summary.wait_for(timeout=10000)
+    assert summary.get_attribute("data-summary") == str(st["obs"]["deal"] - 1)
+    assert summary.inner_text() == before  # the same summary as the page showed before the reload
+    assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

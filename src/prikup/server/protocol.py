@@ -67,7 +67,10 @@ Server → client:
   the server process that holds the connection),
 - ``state`` (after every action and on joining): the seat's own observation
   (``State.observation(seat).to_json()``), the current deal's actions as that seat saw them
-  (``State.action_view``), the public score sheet, the seats (each ``kind``, ``name``, ``bot``,
+  (``State.action_view``) and the last deal's (``previous_log``); until the seat acts in a new
+  deal (a spectator: until its first round is over) also ``previous_obs``, its observation just
+  before the action that ended the last deal, so a page that did not see the deal end can sum it
+  up; the public score sheet, the seats (each ``kind``, ``name``, ``bot``,
   ``claimed``, ``online``, ``away``; a human absent past ``PRIKUP_AWAY_AFTER`` seconds on his turn
   is shown ``"away": true, "bot": "<level>"`` while a bot plays for him; his return takes the seat
   back), and the last event,

@@ -235,6 +235,9 @@ class Table:
         self.deal_start: list[int] = []
         self.sheet: list[dict[str, Any]] = []
         self.last: tuple[int, int] | None = None
+        #: the state just before the action that closed the last deal over, or None in the first
+        #: deal: what a viewer who did not see that deal end is shown its summary from
+        self.deal_end: State | None = None
         self.stale = False
         self._catch_up(stored)
 
@@ -308,12 +311,15 @@ class Table:
     def _apply(self, seat: int, action: Action) -> None:
         state = self.state
         deal_index = len(state.deals) - 1
+        before = state.copy()
         state.apply(action)
         self.actions.append((deal_index, seat, str(action)))
         n = self.game.players
         for v in range(n + 1):
             self.views[v].append([seat, state.action_view(seat, action, v if v < n else None)])
         deal_log = state.deals[deal_index]
+        if deal_log.scores_after is not None:
+            self.deal_end = before
         if deal_log.scores_after is not None and len(self.sheet) <= deal_index:
             self.sheet.append(
                 {
@@ -372,7 +378,7 @@ class Table:
         if self.last is not None:
             s, text = views[self.last[0]]
             event = {"ply": self.last[0], "seat": s, "action": text}
-        return {
+        message: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "ply": self.ply,
@@ -385,6 +391,12 @@ class Table:
             "seats": self.public_seats() if seats is None else seats,
             "finished": self.finished,
         }
+        # how the last deal ended, for a page that did not see it end (it connected since, or was
+        # reloaded): sent until the viewer acts in the new deal (a spectator: its first round)
+        unseen = all(s != viewer for s, _ in deal_log) if viewer is not None else len(deal_log) < n
+        if self.deal_end is not None and len(self.deal_end.deals) == current and unseen:
+            message["previous_obs"] = self.deal_end.observation(viewer).to_json()
+        return message
 
     def broadcast(self) -> None:
         """Send every connection its viewer's ``state`` frame, serialised once per viewer."""

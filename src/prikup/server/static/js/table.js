@@ -185,19 +185,27 @@ async function present(msg) {
     }
   } else if (prev && obs.deal > prev.obs.deal) {
     announceEvent(msg);
+    // the server's frame of the deal's last moment, when it sends one: this page may have missed
+    // frames (its socket was down), so the one it showed last need not be that moment
+    const end = msg.previous_obs ? { ...prev, obs: msg.previous_obs } : prev;
     const plays = (msg.previous_log || []).filter(([, a]) => a.startsWith("play "));
-    const lastTrick = prev.obs.trick.length ? [...prev.obs.trick] : [];
+    const lastTrick = end.obs.trick.length ? [...end.obs.trick] : [];
     if (plays.length) {
       const [s, a] = plays[plays.length - 1];
       lastTrick.push([s, a.split(" ")[1]]);
     }
     if (pause > 0 && lastTrick.length && plays.length) {
       T.finished = { cards: lastTrick, winner: null };
-      renderCentre(prev, T.finished);
+      renderCentre(end, T.finished);
       await sleep(pause);
       T.finished = null;
     }
-    T.summary = buildSummary(msg, prev);
+    T.summary = buildSummary(msg, end);
+    announce(T.summary.headline);
+  } else if (!prev && msg.previous_obs && !msg.finished) {
+    // opened (or reloaded) after the last deal ended, before this seat acted in the new one: the
+    // bots may have played a whole deal meanwhile (preferans for four: the dealer sits it out)
+    T.summary = buildSummary(msg, { ...msg, obs: msg.previous_obs });
     announce(T.summary.headline);
   } else {
     announceEvent(msg);
