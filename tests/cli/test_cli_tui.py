@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import Input, RichLog, Static
 
 from prikup import make_game
@@ -172,3 +173,64 @@ def test_cards_of_the_hand_are_buttons_in_suit_order() -> None:
     assert len(codes) == 10
     suits = [c[-1] for c in codes]
     assert suits == sorted(suits, key="SCDH".index)
+
+
+def shown_text(widget: Any) -> str:
+    """What a widget draws on the screen now, row by row."""
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, widget.size.width, widget.size.height)))
+
+
+async def human_acts(app: TableApp, pilot: Any, state: State, helper: Any, times: int) -> None:
+    """Let the human seat (0) take ``times`` actions the helper chooses, typed as a player would."""
+    for _ in range(times):
+        await wait_for_human(app, pilot, state)
+        await app.take_line(str(helper.act(state, 0)))
+    await wait_for_human(app, pilot, state)
+    await pilot.pause()
+
+
+def test_the_story_wraps_to_its_column_on_a_narrow_terminal() -> None:
+    async def run() -> tuple[int, int, int, str]:
+        game = make_game("five-hundred")
+        state = game.new_match(seed=3)
+        bots = {s: make_bot("heuristic", game, s) for s in range(1, 4)}
+        seats = [Seat("you", "human")] + [Seat("heuristic", "bot")] * 3
+        app = TableApp(state, seats, bots, lang="ru", bot_delay=0)
+        async with app.run_test(size=(60, 30)) as pilot:
+            await human_acts(app, pilot, state, make_bot("heuristic", game, 99), 3)
+            log = app.query_one("#log", RichLog)
+            widest = max(strip.cell_length for strip in log.lines)
+            return widest, log.scrollable_content_region.width, log.max_scroll_x, log_text(app)
+
+    widest, width, scroll_x, text = asyncio.run(run())
+    said = "Семён: сносит карту в закрытую"  # a line of the story longer than its column ...
+    assert len(said) > width and said.replace(" ", "") in text.replace("\n", "").replace(" ", ""), text
+    assert widest <= width and scroll_x == 0, (widest, width, text)  # ... wrapped, nothing off to the right
+
+
+def test_a_standard_80_by_24_terminal_keeps_the_story_the_sheet_and_whole_card_labels() -> None:
+    async def run() -> tuple[list[tuple[str, str]], int, int, bool]:
+        app, state = human_against_two("501", 1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await human_acts(app, pilot, state, make_bot("heuristic", state.game, 99), 1)
+            buttons = [*app.query(CardButton), *app.query(CallButton)]
+            labels = [(str(b.label), shown_text(b)) for b in buttons]
+            log, sheet = app.query_one("#log", RichLog), app.query_one("#sheet", Static)
+            return labels, log.size.height, sheet.size.height, app.screen.has_class("-compact")
+
+    labels, log_rows, sheet_rows, compact = asyncio.run(run())
+    assert compact  # seats, cards, calls and the command line one row high
+    assert log_rows >= 5 and sheet_rows >= 5, (log_rows, sheet_rows)  # framed, both were squeezed out
+    assert len(labels) >= 8
+    assert all(label in drawn for label, drawn in labels), labels  # "10♠", not "1"
+
+
+def test_a_tall_terminal_draws_the_framed_table() -> None:
+    async def run() -> tuple[bool, int]:
+        app, state = human_against_two("501", 1)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_human(app, pilot, state)
+            return app.screen.has_class("-compact"), app.query_one("#seat-1").outer_size.height
+
+    compact, seat_rows = asyncio.run(run())
+    assert not compact and seat_rows == 4  # two lines inside a frame

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -85,7 +86,21 @@ class TableApp(App[None]):
     #message { height: 1; color: $warning; padding: 0 1; }
     #help-box { width: 80%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
     HelpScreen { align: center middle; }
+    /* a short terminal (80×24): seats, cards, calls and the command line drawn one row high
+       without frames, so the story and the score sheet keep their room */
+    Screen.-compact #opponents { height: 2; }
+    Screen.-compact .seat { border: none; height: 2; margin: 0 1 0 0; background: $boost;
+                            text-wrap: nowrap; text-overflow: ellipsis; }
+    Screen.-compact .seat.to-act { border: none; background: $warning 25%; }
+    Screen.-compact #hand { height: 1; }
+    Screen.-compact #calls { height: 1; }
+    Screen.-compact Button { border: none; height: 1; min-width: 4; padding: 0; }
+    Screen.-compact Button.card { min-width: 5; width: 5; margin: 0 1 0 0; }
+    Screen.-compact Button.call { margin: 0 1 0 0; }
+    Screen.-compact #command { border: none; height: 1; padding: 0 1; }
     """
+    #: below this many rows the table is drawn compact
+    COMPACT_BELOW: ClassVar[int] = 34
     ENABLE_COMMAND_PALETTE: ClassVar[bool] = False
 
     def __init__(
@@ -130,7 +145,7 @@ class TableApp(App[None]):
         with Horizontal(id="middle"):
             with Vertical(id="table"):
                 yield Static(id="centre")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)  # wrapped to its column
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield Static(id="sheet")
@@ -147,10 +162,15 @@ class TableApp(App[None]):
         game = self.state.game
         self.title = f"prikup — {game.title_ru if self.lang == 'ru' else game.title}"
         self.sub_title = t("cli.help_keys", self.lang)
+        self.screen.set_class(self.size.height < self.COMPACT_BELOW, "-compact")
         start = self.narrator.deal_start()
         if start is not None:
             self.tell(start)
         self.call_after_refresh(self.next_turn)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Draw the table compact on a short terminal, framed on a tall one."""
+        self.screen.set_class(event.size.height < self.COMPACT_BELOW, "-compact")
 
     # -- drawing ---------------------------------------------------------------------------
     def tell(self, event: Event) -> None:
@@ -173,7 +193,9 @@ class TableApp(App[None]):
             panel.set_class(st.to_act == s, "to-act")
         self.query_one("#centre", Static).update(trick_text(obs, self.names, self.lang))
         lines = self.narrator.view.status(obs, self.names.__getitem__, self.lang)
-        self.query_one("#status", Static).update("\n".join(lines) or " ")
+        status = self.query_one("#status", Static)
+        status.update("\n".join(lines))
+        status.display = bool(lines)  # no empty frame above the score sheet
         sheet = self.narrator.view.sheet(st, self.names.__getitem__, self.lang)
         self.query_one("#sheet", Static).update(
             Text(t("score_sheet", self.lang) + "\n", style="bold") + Text("\n".join(sheet))
