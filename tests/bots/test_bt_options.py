@@ -86,3 +86,28 @@ def test_levels_name_bots_that_play_the_game_with_a_table_budget(gid: str) -> No
     assert isinstance(pimc, PimcBot) and pimc.seconds <= 2
     with pytest.raises(OptionError, match="unknown bot level 'grandmaster'; levels: random, heuristic, pimc"):
         level_bot("grandmaster")
+
+
+@pytest.mark.parametrize(
+    ("gid", "bold", "careful"),
+    [
+        ("pyatsot", "heuristic:bid_margin=0:contract_margin=0", "heuristic:bid_margin=200:contract_margin=200"),
+        ("preferans", "heuristic:bid_offset=4", "heuristic:bid_offset=0"),
+    ],
+)
+def test_the_heuristics_bidding_margins_are_options_that_change_its_calls(gid: str, bold: str, careful: str) -> None:
+    """Пятьсот's bid and contract margins and preferans's bid offset are options (the arena's A/B of
+    them is one command): over the first free calls of many deals the bold setting bids where the careful
+    one passes, and never the other way round."""
+    game = make_game(gid)
+    bolder = 0
+    for seed in range(60):
+        state = game.new_match(seed=seed)
+        while "pass" not in map(str, state.legal_actions()):  # Пятьсот's forced opening bid
+            state.apply(make_bot("heuristic", game, 0).act(state, state.to_act))
+        seat = state.to_act
+        assert seat is not None
+        calls = [str(make_bot(spec, game, 0).act(state, seat)) for spec in (bold, careful)]
+        assert not (calls[0] == "pass" and calls[1] != "pass"), (seed, calls)
+        bolder += calls[0] != "pass" and calls[1] == "pass"
+    assert bolder >= 5, bolder

@@ -3,7 +3,10 @@ declares as soon as it may, plays for points, and weighs the barrel's risks."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from prikup.bots.base import Bot
+from prikup.bots.options import BotOption
 from prikup.core.actions import Action, ActionKind
 from prikup.core.cards import Card, Suit, mask_of
 from prikup.core.game import Phase
@@ -25,9 +28,12 @@ __all__ = ["HeuristicPyatsot", "estimate_points"]
 _TRICK_VALUE = 16  # a trick won brings about this many card points
 _TALON_HOPE = 8  # what the talon's three cards add to a hand, on average, in the auction
 #: How far below its estimate the bot bids and names its contract (the estimate's spread is ~30).
-#: Measured in the duplicate arena against the margins 15 and 25 it had before: +7.6 points a deal
-#: (9,000 deals) and +5.2 points of match win share (6,000 matches) — the estimate counts on
-#: combinations that are often never declared, so a contract named near it failed half the time.
+#: Measured in the duplicate arena against the margins 15 and 25 it had before (the options
+#: ``bid_margin`` and ``contract_margin``): ``prikup arena pyatsot --bots
+#: heuristic:bid_margin=15:contract_margin=25,heuristic,heuristic -n 9000 --unit deal --seed 1``
+#: gives the old margins −8.5 points a deal [−9.7, −7.3], and 5.8 points less of match win share
+#: (``-n 6000 --unit match --seed 2``) — the estimate counts on combinations that are often never
+#: declared, so a contract named near it failed half the time.
 _BID_MARGIN = 45
 _CONTRACT_MARGIN = 45
 #: Probability of declaring the first, second and third combination one holds.
@@ -67,6 +73,10 @@ class HeuristicPyatsot(Bot):
 
     name = "heuristic"
     game: GamePyatsot
+    OPTIONS: ClassVar[dict[str, BotOption]] = {
+        "bid_margin": BotOption(int, "how many points below its estimate of the hand it bids", 0, 200),
+        "contract_margin": BotOption(int, "how many points below its estimate it names its contract", 0, 200),
+    }
     #: how far below its estimate it bids, and names its contract
     bid_margin: int = _BID_MARGIN
     contract_margin: int = _CONTRACT_MARGIN
