@@ -170,9 +170,7 @@ def test_a_deal_the_bots_played_before_the_page_opened_is_summed_up_when_it_open
     page.context.close()
 
 
-def test_a_reloaded_page_shows_the_summary_of_the_deal_just_over_until_its_seat_acts(
-    browser: Any, server: ServerProcess
-) -> None:
+def test_a_reloaded_page_shows_the_summary_of_the_deal_just_over_again(browser: Any, server: ServerProcess) -> None:
     page = new_page(browser)
     create(page, server, "501", "Ivan")
     player = Player(page, "501", {})

@@ -393,9 +393,11 @@ class Table:
         }
         # how the last deal ended, for a page that did not see it end (it connected since, or was
         # reloaded): sent until the viewer acts in the new deal (a spectator: its first round)
-        unseen = all(s != viewer for s, _ in deal_log) if viewer is not None else len(deal_log) < n
-        if self.deal_end is not None and len(self.deal_end.deals) == current and unseen:
-            message["previous_obs"] = self.deal_end.observation(viewer).to_json()
+        end = self.deal_end
+        if end is not None and len(end.deals) == current:
+            unseen = all(s != viewer for s, _ in deal_log) if viewer is not None else len(deal_log) < n
+            if unseen:
+                message["previous_obs"] = end.observation(viewer).to_json()
         return message
 
     def broadcast(self) -> None:

@@ -205,6 +205,7 @@ async function present(msg) {
   } else if (!prev && msg.previous_obs && !msg.finished) {
     // opened (or reloaded) after the last deal ended, before this seat acted in the new one: the
     // bots may have played a whole deal meanwhile (preferans for four: the dealer sits it out)
+    announceEvent(msg);
     T.summary = buildSummary(msg, { ...msg, obs: msg.previous_obs });
     announce(T.summary.headline);
   } else {
