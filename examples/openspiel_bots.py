@@ -46,7 +46,11 @@ def make_bots(game: Any, simulations: int, seed: int) -> dict[str, Callable[[int
             game, uct_c=2.0, max_simulations=simulations, evaluator=rollout, random_state=rng
         ),
         "ismcts": lambda seat: ismcts.ISMCTSBot(
-            game, rollout, uct_c=2.0, max_simulations=simulations, random_state=rng,
+            game,
+            rollout,
+            uct_c=2.0,
+            max_simulations=simulations,
+            random_state=rng,
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
         ),
         "cpp-mcts": lambda seat: pyspiel.MCTSBot(

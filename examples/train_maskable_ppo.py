@@ -96,8 +96,10 @@ def arena_table(game: Game, lineup: list[str], deals: int, seed: int) -> None:
     """Run one duplicate arena and print each bot's change per deal and the paired differences."""
     start = time.process_time()
     result = run_arena(game, lineup, deals, seed, unit="deal")
-    print(f"\narena {','.join(lineup)}: {result.sets} duplicate sets, {len(result.units)} deals, "
-          f"{time.process_time() - start:.0f} s CPU")
+    print(
+        f"\narena {','.join(lineup)}: {result.sets} duplicate sets, {len(result.units)} deals, "
+        f"{time.process_time() - start:.0f} s CPU"
+    )
     for row in report_rows(result):
         low, high = row["mean_low"], row["mean_high"]
         print(f"  {row['bot']:10s} {row['mean_change']:+8.1f} per deal  [{low:+.1f}, {high:+.1f}]")
@@ -125,16 +127,27 @@ def main(argv: list[str] | None = None) -> int:
     else:
         env = Monitor(SeatEnv(game, opponents="random", learner_phases=("play",), reward_scale=args.reward_scale))
         model = MaskablePPO(
-            "MlpPolicy", env, n_steps=2048, batch_size=256, learning_rate=3e-4, gamma=1.0,
-            ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, seed=args.seed, device="cpu", verbose=0,
+            "MlpPolicy",
+            env,
+            n_steps=2048,
+            batch_size=256,
+            learning_rate=3e-4,
+            gamma=1.0,
+            ent_coef=0.01,
+            policy_kwargs={"net_arch": [256, 256]},
+            seed=args.seed,
+            device="cpu",
+            verbose=0,
         )
         start, wall = time.process_time(), time.perf_counter()
         model.learn(total_timesteps=args.timesteps, callback=CpuBudget(args.cpu_minutes))
         cpu = time.process_time() - start
         returns = [float(r) for r in env.get_episode_rewards()]
         k = max(1, len(returns) // 10)
-        print(f"trained {args.game}: {model.num_timesteps} learner steps, {len(returns)} deals, "
-              f"{cpu:.0f} s CPU ({time.perf_counter() - wall:.0f} s wall on a shared machine)")
+        print(
+            f"trained {args.game}: {model.num_timesteps} learner steps, {len(returns)} deals, "
+            f"{cpu:.0f} s CPU ({time.perf_counter() - wall:.0f} s wall on a shared machine)"
+        )
         first, last = np.mean(returns[:k]) * args.reward_scale, np.mean(returns[-k:]) * args.reward_scale
         print(f"  mean deal change (signed): first tenth of training {first:+.1f}, last tenth {last:+.1f}")
         model.save(args.save)

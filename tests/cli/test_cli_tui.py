@@ -225,6 +225,36 @@ def test_a_standard_80_by_24_terminal_keeps_the_story_the_sheet_and_whole_card_l
     assert all(label in drawn for label, drawn in labels), labels  # "10♠", not "1"
 
 
+@pytest.mark.parametrize(("gid", "lang"), [("pyatsot", "en"), ("five-hundred", "ru"), ("preferans", "ru")])
+def test_an_80_by_24_sheet_shows_the_latest_deal_and_no_row_wraps(gid: str, lang: str) -> None:
+    # seed 5 and 60 of the person's actions: four or more deals scored, more than the panel holds
+    async def run() -> tuple[list[str], int, int, State]:
+        game = make_game(gid)
+        state = game.new_match(seed=5)
+        bots = {s: make_bot("heuristic", game, s) for s in range(1, game.players)}
+        seats = [Seat("you", "human")] + [Seat("heuristic", "bot")] * (game.players - 1)
+        app = TableApp(state, seats, bots, lang=lang, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await human_acts(app, pilot, state, make_bot("heuristic", game, 99), 60)
+            box = app.query_one("#sheet", Static)
+            size = box.content_size
+            return static_text(app, "#sheet").splitlines(), size.width, size.height, state
+
+    shown, width, height, state = asyncio.run(run())
+    scored = [i for i, d in enumerate(state.deals, 1) if d.scores_after is not None]
+    assert len(scored) >= 4
+    assert all(len(line) <= width for line in shown), (width, shown)  # every row on one line
+    assert len(shown) <= height, (height, shown)  # the title and rows the panel shows, none below its edge
+    if gid == "preferans":  # the balances, one under each name
+        assert shown[-1].startswith("Итог") and len(re.findall(r"[+-]?\d+", shown[-1])) == 3, shown
+    else:  # the latest scored deal's row, its scores after the deal
+        latest = state.deals[scored[-1] - 1].scores_after
+        assert latest is not None
+        row = next(line for line in shown if line.startswith(f"{scored[-1]:>4}"))
+        units = 2 if gid == "five-hundred" else 3
+        assert re.findall(r"-?\d+", row)[-units:] == [str(v) for v in latest[:units]], (row, latest)
+
+
 def test_a_tall_terminal_draws_the_framed_table() -> None:
     async def run() -> tuple[bool, int]:
         app, state = human_against_two("501", 1)

@@ -144,6 +144,10 @@ def play_one_deal(
             time.sleep(0.03)
             continue
         player.check(st)
+        # a number's quick steps: the lowest call, then the next three multiples of the step in turn
+        quick = page.eval_on_selector_all("#actions [data-quick]", "els => els.map((e) => +e.dataset.quick)")
+        if len(quick) == 4:
+            assert quick[3] - quick[2] == quick[2] - quick[1] > 0, (prefix, key, quick)
         if phone:
             box = first_screen(page)
             assert box["hand"] <= box["height"] + 1 and box["actions"] <= box["height"] + 1, (prefix, key, box)
@@ -187,6 +191,17 @@ def test_a_whole_deal_of_every_game_through_the_page(
     page.locator(".summary").wait_for(timeout=5000)
     page.evaluate("() => window.scrollTo(0, 0)")
     shoot(page, f"{prefix}-90-summary")
+    if size == "phone":  # each seat's points for the deal in sight with the buttons, nothing scrolled
+        seen = page.evaluate(
+            """() => { const b = document.querySelector('.summary'); if (!b) return null;
+                 const r = b.getBoundingClientRect(), bottom = r.bottom - b.clientTop + 0.5;
+                 const cells = [...b.querySelectorAll(':scope > table.sheet td')].map((c) => c.getBoundingClientRect());
+                 const go = b.querySelector(':scope > .row').getBoundingClientRect();
+                 return {cells: cells.length, inside: cells.every((c) => c.bottom <= bottom && c.top >= r.top),
+                         buttons: go.bottom <= bottom, scrolled: b.scrollTop}; }"""
+        )
+        if seen is not None:  # (unless it went by itself already: the others are bots)
+            assert seen["cells"] and seen["inside"] and seen["buttons"] and not seen["scrolled"], (prefix, seen)
     st = state(page)
     assert st is not None
     # the summary never lies over the hand: the next deal's cards can be played at once

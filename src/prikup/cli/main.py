@@ -169,7 +169,7 @@ def replay_cmd(
         return f"{t('seat', lang)} {seat}"
 
     names.names = [who(s) for s in range(state.game.players)]
-    for line in view_for(state.game.id).sheet(state, who, lang):
+    for line in view_for(state.game.id).sheet(state, who, lang, console.width - 2):
         console.print("  " + escape(line))
     board = "; ".join(standings(state, names, lang))
     if state.is_over:

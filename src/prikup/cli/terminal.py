@@ -164,7 +164,8 @@ class TerminalTable:
 
     def _show_sheet(self) -> None:
         self.console.print(f"[bold]{escape(t('score_sheet', self.lang))}[/bold]")
-        for line in self.narrator.view.sheet(self.state, self.names.__getitem__, self.lang):
+        width = self.console.width - 2  # each line indented by two
+        for line in self.narrator.view.sheet(self.state, self.names.__getitem__, self.lang, width):
             self.say("  " + line)
 
     def _show_match_result(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from prikup.cli.sheet_table import table_lines
 from prikup.cli.views import GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, card, cards, number, signed, sort_cards, strain, tw
 from prikup.core.cards import SUIT_SYMBOLS, Suit
@@ -229,8 +230,11 @@ class FiveHundredView(GameView):
             out.append(t("cli.fh_set", lang, who=name(int(result["set"]))))
         return out
 
-    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
-        """One line per finished deal: the contract, its outcome, and every side's running score."""
+    def sheet_parts(
+        self, state: State, who: Who | None = None, lang: str = "en", width: int | None = None
+    ) -> tuple[list[str], list[str]]:
+        """One line per finished deal: the contract, its outcome, and every side's running score
+        (within ``width``: the outcomes and the sides' names are cut first, never a score)."""
         name = who or (lambda s: str(s))
         game = state.game
         units: list[tuple[int, ...]] = (
@@ -248,12 +252,8 @@ class FiveHundredView(GameView):
             else:
                 what = t(_OUTCOMES.get(str(r.get("outcome", "")), "cli.deal_scored"), lang)
             rows.append((f"{i:>4}  {what}", [number(log.scores_after[u[0]]) for u in units]))
-        label = max([len(t("cli.deal_short", lang)) + 2 + len(t("contract", lang)), *(len(r[0]) for r in rows)]) + 2
-        width = max([6, *(len(h) + 2 for h in heads), *(len(c) + 2 for _, cells in rows for c in cells)])
         head = f"{t('cli.deal_short', lang)}  {t('contract', lang)}"
-        lines = [f"{head:<{label}}" + "".join(f"{h:>{width}}" for h in heads)]
-        lines += [f"{what:<{label}}" + "".join(f"{c:>{width}}" for c in cells) for what, cells in rows]
-        return lines
+        return table_lines(head, heads, rows, width=width), []
 
 
 #: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).

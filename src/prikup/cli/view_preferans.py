@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from prikup.cli.sheet_table import fits, table_lines
 from prikup.cli.views import GameView, Who, is_you, seat_names
 from prikup.cli.words import call_words, cards, number, signed, sort_cards, tw
 from prikup.core.game import Phase, State
@@ -18,9 +19,13 @@ from prikup.i18n import t
 
 __all__ = ["PreferansView", "chain"]
 
+#: how many of a cell's latest totals the sheet keeps, tried in turn until it fits its width
+_KEEPS = (12, 6, 3, 1)
 
-def chain(values: Sequence[Fraction | int], *, show_zero: bool = False) -> str:
-    """The running totals of one cell of the sheet, each change appended: ``10.9.7``."""
+
+def chain(values: Sequence[Fraction | int], *, show_zero: bool = False, keep: int = 12) -> str:
+    """The running totals of one cell of the sheet, each change appended: ``10.9.7``; a long
+    cell keeps its latest ``keep`` totals (``…`` for the ones left out; ``keep=1``: the total)."""
     out: list[str] = []
     last: Fraction | int | None = None
     for v in values:
@@ -28,8 +33,8 @@ def chain(values: Sequence[Fraction | int], *, show_zero: bool = False) -> str:
             if v != 0 or show_zero or out:
                 out.append(number(v))
             last = v
-    if len(out) > 12:  # a long cell keeps its latest totals
-        out = ["…", *out[-11:]]
+    if len(out) > keep:  # "…83.98": the earlier totals left out
+        return "…" + ".".join(out[-(keep - 1) :]) if keep > 1 else out[-1]
     return ".".join(out) if out else "—"
 
 
@@ -131,31 +136,39 @@ class PreferansView(GameView):
         }.get(outcome, "cli.deal_scored")
         return tw(key, lang, you, who=dname, game=game, tricks=took, whist=whist)
 
-    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
-        """The whole sheet after the last deal, with each cell's running totals."""
+    def sheet_parts(
+        self, state: State, who: Who | None = None, lang: str = "en", width: int | None = None
+    ) -> tuple[list[str], list[str]]:
+        """The whole sheet after the last deal, with each cell's running totals; within ``width``
+        characters when given, the chains shortened to their latest totals first."""
         name = who or seat_names(lang)
         history: list[Sheet] = list(getattr(state, "sheets", []))
         current = getattr(state, "sheet", None)
         if not isinstance(current, Sheet):
-            return super().sheet(state, who, lang)
+            return super().sheet_parts(state, who, lang, width)
         first = _first_sheet(state, current)
         steps = [first, *history]
         if steps[-1] != current:
             steps.append(current)
         n = current.players
-        rows: list[tuple[str, list[str]]] = [
-            (t("cli.pf_pulya_to", lang, target=current.target), [chain([s.pulya[p] for s in steps]) for p in range(n)]),
-            (t("gora", lang), [chain([s.gora[p] for s in steps], show_zero=True) for p in range(n)]),
-        ]
-        for o in range(n):
-            cells = ["·" if p == o else chain([s.whists[p][o] for s in steps]) for p in range(n)]
-            rows.append((t("cli.pf_whists_on", lang, who=name(o)), cells))
-        rows.append((t("result", lang), [_signed(b) for b in balances(current)]))
-        label = max(len(r[0]) for r in rows) + 2
-        width = max(10, *(len(c) + 2 for _, cells in rows for c in cells), *(len(name(p)) + 2 for p in range(n)))
-        lines = [" " * label + "".join(f"{name(p):<{width}}" for p in range(n))]
-        lines += [f"{label_:<{label}}" + "".join(f"{c:<{width}}" for c in cells) for label_, cells in rows]
-        return lines
+        heads = [name(p) for p in range(n)]
+        lines: list[str] = []
+        for keep in _KEEPS:
+            rows: list[tuple[str, list[str]]] = [
+                (
+                    t("cli.pf_pulya_to", lang, target=current.target),
+                    [chain([s.pulya[p] for s in steps], keep=keep) for p in range(n)],
+                ),
+                (t("gora", lang), [chain([s.gora[p] for s in steps], show_zero=True, keep=keep) for p in range(n)]),
+            ]
+            for o in range(n):
+                cells = ["·" if p == o else chain([s.whists[p][o] for s in steps], keep=keep) for p in range(n)]
+                rows.append((t("cli.pf_whists_on", lang, who=name(o)), cells))
+            rows.append((t("result", lang), [_signed(b) for b in balances(current)]))
+            lines = table_lines("", heads, rows, width=width, align="<", min_column=10, cut=keep == _KEEPS[-1])
+            if fits(lines, width):
+                break
+        return lines, []
 
 
 def _signed(value: int | Fraction) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from prikup.cli.sheet_table import table_lines
 from prikup.cli.view_501 import gift_lines, tricks_line
 from prikup.cli.views import GameView, Who, is_you, played_sentence, seat_names
 from prikup.cli.words import card, strain, tw
@@ -109,29 +110,24 @@ class PyatsotView(GameView):
             key = "cli.pt_r_made" if outcome.endswith("made") else "cli.pt_r_failed"
         return played_sentence(key, result, changes, name, lang, barrel=barrel)
 
-    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
-        """Every deal's scores with their marks, then the running counts."""
+    def sheet_parts(
+        self, state: State, who: Who | None = None, lang: str = "en", width: int | None = None
+    ) -> tuple[list[str], list[str]]:
+        """Every deal's scores with their marks, then the running counts (within ``width``)."""
         name = who or seat_names(lang)
-        n = state.game.players
-        every = [
-            sheet_cell(v, s, log.result)
-            for log in state.deals
-            if log.scores_after
-            for s, v in enumerate(log.scores_after)
-        ]
-        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in every)])
-        lines = [f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))]
+        rows: list[tuple[str, list[str]]] = []
         last_marks: dict[str, Any] = {}
         for i, log in enumerate(state.deals, 1):
             if log.scores_after is None:
                 continue
-            cells = "".join(f"{sheet_cell(v, s, log.result):>{width}}" for s, v in enumerate(log.scores_after))
-            lines.append(f"{i:>4}  {cells}")
+            rows.append((f"{i:>4}", [sheet_cell(v, s, log.result) for s, v in enumerate(log.scores_after)]))
             last_marks = log.result.get("marks") or last_marks
+        heads = [name(s) for s in range(state.game.players)]
+        footer: list[str] = []
         if last_marks:
-            lines.append(t("cli.pt_dashes", lang) + ": " + " ".join(str(d) for d in last_marks["dashes"]))
-            lines.append(t("cli.pt_falls", lang) + ": " + " ".join(str(f) for f in last_marks["falls"]))
-        return lines
+            footer.append(t("cli.pt_dashes", lang) + ": " + " ".join(str(d) for d in last_marks["dashes"]))
+            footer.append(t("cli.pt_falls", lang) + ": " + " ".join(str(f) for f in last_marks["falls"]))
+        return table_lines(t("cli.deal_short", lang), heads, rows, width=width), footer
 
 
 #: This game's terminal view (registered by its entry in ``prikup.games.spec.SPECS``).

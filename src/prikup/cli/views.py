@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from prikup.cli.sheet_table import table_lines
 from prikup.cli.words import number, signed, strain, tw
 from prikup.core.game import State
 from prikup.core.observation import Observation
@@ -77,19 +78,25 @@ class GameView:
         """A finished deal's result in words, seats named ``seat N``."""
         return self.sentence(result, [], None, lang)
 
-    def sheet(self, state: State, who: Who | None = None, lang: str = "en") -> list[str]:
-        """The score sheet after a deal, as the game's players know it."""
+    def sheet(self, state: State, who: Who | None = None, lang: str = "en", width: int | None = None) -> list[str]:
+        """The score sheet after a deal, as the game's players know it: within ``width``
+        characters when given (see :func:`prikup.cli.sheet_table.table_lines`)."""
+        table, footer = self.sheet_parts(state, who, lang, width)
+        return [*table, *footer]
+
+    def sheet_parts(
+        self, state: State, who: Who | None = None, lang: str = "en", width: int | None = None
+    ) -> tuple[list[str], list[str]]:
+        """The sheet in two parts: its table (the names, then a row per deal or per entry) and the
+        lines under it (running counts), for a panel that shows the table's latest rows only."""
         name = who or seat_names(lang)
-        n = state.game.players
-        cells = [number(v) for log in state.deals if log.scores_after for v in log.scores_after]
-        width = max([6, *(len(name(s)) + 2 for s in range(n)), *(len(c) + 2 for c in cells)])
-        head = f"{t('cli.deal_short', lang):<6}" + "".join(f"{name(s):>{width}}" for s in range(n))
-        lines = [head]
-        for i, log in enumerate(state.deals, 1):
-            if log.scores_after is None:
-                continue
-            lines.append(f"{i:>4}  " + "".join(f"{number(v):>{width}}" for v in log.scores_after))
-        return lines
+        rows = [
+            (f"{i:>4}", [number(v) for v in log.scores_after])
+            for i, log in enumerate(state.deals, 1)
+            if log.scores_after is not None
+        ]
+        heads = [name(s) for s in range(state.game.players)]
+        return table_lines(t("cli.deal_short", lang), heads, rows, width=width), []
 
 
 def played_sentence(

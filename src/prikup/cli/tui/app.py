@@ -24,6 +24,7 @@ from prikup.bots import Bot
 from prikup.cli.hints import HINT_WORDS, hint_line
 from prikup.cli.keywords import HELP_WORDS, QUIT_WORDS, InputError, summarise
 from prikup.cli.narrate import Event, Narrator, standings
+from prikup.cli.sheet_table import latest_lines
 from prikup.cli.teach import describe
 from prikup.cli.terminal import check_line
 from prikup.cli.tui.widgets import CallButton, CardButton, SeatPanel, call_actions, hand_codes, seat_text, trick_text
@@ -171,8 +172,20 @@ class TableApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         """Draw the table compact on a short terminal, framed on a tall one."""
         self.screen.set_class(event.size.height < self.COMPACT_BELOW, "-compact")
+        self.call_after_refresh(self.draw_sheet)  # its panel's new size, once laid out
 
     # -- drawing ---------------------------------------------------------------------------
+    def draw_sheet(self) -> None:
+        """The score sheet, narrowed to its panel's width (never wrapped: a wrapped row puts a
+        score under the wrong name) and, when the panel is short, its names and latest rows."""
+        box = self.query_one("#sheet", Static)
+        size = box.content_size  # zero before the first layout: drawn whole, redrawn on resize
+        width = size.width or None
+        rows = size.height - 1 if size.height > 1 else None  # a row for the title
+        table, footer = self.narrator.view.sheet_parts(self.state, self.names.__getitem__, self.lang, width)
+        shown = latest_lines(table, rows, footer)
+        box.update(Text(t("score_sheet", self.lang) + "\n", style="bold") + Text("\n".join(shown)))
+
     def tell(self, event: Event) -> None:
         """Write an event to the story on the right."""
         if event.kind == "deal":
@@ -196,10 +209,7 @@ class TableApp(App[None]):
         status = self.query_one("#status", Static)
         status.update("\n".join(lines))
         status.display = bool(lines)  # no empty frame above the score sheet
-        sheet = self.narrator.view.sheet(st, self.names.__getitem__, self.lang)
-        self.query_one("#sheet", Static).update(
-            Text(t("score_sheet", self.lang) + "\n", style="bold") + Text("\n".join(sheet))
-        )
+        self.draw_sheet()
         self.query_one("#message", Static).update(self.notice)
         if looker is None:
             return

@@ -12,10 +12,10 @@ export function render(obs, legal, ctx) {
   if (!handled.size) { trump = null; return { node: null, handled }; }
   const box = el("div", { class: "bidbox points" });
   const step = obs.options && obs.options.bid_step ? obs.options.bid_step : 5;
-  // quick steps on round numbers: the lowest call, then the next multiples of the step
+  // quick steps: the lowest call, then the next three multiples of the step above it
   const quick = (m) => {
     const round = Math.ceil((m + 1) / step) * step;
-    return [m, round, round + step, round + 3 * step];
+    return [m, round, round + step, round + 2 * step];
   };
   if (bids.length) {
     box.append(numberEntry(bids, (n) => ctx.send(`bid ${n}`), { label: t("web.your_bid"), quick: quick(Math.min(...bids)), id: "bid" }));
