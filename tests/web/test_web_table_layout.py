@@ -7,6 +7,7 @@ colour together with the prompt and the title, and each card of a trick in front
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from typing import Any
 
@@ -269,4 +270,12 @@ def test_the_lone_whister_plays_his_lying_partners_cards_from_the_table(
     shoot(page, f"layout-preferans-open-whist-summary-{size}")
     hands = page.locator(".summary .summary-hand .sr-only").all_inner_texts()
     assert len(hands) >= 3 and all(len(h.split(", ")) <= 10 for h in hands), hands
+    # the sentence says what the game wrote for its declarer besides whists: his pulya or his gora
+    sentence = page.locator(".summary > p").first.inner_text()
+    said = re.search(r"— (made|failed) \(((?:pulya|gora) [+-]\d+(?:, gora [+-]\d+)?)\)\.$", sentence)
+    assert said, sentence
+    if said.group(1) == "made":
+        assert "pulya +" in said.group(2) or "gora -" in said.group(2), sentence
+    else:
+        assert "gora +" in said.group(2), sentence
     page.context.close()

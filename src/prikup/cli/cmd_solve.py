@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +23,27 @@ from prikup.core.refusals import refusal
 from prikup.i18n import t
 from prikup.records import RecordError, read, replay
 
-__all__ = ["play_position", "solve_cmd"]
+__all__ = ["PATIENCE", "play_position", "solve_cmd"]
+
+#: seconds of searching after which ``prikup solve`` says it is still at it (and how to stop it)
+PATIENCE = 3
+
+
+@contextmanager
+def _patience(say: Callable[[], None], after: float = PATIENCE) -> Iterator[None]:
+    """Run the block; if it is still running ``after`` seconds on, call ``say`` once.  A SIGALRM
+    handler: the C search runs Python's signal handlers while it searches (every 2^16 nodes), as it
+    does for Ctrl-C.  Only on the main thread of a system with ``setitimer`` (else just the block)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, lambda *_: say())
+    signal.setitimer(signal.ITIMER_REAL, after)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _deal_of(record: dict[str, Any], deal: int, lang: str = "en") -> tuple[list[Any], dict[str, Any]]:
@@ -102,9 +126,13 @@ def solve_cmd(
             phase = t(f"cli.sv_phase_{state.phase.value.replace(' ', '_')}", lang)
             raise CliError(t("cli.sv_err_not_play", lang, at=at, deal=deal, phase=phase))
         pos, base = position_of(state)
-        values = solve(state)
+        with _patience(lambda: console.print(escape(t("cli.sv_still", lang, seconds=PATIENCE)))):
+            values = solve(state)
     except (RecordError, PrikupError, ValueError) as exc:
         raise fail(exc if isinstance(exc, PrikupError) else str(exc), lang, str(file)) from None
+    except KeyboardInterrupt:  # Ctrl-C: the search stops within a few milliseconds
+        console.print(escape(t("cli.sv_stopped", lang)))
+        raise typer.Exit(130) from None
     maximise = pos.max_to_move()
     best = (max if maximise else min)(values.values())
     console.print(escape(_header(state, deal, trick, card, at, base, lang)))

@@ -615,6 +615,7 @@ PyObject *FAST_ENTRY(fast_values_points)(PyObject *self, PyObject *args) {
     context[nc++] = p->decl;
     uint64_t ctx = context_hash(context, nc);
     int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
+    if (n == SEARCH_INTERRUPTED) return NULL; /* a KeyboardInterrupt, set by the signal's handler */
     if (n < 0) return PyErr_NoMemory();
     return values_result(moves, values, n, search_nodes);
 }

@@ -1729,6 +1729,7 @@ static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const
 static int search_alt(Pos *p, int alpha, int beta) {
     if (pos_over(p)) { part_rel = 0; return 0; }
     search_nodes++;
+    if (search_signalled()) { part_rel = 0; return 0; }
     if (p->ntrick == 0 && p->left == p->n) {
         int t[MAX_SEATS];
         for (int i = 0; i < p->n; i++) t[i] = __builtin_ctzll(p->hands[(p->leader + i) % p->n]);
@@ -2039,6 +2040,7 @@ PyObject *FAST_ENTRY(fast_values_tricks)(PyObject *self, PyObject *args) {
     }
     int moves[MAX_MOVES], values[MAX_MOVES];
     int n = best ? search_best_ctx(p, moves, values, ctx) : search_values_ctx(p, moves, values, ctx);
+    if (n == SEARCH_INTERRUPTED) return NULL; /* a KeyboardInterrupt, set by the signal's handler */
     if (n < 0) return PyErr_NoMemory();
     for (int i = 0; i < n; i++)
         if (moves[i] < 5 * named) moves[i] = ids[moves[i] % named] + named * (moves[i] / named);

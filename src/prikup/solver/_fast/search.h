@@ -186,6 +186,29 @@ static unsigned long tt_epoch = 0;
 static uint32_t tt_gen = 0;
 static uint64_t tt_context = 0;
 static long search_nodes = 0;
+
+/* A search may be given a budget of nodes (search_limit): past it, search_abort is set and the
+ * search unwinds at once, storing nothing more in the table (what it stored before is exact). */
+static long search_limit = -1;
+static int search_abort = 0;
+
+/* Ctrl-C: every 2^16 nodes the search asks Python whether a signal came (PyErr_CheckSignals: the
+ * game file includes Python.h first and the search holds the GIL).  If its handler raised (a
+ * KeyboardInterrupt), search_interrupted is set and the search unwinds as past a budget; the
+ * searches below then return SEARCH_INTERRUPTED and the entry point returns NULL, the exception
+ * set.  A search that takes minutes (six hands of ten cards) can so be stopped. */
+#define SEARCH_INTERRUPTED (-2)
+#define SEARCH_SIGNAL_MASK ((1L << 16) - 1)
+static int search_interrupted = 0;
+
+/* Whether the search is to unwind now for a signal (see search_interrupted). */
+static inline int search_signalled(void) {
+    if ((search_nodes & SEARCH_SIGNAL_MASK) != 0 || PyErr_CheckSignals() == 0) return 0;
+    search_interrupted = 1;
+    search_abort = 1;
+    return 1;
+}
+
 /* The null window's alpha at the node whose bounds are being worked out (pos_bounds), INF_VALUE
  * outside search_ab (the root's bounds, the tests' bounds): a game may leave out an upper bound
  * that cannot come down to it there (fast_tricks.c's avoid_losses). */
@@ -262,6 +285,8 @@ static int tt_start(uint64_t context) {
     }
     search_nodes = 0;
     search_ply = 0;
+    search_abort = 0;
+    search_interrupted = 0;
     for (int i = 0; i < MAX_PLY; i++) killer[i] = -1;
     memset(history, 0, sizeof(history));
     if (context != 0 && context == tt_context && tt_epoch == fast_epoch) return 0;
@@ -343,10 +368,6 @@ static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
     history[maximise][move & 63] += (long)p->left * p->left;
 }
 
-/* A search may be given a budget of nodes (search_limit): past it, search_abort is set and the
- * search unwinds at once, storing nothing more in the table (what it stored before is exact). */
-static long search_limit = -1;
-static int search_abort = 0;
 
 #ifdef SEARCH_ALT
 /* SEARCH_ALT(p): 1 when the game searches the position (and its subtree) with its own
@@ -367,6 +388,7 @@ static int search_ab(Pos *p, int alpha, int beta) {
         search_abort = 1;
         return 0;
     }
+    if (search_signalled()) return 0;
     int last = pos_last_trick(p);
     if (last >= 0) {
         TRACE(trace_exit[0]++);
@@ -520,6 +542,7 @@ static int search_value_from(Pos *p, int guess) {
         search_limit = guessing && SEARCH_GUESS_BUDGET ? search_nodes + SEARCH_GUESS_BUDGET : -1;
         int r = search_ab(p, gamma - 1, gamma);
         search_limit = -1;
+        if (search_interrupted) return lo; /* the caller returns SEARCH_INTERRUPTED */
         if (search_abort) {
 #ifdef SEARCH_TRACE
             fprintf(stderr, "  [%d,%d] guess %d gamma %d given up after %ld nodes\n", lo, hi, guess, gamma, search_nodes - n0);
@@ -572,6 +595,7 @@ static int search_values_ctx(Pos *p, int *moves, int *values, uint64_t context) 
         int guess = i > 0 ? values[i - 1] - gain : search_guess(p);
         values[i] = gain + search_value_from(p, guess < 0 ? 0 : guess);
         pos_undo(p);
+        if (search_interrupted) return SEARCH_INTERRUPTED;
     }
     return n;
 }
@@ -590,6 +614,7 @@ static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
     if (tt_start(context) < 0) return -1;
     if (pos_over(p)) return 0;
     int value = search_value_from(p, SEARCH_NO_GUESS(p) ? -1 : search_guess(p));
+    if (search_interrupted) return SEARCH_INTERRUPTED;
     Move list[MAX_MOVES];
     int n = pos_moves(p, list);
     uint64_t key[KEY_WORDS];
@@ -623,6 +648,7 @@ static int search_best_ctx(Pos *p, int *moves, int *values, uint64_t context) {
         else
             ok = need >= 0 && (pos_over(p) ? 0 <= need : search_ab(p, need, need + 1) <= need);
         pos_undo(p);
+        if (search_interrupted) return SEARCH_INTERRUPTED;
 #ifdef SEARCH_TRACE
         fprintf(stderr, "  best move test %d: move %d %s  %ld nodes\n", i, list[i].move, ok ? "reaches" : "falls short", search_nodes - n0);
 #endif

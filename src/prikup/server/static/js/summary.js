@@ -33,8 +33,11 @@ export function buildSummary(msg, prev) {
     const by = `${ch > 0 ? "+" : ""}${ch}`;
     if (conceded) verdict = `${t("conceded")} (${by})`;
     else if (po.game === "preferans" && msg.obs.sheet && po.sheet) {
-      const made = msg.obs.sheet.pulya[declarer] > po.sheet.pulya[declarer] || msg.obs.sheet.gora[declarer] < po.sheet.gora[declarer];
-      verdict = made ? t("made") : t("failed");
+      const dp = msg.obs.sheet.pulya[declarer] - po.sheet.pulya[declarer];
+      const dg = msg.obs.sheet.gora[declarer] - po.sheet.gora[declarer];
+      // what the deal wrote for him besides whists (the row's points are the whist balances)
+      const written = [dp ? t("web.pf_pulya_change", { n: signedNumber(dp) }) : null, dg ? t("web.pf_gora_change", { n: signedNumber(dg) }) : null].filter(Boolean);
+      verdict = (dp > 0 || dg < 0 ? t("made") : t("failed")) + (written.length ? ` (${written.join(", ")})` : "");
     } else if (po.game === "501") verdict = `${ch <= 0 ? t("made") : t("failed")} (${by})`;
     else verdict = `${ch >= 0 ? t("made") : t("failed")} (${by})`;
   }
@@ -82,6 +85,11 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse 
   if (onAnalyse) buttons.append(el("button", { type: "button", id: "analyse", "data-deal": sum.deal, onclick: () => onAnalyse(sum.deal) }, t("web.analyse_deal")));
   box.append(buttons);
   return box;
+}
+
+/** A number with its sign: +2, -4. */
+function signedNumber(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
 }
 
 /** The dummy (two-handed Five Hundred) whose face-up cards hold `card`, else undefined: the last
