@@ -238,4 +238,6 @@ def read(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(refusal("record_read", path=str(path), why=str(exc.strerror), errno=exc.errno)) from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(refusal("record_not_text", path=str(path), at=exc.start)) from None
     return load(text)

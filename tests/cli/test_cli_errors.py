@@ -40,6 +40,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (folder / "notjson.json").write_text("{ not json")
     (folder / "empty.json").write_text("{}")
     (folder / "list.json").write_text(json.dumps([1, 2, 3]))
+    (folder / "binary.json").write_bytes(bytes([0x7B, 0x22, 0xD2, 0x00, 0xFF, 0x10]))  # not UTF-8 text
     record = folder / "m.json"
     run = prikup("play", "501", "--auto", "--seed", "3", "--record", str(record), "--max-deals", "1")
     assert run.returncode == 0, run.stderr
@@ -48,6 +49,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "notjson": folder / "notjson.json",
         "empty": folder / "empty.json",
         "list": folder / "list.json",
+        "binary": folder / "binary.json",
         "record": record,
     }
 
@@ -71,6 +73,12 @@ BAD = [
     (["replay", "{empty}"], "empty.json"),
     (["replay", "{list}"], "list.json"),
     (["replay"], "Missing argument"),
+    (["replay", "{binary}"], "not a game record: not UTF-8 text (byte 2)"),
+    (["analyze", "{binary}"], "not a game record: not UTF-8 text (byte 2)"),
+    (["solve", "{binary}", "--deal", "1", "--trick", "1"], "not a game record: not UTF-8 text"),
+    (["play", "501", "--auto", "--max-deals", "0"], "--max-deals 0: at least 1"),
+    (["arena", "501", "--bots", "heuristic", "-n", "2"], "--bots names 1 bot(s), one for each seat: option players=1"),
+    (["serve", "--port", "0"], "--port 0: a port is 1..65535"),
     (["games", "extra"], "unexpected extra argument"),
     (["arena", "501"], "Missing option '--bots'"),
     (["arena", "501", "--bots", "heuristic,random,nobody"], "unknown bot"),

@@ -12,7 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from prikup.cli.checks import CliError, check_folder, check_output_file, require_extra
-from prikup.cli.main import OptionList, app, check_lang, console, err, fail, make_table_game
+from prikup.cli.main import OptionList, app, check_lang, console, err, error_line, fail, make_table_game
 from prikup.core.errors import PrikupError
 from prikup.core.game import Game
 from prikup.i18n import t
@@ -56,7 +56,10 @@ def arena(
 
         g = make_table_game(game, players, option)
         if players is None and len(names) != g.players:
-            g = make_table_game(game, len(names), option)
+            try:
+                g = make_table_game(game, len(names), option)
+            except PrikupError as exc:  # no form of the game for that many players
+                raise CliError(t("cli.ar_err_bots_count", lang, n=len(names), why=error_line(exc, lang))) from None
         if unit not in ("match", "deal"):
             raise CliError(t("cli.ar_err_unit", lang, unit=unit))
         for name, value in (("--matches", matches), ("--workers", workers), ("--max-deals", max_deals)):

@@ -110,6 +110,8 @@ def play(
             raise CliError(t("cli.err_bots", lang))
         if not (0 <= seat < g.players):
             raise CliError(t("cli.err_seat", lang, seat=seat, last=g.players - 1))
+        if max_deals is not None and max_deals < 1:
+            raise CliError(t("cli.ar_err_at_least_one", lang, option="--max-deals", value=max_deals))
         seats: list[Seat] = []
         table_bots = {}
         others = 0

@@ -253,6 +253,7 @@ ENGLISH: dict[str, str] = {
     "record_not_object": "a record is a JSON object",
     "record_json": "not valid JSON: {detail}",
     "record_read": "cannot read {path}: {why}",
+    "record_not_text": "not a game record: not UTF-8 text (byte {at}); a record is a JSON file",
     "record_format": "unknown record format {format}; expected {expected!r}",
     "record_no_game": "the record names no game ('game')",
     "record_options": "'options' must be an object",
