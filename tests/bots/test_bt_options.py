@@ -70,6 +70,17 @@ def test_good_options_are_set_with_their_types() -> None:
     assert isinstance(bot.samples, int) and isinstance(bot.seconds, float)
 
 
+@pytest.mark.parametrize(
+    ("gid", "default"), [("preferans", "solver"), ("pyatsot", "solver"), ("501", "self"), ("five-hundred", "self")]
+)
+def test_the_oracle_plays_its_rollouts_by_its_games_default_unless_told(gid: str, default: str) -> None:
+    """Preferans and Пятьсот: every seat open-hand (its calls hold against any defence); 501 and
+    Five Hundred: itself open-hand, the others as the heuristic; the option overrides either."""
+    game = make_game(gid)
+    assert make_bot("oracle", game, 0).rollout_play == default
+    assert make_bot("oracle:rollout_play=heuristic", game, 0).rollout_play == "heuristic"
+
+
 @pytest.mark.parametrize("gid", sorted(GAMES))
 def test_levels_name_bots_that_play_the_game_with_a_table_budget(gid: str) -> None:
     """Every level of a game makes a bot of that game; no level is the oracle (it sees every

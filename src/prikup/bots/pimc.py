@@ -31,11 +31,12 @@ decisions included), the play by the heuristic bots too (the default,
 :func:`prikup.solver.play_out`: measured to overrate the declarer, who plays every sample
 knowing where each card is, so pimc overbid in Пятьсот and Five Hundred with it; it is also
 about three times slower) or, with ``rollout_play=self``, by best open-hand play for this seat
-alone and the heuristic bots for the others (the oracle's default: exactly how its own play
-meets heuristic opponents), the score by the engine itself. The bot compares each candidate with
-the heuristic's choice sample by sample (the expected gain of each candidate contract, bid or
-discard over the heuristic's) and takes the candidate with the largest mean gain, if that gain
-is more than ``confidence`` (default 1) standard errors above zero: a few samples are noisy, and
+alone and the heuristic bots for the others (the oracle's default in 501 and Five Hundred:
+exactly how its own play meets heuristic opponents), the score by the engine itself. The bot
+compares each candidate with the heuristic's choice sample by sample (the expected gain of each
+candidate contract, bid or discard over the heuristic's) and takes the candidate with the
+largest mean gain, if that gain is more than ``confidence`` (default 1) standard errors above
+zero: a few samples are noisy, and
 the largest of several noisy means would otherwise replace a sound heuristic choice by chance
 (the winner's curse). Candidates: every legal action when there are at most ``candidates`` of
 them, else the heuristic's choice and then, up to ``candidates``, the heuristic's own order of
