@@ -368,7 +368,6 @@ static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
     history[maximise][move & 63] += (long)p->left * p->left;
 }
 
-
 #ifdef SEARCH_ALT
 /* SEARCH_ALT(p): 1 when the game searches the position (and its subtree) with its own
  * search_alt(p, alpha, beta) (fast_tricks.c: four hands, its partition table); search_alt_hint(p)

@@ -30,7 +30,7 @@ export function buildSummary(msg, prev) {
   let verdict = null;
   if (declarer !== null && row) {
     const ch = row.changes[declarer];
-    const by = `${ch > 0 ? "+" : ""}${ch}`;
+    const by = signedNumber(ch);
     if (conceded) verdict = `${t("conceded")} (${by})`;
     else if (po.game === "preferans" && msg.obs.sheet && po.sheet) {
       const dp = msg.obs.sheet.pulya[declarer] - po.sheet.pulya[declarer];
@@ -58,7 +58,7 @@ export function renderSummary(sum, msg, { tableId, onNext, onRematch, onAnalyse 
   if (sum.row) {
     box.append(el("table", { class: "sheet" },
       el("tr", {}, ...Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, seatName(msg.seats, i)))),
-      el("tr", {}, ...sum.row.changes.map((ch) => el("td", {}, `${ch > 0 ? "+" : ""}${ch}`)))));
+      el("tr", {}, ...sum.row.changes.map((ch) => el("td", {}, signedNumber(ch))))));
   }
   const hands = el("div", { class: "summary-hands" });
   // the seats, then the hands beyond them (the two-handed game's dummies: every card they held,
