@@ -98,10 +98,11 @@ def test_trump_pairing_and_decided_trick_bounds_enclose_the_exact_value_on_rando
     assert decided >= 20, decided
 
 
-def _first_lead(seed: int) -> State:
-    """A seeded Five Hundred match's first deal at its first lead, the auction and talon played by
-    the heuristic bots (as bench/bench_solver.py's deals; these seeds are never passed out)."""
-    game = make_game("five-hundred")
+def _first_lead(seed: int, **options: object) -> State:
+    """A seeded Five Hundred match's first deal (the game of ``options``) at its first lead, the
+    auction and talon played by the heuristic bots (as bench/bench_solver.py's deals; the seeds
+    used are never passed out)."""
+    game = make_game("five-hundred", **options)
     state = game.new_match(seed)
     bots = [make_bot("heuristic", game, seed * 10 + s) for s in range(game.players)]
     while state.phase is not Phase.PLAY:

@@ -10,7 +10,7 @@
  * ascending order, and every mask over those indices (index i is card ids[i]), so the joker (id
  * 64) fits a uint64_t mask and every "cards in ascending id order" of the Python position is the
  * same order here.  The order in which moves are searched is the C search's own (a lead cashes
- * the top cards first, or with four hands is weighted by what it does: lead_weights; a card to a
+ * the top cards first, or with four to six hands is weighted by what it does: lead_weights; a card to a
  * trick the side surely takes already is the lowest): it changes the nodes searched, never a value.  Moves are compact too (index + named * (suit + 1) for a
  * no-trump joker led naming a suit) and are mapped back to card ids in the result. */
 #define PY_SSIZE_T_CLEAN
@@ -118,7 +118,7 @@ typedef struct {
 #define SEARCH_SKEW (p->avoid >= 0 ? 0 : 2)
 #define SEARCH_NO_GUESS(p) ((p)->avoid >= 0)
 #define SEARCH_ROOT_ORDER(p) ((p)->avoid >= 0)
-/* Four hands (p->part): search_alt, with its table of classes (see "Partition search" below),
+/* Four to six hands (p->part): search_alt, with its table of classes (see "Partition search" below),
  * instead of search.h's search_ab; PARTITION 0: search_ab. */
 #ifndef PARTITION
 #define PARTITION 1
@@ -547,12 +547,13 @@ static inline int same_side(const Pos *p, int a, int b) {
  * fresh table) at seeds 0 / 1000 / 2000, together with trick_decided (a few % of it): median nodes
  * 38k -> 19k, 51k -> 17k, 52k -> 25k, all nodes 10.9M -> 5.2M, 10.1M -> 4.5M, 11.8M -> 5.8M; the
  * slowest deal 761k -> 494k, 797k -> 355k, 1.30M -> 876k (it lowers the median more than the
- * slowest deals: the worst deal is a larger multiple of the median than before). */
+ * slowest deals: the worst deal is a larger multiple of the median than before).  With five and six
+ * hands too (see "Five and six hands" below). */
 #ifndef LEAD_WEIGHTS
 #define LEAD_WEIGHTS 1
 #endif
 
-/* The lead order of a seat wanting tricks with four hands in play (two sides of two), by what
+/* The lead order of a seat wanting tricks with four to six hands in play (two sides), by what
  * each lead does, as double-dummy solvers order leads: per effective suit, from who holds its
  * highest and second-highest live cards and who can ruff it (void in it and holding a trump or a
  * no-trump joker, or a joker playable at any time).  Highest first: a no-trump joker; the top
@@ -856,7 +857,7 @@ static int pos_moves(Pos *p, Move *out) {
         if (p->avoid == seat) {
             avoid_lead_keys(p, cards, ncards, keys1, keys2);
             mine = -1;
-        } else if (LEAD_WEIGHTS && mine && p->n == 4) {
+        } else if (LEAD_WEIGHTS && mine && p->n >= 4) {
             lead_weights(p, seat, cards, ncards, keys2);
             for (int i = 0; i < ncards; i++) {
                 keys1[i] = 0;
@@ -1186,7 +1187,7 @@ static int side_masters(const Pos *p, int holder) {
  * 100 Five Hundred deals at seeds 0 / 1000 / 2000 (with the lead order): all nodes 5.22M -> 4.90M,
  * 4.45M -> 4.28M, 5.80M -> 5.15M; median 18.9k -> 16.1k, 17.4k -> 16.4k, 24.9k -> 23.3k; the
  * slowest deal 494k -> 458k, 355k -> 355k, 876k -> 668k (a long trump fight), the CPU time about
- * the same; with four hands only: in preferans (three) 0.3% fewer nodes, 1-2% more time. */
+ * the same; with four to six hands (in preferans, three hands: 0.3% fewer nodes, 1-2% more time). */
 #ifndef TRUMP_MATCH
 #define TRUMP_MATCH 1
 #endif
@@ -1217,8 +1218,8 @@ static void trump_match(const Pos *p, int *best) {
 /* Within a trick, the trick decided (trick_decided) bounds the value by one: 1; 0: the trivial
  * bounds.  Measured over 100 Five Hundred deals at seeds 0 / 1000 / 2000 (with the lead order):
  * all nodes 6.42M -> 6.14M, 6.48M -> 6.23M, 7.35M -> 7.02M, the median 3-8% fewer, the CPU time
- * about the same (each node works it out); with four hands only: in preferans (three) it saved
- * 0.1% of the nodes and cost 3-4% of the time. */
+ * about the same (each node works it out); with four to six hands (in preferans, three hands, it
+ * saved 0.1% of the nodes and cost 3-4% of the time). */
 #ifndef TRICK_DECIDED
 #define TRICK_DECIDED 1
 #endif
@@ -1358,7 +1359,7 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         }
         bd_lo[0] = low;
         bd_hi[0] = high;
-        if (TRUMP_MATCH && p->n == 4 && p->ts >= 0 && !p->nt_jokers) {
+        if (TRUMP_MATCH && p->n >= 4 && p->ts >= 0 && !p->nt_jokers) {
             int sure[2];
             trump_match(p, sure);
             bd_lo[1] = sure[1];
@@ -1372,7 +1373,7 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
             else { if (t - m < high) high = t - m; bd_hi[2] = t - m; }
         }
     }
-    if (TRICK_DECIDED && p->n == 4 && p->ntrick && p->chooser < 0 && p->after < 0) {
+    if (TRICK_DECIDED && p->n >= 4 && p->ntrick && p->chooser < 0 && p->after < 0) {
         int d = trick_decided(p);
         if (d > 0 && low < 1) low = 1;
         if (d == 0 && high > t - 1) high = t - 1;
@@ -1441,7 +1442,7 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
 }
 
 /* -- Partition search -------------------------------------------------------------------------
- * Four hands with the trumps an effective suit, or no trumps with one no-trump joker (any suit
+ * Four to six hands with the trumps an effective suit, or no trumps with one no-trump joker (any suit
  * named when led, not playable at any time), played to the end (p->part: Five Hundred's usual
  * contracts): search_alt (search.h's SEARCH_ALT) with a table whose entries hold a *class* of
  * positions rather than one (Ginsberg's partition search, DDS's "win ranks").  A search's result
@@ -1497,7 +1498,23 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
  * the noise (sixteen more cache lines a probe): left at 8; 2^19 entries: the same nodes.  The
  * replacement by the smallest class (part_put): 2.09M -> 2.04M, 1.79M -> 1.75M, 2.18M -> 2.12M.
  * The best move of a class's entry mapped to the position's own card of the suit (its place among
- * the live cards): 0.01% fewer nodes, left out. */
+ * the live cards): 0.01% fewer nodes, left out.
+ *
+ * Five and six hands (Five Hundred for five and six) get the same four techniques: the partition
+ * table (each entry's shape holds the fifth and sixth hands' lengths too: ``shape2``), the trumps'
+ * pairing, the trick decided and the lead order.  Nothing in them counts on four hands: the sides
+ * are bitmasks of seats, a trick is ``n`` cards.  Total nodes of value + best first lead over 16
+ * deals (bench_solver.py --forms, fresh table) from 8 cards in hand with five hands / with six in
+ * two teams of three, from 7 with six in three pairs, from 9 with five hands, each step added to
+ * the one before: the three-hand search 3.41M / 10.25M / 9.52M / 69.25M; with the trumps' pairing
+ * and the trick decided 2.37M / 8.60M / 6.87M / 23.73M; with the lead order 0.73M / 6.46M / 4.60M /
+ * 6.13M; with the partition table 0.19M / 1.11M / 0.47M / 0.74M.  From the first lead (ten cards a
+ * hand), 12 deals each: five hands 158.2M -> 0.85M (median 770k -> 42k, the slowest 148M -> 244k:
+ * about 30 s -> 0.06 s), six in two teams of three 517.6M -> 80.3M (median 6.0M -> 684k).  Exactness:
+ * tests/solver/test_sv_fh_many_partition.py, and during development 1,440 random positions of the
+ * eight forms of test_sv_fh_many.py (6 to 8 tricks to go, some within a trick, every move's value
+ * and a best move, the table kept through each deal's positions) equal to the search with exact
+ * keys (PARTITION 0). */
 typedef uint32_t Rel; /* a depth per effective suit, a byte each */
 #define REL_ALL 0x15151515u /* every place (MAX_SUIT_CODE) of every suit */
 
@@ -1509,12 +1526,14 @@ typedef uint32_t Rel; /* a depth per effective suit, a byte each */
 #endif
 typedef struct {
     uint64_t prefix[4]; /* per suit, the holders of its top k live cards (the key word's top) */
-    uint64_t shape;     /* each hand's length in each suit, 4 bits each */
+    uint64_t shape;     /* the first four hands' length in each suit, 4 bits each */
+    uint32_t shape2;    /* the fifth and sixth hands' likewise (five or six hands in play) */
     uint32_t gen;
     uint8_t k[4];       /* per suit, the relevant live cards from the top */
     int16_t lo, hi, best, left;
     int8_t leader;
 } __attribute__((aligned(64))) PartEntry;
+_Static_assert(sizeof(PartEntry) == 64, "a partition entry is one cache line");
 
 static PartEntry *part_table = NULL;
 static Rel part_rel; /* the relevance of the value search_alt last returned */
@@ -1619,16 +1638,26 @@ static Rel part_bounds_rel(const Pos *p, int lower, int need) {
     return (Rel)depth << (8 * ts);
 }
 
-static inline uint64_t part_shape(const Pos *p) {
-    uint64_t shape = 0;
+/* Each hand's length in each suit, 4 bits each: the first four hands in ``shape``, the fifth and
+ * sixth in ``shape2`` (0 with four hands). */
+typedef struct {
+    uint64_t shape;
+    uint32_t shape2;
+} Shape;
+
+static inline Shape part_shape(const Pos *p) {
+    Shape sh = {0, 0};
     for (int h = 0; h < 4; h++)
-        for (int s = 0; s < 4; s++) shape = shape << 4 | (uint64_t)__builtin_popcount(p->held[h][s]);
-    return shape;
+        for (int s = 0; s < 4; s++) sh.shape = sh.shape << 4 | (uint64_t)__builtin_popcount(p->held[h][s]);
+    for (int h = 4; h < p->n; h++)
+        for (int s = 0; s < 4; s++) sh.shape2 = sh.shape2 << 4 | (uint32_t)__builtin_popcount(p->held[h][s]);
+    return sh;
 }
 
 static inline int part_seats(const Pos *p);
-static inline PartEntry *part_bucket(const Pos *p, uint64_t shape) {
-    uint64_t h = (shape ^ (uint64_t)part_seats(p) * 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+static inline PartEntry *part_bucket(const Pos *p, Shape shape) {
+    uint64_t h = (shape.shape ^ ((uint64_t)shape.shape2 << 8 | (uint64_t)part_seats(p)) * 0x9E3779B97F4A7C15ull) *
+                 0xBF58476D1CE4E5B9ull;
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     return &part_table[(uint32_t)(h >> (64 - PART_BITS)) & ~(uint32_t)(PART_WAYS - 1)];
@@ -1648,8 +1677,8 @@ static inline PartEntry *part_exact(const Pos *p) {
 /* The leader and, in no trumps, the no-trump joker's holder (seat + 1, 0: played). */
 static inline int part_seats(const Pos *p) { return p->leader | (p->njorder ? p->owner[p->jorder[0]] : 0) << 3; }
 
-static inline int part_match(const Pos *p, const PartEntry *e, uint64_t shape) {
-    if (e->gen != tt_gen || e->shape != shape || e->leader != part_seats(p)) return 0;
+static inline int part_match(const Pos *p, const PartEntry *e, Shape shape) {
+    if (e->gen != tt_gen || e->shape != shape.shape || e->shape2 != shape.shape2 || e->leader != part_seats(p)) return 0;
     for (int s = 0; s < 4; s++) {
         int k = e->k[s];
         if (!k) continue;
@@ -1665,13 +1694,13 @@ static inline Rel part_entry_rel(const Pos *p, const PartEntry *e) {
     return r;
 }
 
-static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const uint8_t *k, const uint64_t *prefix,
+static void part_put(const Pos *p, PartEntry *b, int ways, Shape shape, const uint8_t *k, const uint64_t *prefix,
                      int lower, int v, int best);
 
 /* Store a bound (``lower``: value >= v, else value <= v) of the position with relevance ``rel``:
  * in the bucket of its exact key, and when the class holds more positions than this one, in the
  * bucket of its shape ``b``. */
-static void part_store(const Pos *p, PartEntry *b, uint64_t shape, Rel rel, int lower, int v, int best) {
+static void part_store(const Pos *p, PartEntry *b, Shape shape, Rel rel, int lower, int v, int best) {
     uint8_t k[4];
     uint64_t prefix[4];
     for (int s = 0; s < 4; s++) {
@@ -1694,12 +1723,13 @@ static inline int part_size(const PartEntry *e) { return e->k[0] + e->k[1] + e->
  * into the class's entry, else in place of a stale one or the one of fewest cards left, of those
  * the one of the smallest class (measured against the first of them only: 1-9% fewer nodes on
  * the slowest deals, 2-3% in all). */
-static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const uint8_t *k, const uint64_t *prefix,
+static void part_put(const Pos *p, PartEntry *b, int ways, Shape shape, const uint8_t *k, const uint64_t *prefix,
                      int lower, int v, int best) {
     PartEntry *slot = NULL;
     for (int w = 0; w < ways; w++) {
         PartEntry *e = b + w;
-        if (e->gen == tt_gen && e->shape == shape && e->leader == part_seats(p) && !memcmp(e->k, k, 4) &&
+        if (e->gen == tt_gen && e->shape == shape.shape && e->shape2 == shape.shape2 && e->leader == part_seats(p) &&
+            !memcmp(e->k, k, 4) &&
             !memcmp(e->prefix, prefix, 4 * sizeof(uint64_t))) {
             if (lower) { if (v > e->lo) e->lo = (int16_t)v; }
             else if (v < e->hi) e->hi = (int16_t)v;
@@ -1712,7 +1742,8 @@ static void part_put(const Pos *p, PartEntry *b, int ways, uint64_t shape, const
             slot = e;
     }
     slot->gen = tt_gen;
-    slot->shape = shape;
+    slot->shape = shape.shape;
+    slot->shape2 = shape.shape2;
     slot->leader = (int8_t)part_seats(p);
     memcpy(slot->k, k, 4);
     memcpy(slot->prefix, prefix, 4 * sizeof(uint64_t));
@@ -1737,7 +1768,7 @@ static int search_alt(Pos *p, int alpha, int beta) {
         return pos_last_trick(p);
     }
     int stored = p->ntrick == 0;
-    uint64_t shape = 0;
+    Shape shape = {0, 0};
     PartEntry *b = NULL;
     if (stored) {
         shape = part_shape(p);
@@ -1850,7 +1881,7 @@ static int search_alt(Pos *p, int alpha, int beta) {
 
 /* The table's best move of a p->part position (for search_best_ctx's order), or -1. */
 static int search_alt_hint(Pos *p) {
-    uint64_t shape = part_shape(p);
+    Shape shape = part_shape(p);
     PartEntry *b = part_bucket(p, shape), *x = part_exact(p);
     for (int w = 0; w < PART_WAYS + 2; w++) {
         PartEntry *e = w < 2 ? x + w : b + w - 2;
@@ -2025,7 +2056,7 @@ PyObject *FAST_ENTRY(fast_values_tricks)(PyObject *self, PyObject *args) {
     if (joker_lead > 1 || p->target) context[nc++] = joker_lead + 4 * p->target; /* the newer rules only */
     uint64_t ctx = context_hash(context, nc);
     if (down_load(p, pending_covers, m, &ctx) < 0) return NULL;
-    p->part = PARTITION && p->n == 4 && (p->ts >= 0 || (p->njorder == 1 && p->trump == p->nt_jokers)) &&
+    p->part = PARTITION && p->n >= 4 && (p->ts >= 0 || (p->njorder == 1 && p->trump == p->nt_jokers)) &&
               (!p->nt_jokers || (p->joker_lead_any && !p->joker_any_time)) && p->avoid < 0 && !p->target && !p->down &&
               !p->stop && p->chooser < 0 && p->after < 0;
     if (p->part) {

@@ -12,12 +12,12 @@
  *    top trumps' holder: cards.h; in the trick games also the master trumps of that holder's
  *    side (the most one of its hands holds), the leader's top trumps and then the
  *    plain suits' top runs added up, each as long as every hand that could ruff must follow it,
- *    and a partner's top trumps besides when he never has to ruff them; with four hands, each
+ *    and a partner's top trumps besides when he never has to ruff them; with four to six hands, each
  *    side's trumps less those the other side's higher trumps can be paired with; for a seat avoiding
  *    tricks, the trick he must take) and an upper bound from the tricks the other side surely
  *    takes (for a seat avoiding tricks, the trick he surely loses, or every trick when he can
  *    play under every lead of each suit), both cutting off when they decide the null-window
- *    test; within a trick in the trick games with four hands, the trick in progress when no seat
+ *    test; within a trick in the trick games with four to six hands, the trick in progress when no seat
  *    still to play can change its side; in the point games, counted
  *    in card points: each sure trick also holds the cheapest card each other hand may give to it
  *    (its cheapest cards of the suit led while it can follow);
@@ -43,7 +43,7 @@
  *    deals' (Пятьсот 165-169 ns against 153-175, preferans 175-180 against 145-182): the larger
  *    ratios of single runs (1.3-1.6x) were mostly the shared machine's load, which a 30 ms search
  *    meets more often than a 3 ms one (preempted, its caches emptied by other processes);
- *  - move ordering: the game's own cheap order (pos_moves; with four hands in the trick games, a
+ *  - move ordering: the game's own cheap order (pos_moves; with four to six hands in the trick games, a
  *    lead's weight by what it does, as DDS orders leads: half the nodes at the median in Five
  *    Hundred or fewer, the slowest deals 30-55% fewer, see lead_weights); at a lead, where the game asks for it
  *    (pos_history), re-ordered by the history heuristic (how often and how deep each card cut
@@ -61,7 +61,7 @@
  *    the same value, most first, and the tests climbing from the lower bound without a guess
  *    (SEARCH_NO_GUESS);
  *  - the best move found after the root value, by one null-window test per move;
- *  - where the game asks for it (SEARCH_ALT(p): fast_tricks.c's four hands), the game's own
+ *  - where the game asks for it (SEARCH_ALT(p): fast_tricks.c: four to six hands), the game's own
  *    search_alt in place of search_ab for the position and its subtree (there: a table of classes
  *    of positions, partition search), the root's tests and best move as above.
  *
@@ -370,7 +370,7 @@ static inline void cut_by(const Pos *p, int ply, int maximise, int move) {
 
 #ifdef SEARCH_ALT
 /* SEARCH_ALT(p): 1 when the game searches the position (and its subtree) with its own
- * search_alt(p, alpha, beta) (fast_tricks.c: four hands, its partition table); search_alt_hint(p)
+ * search_alt(p, alpha, beta) (fast_tricks.c: four to six hands, its partition table); search_alt_hint(p)
  * is then the best move its table holds (-1: none), for search_best_ctx's order. */
 static int search_alt(Pos *p, int alpha, int beta);
 static int search_alt_hint(Pos *p);
