@@ -7,12 +7,10 @@ Each deal is the first deal of a seeded match of the Five Hundred preset (seed 1
 is the oracle bot and the other seats heuristic bots; every oracle decision with a choice is timed
 (auction, discards, the partner call, card play), then :func:`prikup.analysis.analyze_deal`
 analyses the deal as played (every seat, ``--samples`` samples per decision, the default
-otherwise).  The analysis leaves the cards played with more than seven in hand to the heuristic
-(:func:`prikup.bots.pimc.unsolved_yet`, as pimc plays at five and six) and solves exactly from
-there; the oracle searches the true deal from the first lead at five and from eight cards in
-hand at six (:func:`prikup.bots.pimc.searched_later`).  The anchor in the same run is one
-heuristic decision at the deal's first lead.  Times are the process's CPU time
-(``time.process_time``: a busy machine does not inflate it much).
+otherwise).  Both leave the cards played with more than seven in hand to the heuristic
+(:func:`prikup.bots.pimc.unsolved_yet`, as pimc plays at five and six), and solve exactly from
+there.  The anchor in the same run is one heuristic decision at the deal's first lead.  Times
+are the process's CPU time (``time.process_time``: a busy machine does not inflate it much).
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ with its dummies' face-down cards, ``two_dead_hand``, ``two_table_cards``, ``two
 ``three_dead_hand``, ``five_handed``, ``six_handed`` (two teams of three), ``six_handed_cutthroat``
 (three pairs)): the value + best first lead from the first lead, or with ``NAME:CARDS`` from the
 first lead with at most that many cards in each hand (the heuristic bots playing the tricks
-before: pimc searches its play at five and six from 7 cards, the oracle six hands from 8 and
-five from the first lead); ``--games ''`` runs those rows alone.
+before: pimc solves five and six hands from 7 cards); ``--games ''`` runs those rows alone.
 
 Times are the process's CPU time (``time.process_time``), so a busy machine inflates them less
 than wall-clock time (it still does somewhat: caches are shared).  ``--reference`` also times the

@@ -4,8 +4,7 @@ It is the PIMC bot (:mod:`prikup.bots.pimc`) whose only sample is the true deal:
 :meth:`Bot.act` to use the real state.
 
 * **play**: the solver's best play on the true deal (:func:`prikup.solver.solve`; ties: the first
-  legal action); at a table of six the heuristic's before eight cards in hand (a whole six-hand
-  deal's search can take half a minute);
+  legal action);
 * **every other decision** (bids, talon, gifts and discards, contract, whist, concession …): each
   candidate action is tried on the true deal, which is finished by the heuristic bots' later
   non-play decisions and a play of the cards (``rollout_play``), and the best score change for
@@ -34,7 +33,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from prikup.bots.options import BotOption
-from prikup.bots.pimc import PimcBot, many_hands_limit
+from prikup.bots.pimc import PimcBot
 from prikup.core.game import Game, State
 
 __all__ = ["ROLLOUT_DEFAULTS", "OracleBot"]
@@ -56,11 +55,6 @@ class OracleBot(PimcBot):
         self.samples = 1
         self.decision_samples = 1
         self.rollout_play = ROLLOUT_DEFAULTS.get(game.id, "self")  # an option given is set after
-
-    def play_limit(self, game: Game) -> int:
-        """Where the exact search starts: every card, at a table of six from eight cards in hand
-        (:func:`prikup.bots.pimc.many_hands_limit`)."""
-        return many_hands_limit(game)
 
     def samples_of(self, state: State, seat: int) -> Iterator[State]:
         """The true deal itself (every card seen), as the only sample."""

@@ -59,8 +59,7 @@ stopping early once ``seconds`` (default 5) of the process's CPU time (``time.pr
 never the wall clock: a seeded arena run plays the same on a busy machine as long as the cap does
 not bind) have been spent after a sample; ``candidates`` (default 4);
 ``max_cards`` (default 0: always; at a table of five or six, 7) leaves the play to the heuristic
-while the seat holds more cards than that (at five and six the first tricks are the costly
-solves and searching them bought nothing measurable: :data:`PIMC_MANY_HANDS_MAX_CARDS`); ``decide=0``
+while the seat holds more cards than that (the first tricks are the costly solves); ``decide=0``
 leaves every non-play decision to the heuristic (play-only PIMC). A single legal action is taken
 without thinking. If the sampler finds no consistent deal at all the heuristic decides (counted
 in ``resample_failures``).
@@ -106,14 +105,11 @@ from prikup.solver import ADAPTERS, best_action, fast, play_out, utility_of
 __all__ = [
     "LIKELIHOOD",
     "MANY_HANDS_MAX_CARDS",
-    "PIMC_MANY_HANDS_MAX_CARDS",
     "ROLLOUT_PLAYS",
     "PimcBot",
     "candidate_actions",
     "fallback_bot",
-    "many_hands_limit",
     "rollout",
-    "searched_later",
     "unsolved_yet",
 ]
 
@@ -151,8 +147,8 @@ def rollout(
     :data:`ROLLOUT_PLAYS`; the heuristic bots play each from its own observation).  With
     ``relative``: that change less the mean change of every seat (what the seat gained on the
     table: its own change where the changes sum to zero, less when a decision hands points to
-    another seat).  At a table of six the heuristic plays the cards before eight in hand whatever
-    ``play`` says (:func:`searched_later`: a whole six-hand deal's exact search can take seconds)."""
+    another seat).  At a table of five or six the heuristic plays the cards before seven in hand
+    whatever ``play`` says (:func:`unsolved_yet`: a whole deal's exact search can take minutes)."""
     if play not in ROLLOUT_PLAYS:
         raise ValueError(f"unknown rollout play {play!r}; allowed: {', '.join(ROLLOUT_PLAYS)}")
     game = state.game
@@ -165,7 +161,7 @@ def rollout(
         if log.score_changes is not None or len(trial.deals) > deal or trial.to_act is None:
             break
         who = trial.to_act
-        if play != "heuristic" and trial.phase is Phase.PLAY and game.id in ADAPTERS and not searched_later(trial, who):
+        if play != "heuristic" and trial.phase is Phase.PLAY and game.id in ADAPTERS and not unsolved_yet(trial, who):
             if play == "solver":
                 play_out(trial)
                 continue
@@ -240,45 +236,26 @@ def _strain(action: Action) -> str | None:
     return None if action.call is None else action.call.lstrip("0123456789")
 
 
-#: Where the exact search of the true deal starts at a table of five or six, by players at the
-#: table: the cards in hand from which the oracle and the rollouts that play by the solver
-#: (``rollout_play`` ``solver`` or ``self``) search the play, the heuristic playing the earlier
-#: tricks.  Five hands from the first lead (ten cards a hand: the value and a best lead take about
-#: 10 ms at the median, 0.5 s on the slowest of 20 deals); six hands from eight cards (from ten,
-#: 0.1 s at the median and up to 12 s on a slow deal: ``bench/bench_solver.py --forms``).
-MANY_HANDS_MAX_CARDS: dict[int, int] = {5: 10, 6: 8}
-
-#: ``max_cards`` 0 at a table of five or six: pimc's own play is searched from this many cards in
-#: hand, the heuristic playing the earlier tricks; the deal analysis and the hint, which show what
-#: pimc makes of a decision, likewise (:func:`unsolved_yet`).  Each of its decisions searches many
-#: samples: measured at five (``prikup arena five-hundred --players 5 --bots
-#: pimc,heuristic,heuristic,heuristic,heuristic -n 200 --unit deal --seating rotations --seed 1``),
-#: pimc - heuristic +0.7 [-6.8, +8.1] from seven cards, +0.0 [-7.7, +7.7] from the first lead at 2.2
-#: times the CPU time (a first-lead decision's median 0.64 s).
-PIMC_MANY_HANDS_MAX_CARDS = 7
-
-
-def many_hands_limit(game: Game) -> int:
-    """The cards in hand from which the oracle and the solver's rollouts search the play of
-    ``game`` (:data:`MANY_HANDS_MAX_CARDS`); 0 (every card) at a table of four or fewer."""
-    return MANY_HANDS_MAX_CARDS.get(game.players, 0) if game.players > 4 else 0
-
-
-def searched_later(state: State, seat: int) -> bool:
-    """True when ``seat`` holds more cards than :func:`many_hands_limit` (at a table of six): where
-    the oracle and the solver's rollouts leave the play to the heuristic instead of the exact
-    search of the true deal."""
-    limit = many_hands_limit(state.game)
-    return bool(limit) and state.card_places().get(f"hand {seat}", 0).bit_count() > limit
+#: ``max_cards`` 0 at a table of five or six: the play is solved from this many cards in hand, the
+#: heuristic playing the earlier tricks; the oracle, the solver's rollouts, the analysis and the
+#: hint likewise.  The search itself is fast enough earlier now (a five-hand first lead about 10 ms
+#: at the median, a whole six-hand deal 0.1 s and up to 12 s: ``bench/bench_solver.py --forms``),
+#: but searching earlier played no better at five (``prikup arena five-hundred --players 5 --bots
+#: <bot>,heuristic,heuristic,heuristic,heuristic --unit deal --seating rotations --seed 1``):
+#: pimc - heuristic +0.0 [-7.7, +7.7] from the first lead against +0.7 [-6.8, +8.1] from seven
+#: cards (``-n 200``), at 2.2 times the CPU time; the oracle - heuristic +30.2 [+16.7, +43.8]
+#: against +48.1 [+38.5, +57.8] (``-n 300``), at 8.5 times.  The search counts the defenders as one
+#: side, while at five each defender scores his own tricks.
+MANY_HANDS_MAX_CARDS = 7
 
 
 def unsolved_yet(state: State, seat: int) -> bool:
-    """True when ``seat`` holds more than :data:`PIMC_MANY_HANDS_MAX_CARDS` cards at a table of
-    five or six: where pimc's own play, the deal analysis and the hint leave the play to the
-    heuristic (each of their decisions searches many samples)."""
+    """True when ``seat`` holds more than :data:`MANY_HANDS_MAX_CARDS` cards at a table of five
+    or six: where pimc, the oracle (in its rollouts too) and the analysis leave the play to the
+    heuristic instead of the exact search."""
     if state.game.players <= 4:
         return False
-    return state.card_places().get(f"hand {seat}", 0).bit_count() > PIMC_MANY_HANDS_MAX_CARDS
+    return state.card_places().get(f"hand {seat}", 0).bit_count() > MANY_HANDS_MAX_CARDS
 
 
 class PimcBot(Bot):
@@ -365,11 +342,6 @@ class PimcBot(Bot):
             return LIKELIHOOD[3]
         return LIKELIHOOD[1] if _strain(model) == _strain(action) else LIKELIHOOD[2]
 
-    def play_limit(self, game: Game) -> int:
-        """The cards in hand from which this bot searches its play (0: every card): ``max_cards``,
-        else :data:`PIMC_MANY_HANDS_MAX_CARDS` at a table of five or six."""
-        return self.max_cards or (PIMC_MANY_HANDS_MAX_CARDS if game.players > 4 else 0)
-
     def act(self, state: State, seat: int) -> Action:
         """Sample and solve or finish where the module says so, else ask the heuristic."""
         legal = state.legal_actions()
@@ -378,7 +350,7 @@ class PimcBot(Bot):
         try:
             if state.phase is Phase.PLAY and state.game.id in ADAPTERS:
                 held = state.card_places().get(f"hand {seat}", 0).bit_count()
-                limit = self.play_limit(state.game)
+                limit = self.max_cards or (MANY_HANDS_MAX_CARDS if state.game.players > 4 else 0)
                 if not limit or held <= limit:
                     return self.play(state, seat, legal)
             elif self.decide:
