@@ -243,9 +243,9 @@ def _strain(action: Action) -> str | None:
 #: but searching earlier played no better at five (``prikup arena five-hundred --players 5 --bots
 #: <bot>,heuristic,heuristic,heuristic,heuristic --unit deal --seating rotations --seed 1``):
 #: pimc - heuristic +0.0 [-7.7, +7.7] from the first lead against +0.7 [-6.8, +8.1] from seven
-#: cards (``-n 200``), at 2.2 times the CPU time; the oracle - heuristic +30.2 [+16.7, +43.8]
-#: against +48.1 [+38.5, +57.8] (``-n 300``), at 8.5 times.  The search counts the defenders as one
-#: side, while at five each defender scores his own tricks.
+#: cards (``-n 200``), taking 2.2 times as long; the oracle - heuristic +30.2 [+16.7, +43.8]
+#: against +48.1 [+38.5, +57.8] (``-n 300``), taking 8.5 times as long (likely because the search
+#: counts the defenders as one side, while at five each defender scores his own tricks).
 MANY_HANDS_MAX_CARDS = 7
 
 
