@@ -18,6 +18,7 @@ from web_driver import (
     ServerProcess,
     launch_browser,
     no_overflow,
+    open_table_by_page,
     plain_server,
     play_until,
     shoot,
@@ -148,17 +149,9 @@ def test_patastrophes_two_open_hands_lie_face_up_at_their_seats(browser: Any, se
     # the Ideal preset's options, the goal far away: a patastrophe whose side takes the first
     # trick ends there (at -750), and the match must go on until one does not
     options = {**FH["ideal"], "goal": 10000}
-    page.evaluate(
-        """async (options) => {
-             const bot = { kind: 'bot', bot: 'heuristic' };
-             const net = await import('/static/js/net.js');
-             const seats = [{ kind: 'human' }, bot, bot, bot];
-             await net.openNewTable({ game: 'five-hundred', options, name: 'Ivan', seats });
-           }""",
-        options,
-    )
-    page.wait_for_url("**/table/**")
-    page.wait_for_function("() => window.prikup && window.prikup.state")
+    bot = {"kind": "bot", "bot": "heuristic"}
+    seats = [{"kind": "human"}, bot, bot, bot]
+    open_table_by_page(page, {"game": "five-hundred", "options": options, "name": "Ivan", "seats": seats})
     player = Player(page, "five-hundred", options)
     player.prefer = ["bid PAT"]  # the viewer bids patastrophe whenever he may
 

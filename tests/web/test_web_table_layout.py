@@ -12,7 +12,17 @@ import shutil
 from typing import Any
 
 import pytest
-from web_driver import SIZES, Player, ServerProcess, launch_browser, plain_server, play_until, shoot, state
+from web_driver import (
+    SIZES,
+    Player,
+    ServerProcess,
+    launch_browser,
+    open_table_by_page,
+    plain_server,
+    play_until,
+    shoot,
+    state,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -71,15 +81,9 @@ def open_table(
     if seed is None:
         page.click("#create-button")
     else:  # the page's own call with a chosen deal (a test server lets a creator choose the seed)
-        page.evaluate(
-            """async ([game, seed]) => {
-                 const bot = { kind: 'bot', bot: 'heuristic' };
-                 const net = await import('/static/js/net.js');
-                 const seats = [{ kind: 'human' }, bot, bot];
-                 await net.openNewTable({ game, options: {}, name: 'Ivan', seed, seats });
-               }""",
-            [game, seed],
-        )
+        bot = {"kind": "bot", "bot": "heuristic"}
+        seats = [{"kind": "human"}, bot, bot]
+        return open_table_by_page(page, {"game": game, "options": {}, "name": "Ivan", "seed": seed, "seats": seats})
     page.wait_for_url("**/table/**")
     page.wait_for_function("() => window.prikup && window.prikup.state")
     return page

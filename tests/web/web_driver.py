@@ -349,3 +349,19 @@ def open_preset_table(page: Any, server: ServerProcess, preset: str) -> Any:
     page.wait_for_url("**/table/**")
     page.wait_for_function("() => window.prikup && window.prikup.state")
     return page
+
+
+def open_table_by_page(page: Any, body: dict[str, Any]) -> Any:
+    """A new table made by the page's own ``openNewTable`` with ``body`` (what the lobby posts; a
+    test server lets it choose the seed), the page once it shows the table's state.  The call is
+    started and not awaited inside ``evaluate``: it ends by navigating to the table, which would
+    destroy the evaluation's context before its result came back on a loaded machine."""
+    page.evaluate(
+        """(body) => {
+             import('/static/js/net.js').then((net) => net.openNewTable(body));
+           }""",
+        body,
+    )
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("() => window.prikup && window.prikup.state")
+    return page
