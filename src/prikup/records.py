@@ -112,6 +112,12 @@ def _scores_json(state: State, scores: Sequence[Any]) -> list[Any]:
     return [v if isinstance(v, int | str) else str(v) for v in scores]
 
 
+def _listed(value: Any) -> Any:
+    """A stated list (or tuple) as a list; anything else (a number, a text) as it is, so that it
+    differs from every list of values instead of failing to convert."""
+    return list(value) if isinstance(value, list | tuple) else value
+
+
 def _require(cond: bool, why: Refusal, deal: int | None = None) -> None:
     if not cond:
         raise RecordError(why, deal=deal)
@@ -145,9 +151,9 @@ def replay(record: dict[str, Any]) -> State:
     if isinstance(result, dict):
         if result.get("finished") is not None and bool(result["finished"]) != state.is_over:
             raise RecordError(refusal("record_finished", stated=str(result["finished"]), got=str(state.is_over)))
-        if "winners" in result and state.is_over and list(result["winners"]) != list(state.winners):
+        if "winners" in result and state.is_over and _listed(result["winners"]) != list(state.winners):
             raise RecordError(refusal("record_winners", stated=str(result["winners"]), got=str(list(state.winners))))
-        if "scores" in result and list(result["scores"]) != state.scores_json():
+        if "scores" in result and _listed(result["scores"]) != state.scores_json():
             raise RecordError(refusal("record_scores", stated=str(result["scores"]), got=str(state.scores_json())))
     return state
 
@@ -190,7 +196,7 @@ def _replay_deal(state: State, game: Game, deal: Any, number: int, *, last: bool
     stated = deal.get("scores")
     if stated is not None:
         got = _scores_json(state, log.scores_after)
-        if list(stated) != got:
+        if _listed(stated) != got:
             raise RecordError(refusal("record_deal_scores", stated=str(stated), got=str(got)), deal=number)
 
 

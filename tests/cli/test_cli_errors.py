@@ -44,8 +44,25 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     record = folder / "m.json"
     run = prikup("play", "501", "--auto", "--seed", "3", "--record", str(record), "--max-deals", "1")
     assert run.returncode == 0, run.stderr
+    # the record made malformed where only the types are wrong (each once failed with a Python
+    # error: AttributeError, TypeError, KeyError)
+    good = json.loads(record.read_text())
+    number_card = json.loads(record.read_text())
+    number_card["deals"][0]["hands"]["1"][0] = 5
+    (folder / "number_card.json").write_text(json.dumps(number_card))
+    number_scores = json.loads(record.read_text())
+    number_scores["deals"][0]["scores"] = 7
+    (folder / "number_scores.json").write_text(json.dumps(number_scores))
+    no_actions = json.loads(record.read_text())
+    del no_actions["deals"][0]["actions"]
+    del no_actions["deals"][0]["scores"]
+    (folder / "no_actions.json").write_text(json.dumps(no_actions))
+    assert good["deals"][0]["actions"]
     return {
         "folder": folder,
+        "number_card": folder / "number_card.json",
+        "number_scores": folder / "number_scores.json",
+        "no_actions": folder / "no_actions.json",
         "notjson": folder / "notjson.json",
         "empty": folder / "empty.json",
         "list": folder / "list.json",
@@ -105,6 +122,10 @@ BAD = [
     (["solve", "{record}", "--deal", "1", "--at", "-3"], "out of range"),
     (["solve", "{record}", "--deal", "1", "--trick", "1", "--at", "3"], "--trick"),
     (["solve", "{notjson}", "--deal", "1", "--trick", "1"], "notjson.json"),
+    (["replay", "{number_card}"], "deal 1: bad cards: bad card '5'"),
+    (["solve", "{number_card}", "--deal", "1", "--trick", "1"], "bad card '5'"),
+    (["replay", "{number_scores}"], "deal 1: the record's scores after the deal are 7"),
+    (["solve", "{no_actions}", "--deal", "1", "--trick", "2"], "no such point"),
 ]
 
 

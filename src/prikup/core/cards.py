@@ -248,8 +248,11 @@ for _suit in Suit:
 def parse_card(text: str) -> Card:
     """Parse a card code such as ``AS``, ``th``, ``10♥``, ``11D`` or ``JK``.
 
-    Raises :class:`CardParseError` (a ``ValueError``) naming the bad token.
+    Raises :class:`CardParseError` (a ``ValueError``) naming the bad token, also when ``text`` is
+    not text at all (a number or a list read from a malformed record).
     """
+    if not isinstance(text, str):
+        raise CardParseError(refusal("card_bad", text=str(text)))
     key = text.strip().upper()
     card = _CARD_BY_TEXT.get(key)
     if card is not None:
