@@ -32,7 +32,9 @@ a deal (the 10th card played), beside OpenSpiel's ``clone()``.
 a follow, an auction call, a choice — decided in C, or ``py``: by the Python reference — and the
 decision that ends a deal, with its scoring and the next deal), how many a deal has and the CPU
 microseconds of ``legal_action_ids()`` + ``apply_id()`` for it (``time.process_time_ns``; the
-timer's own cost, about half a microsecond, is in every figure alike).
+timer's own cost and ``random.choice``'s, printed first, are in every figure alike; each game's
+last line is a follow less both: the two calls at the cheapest decision, against the budget of a
+whole decision at 2× ``oh_hell`` that the table prints).
 """
 
 from __future__ import annotations
@@ -176,8 +178,28 @@ def decision_kind(state: Any) -> str:
     return kind if rule is not None else kind + " py"
 
 
+def floor_costs(rounds: int = 200_000) -> tuple[float, float]:
+    """CPU microseconds of what every decision of the breakdown pays besides the two calls: the
+    timer's own pair of readings, and ``random.choice`` of one of eight ids."""
+    clock = time.process_time_ns
+    rng = random.Random(2)
+    ids = list(range(8))
+    took = 0
+    for _ in range(rounds):
+        start = clock()
+        took += clock() - start
+    begin = time.process_time()
+    for _ in range(rounds):
+        rng.choice(ids)
+    return took / rounds / 1000, (time.process_time() - begin) / rounds * 1e6
+
+
 def breakdown(seconds: float) -> None:
-    """Per game: each kind of decision per deal and its CPU cost."""
+    """Per game: each kind of decision per deal and its CPU cost; first, the timer's and
+    ``random.choice``'s own costs, which each figure includes (a follow less both is what
+    ``legal_action_ids()`` and ``apply_id()`` cost at the cheapest decision)."""
+    timer, choice = floor_costs()
+    print(f"in every figure below: the timer {timer:.2f} us, random.choice {choice:.2f} us")
     clock = time.process_time_ns
     for label, name, options, _ in GAMES:
         game = make_game(name, **options)
@@ -207,6 +229,9 @@ def breakdown(seconds: float) -> None:
                 f"  {kind:<28}{count[kind] / deals:>7.2f} a deal{spent[kind] / count[kind] / 1000:>8.2f} us"
                 f"{spent[kind] / total:>8.1%}"
             )
+        if count.get("follow"):
+            calls = spent["follow"] / count["follow"] / 1000 - timer - choice
+            print(f"  a follow's legal_action_ids() + apply_id() alone: {calls:.2f} us")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     for key in SPIEL_GAMES:
         print(f"  OpenSpiel {SPIEL_GAMES[key]:<40} {rate['spiel ' + key]:>10,.0f}")
     print(f"{'game':<18}{'public/s':>11}{'ratio':>8}{'ids/s':>11}{'ratio':>8}  against")
+    two_x = 1e6 / rate["spiel oh_hell"] / 2
+    print(f"  at 2x oh_hell a decision may cost {two_x:.2f} us in all (the loop, random.choice and the calls)")
     for label, _, _, anchor in GAMES:
         base = rate["spiel " + anchor]
         pub, ids = rate[f"{label} public"], rate[f"{label} ids"]
