@@ -273,3 +273,25 @@ def test_errors_keep_their_refusal_through_pickle() -> None:
         assert back.rule == err.rule and back.fields == err.fields and back.refusal == err.refusal
     assert bad.value.rule == "record_bad_card" and bad.value.refusal.cause is not None
     assert bad.value.refusal.cause.rule == "deal_seats" and pickle.loads(pickle.dumps(bad.value)).deal == 1
+
+
+#: The refusals that list what the notation reads (ranks, jokers, suits, calls): their words in
+#: both languages name every one the core's own sentence names.
+LISTING = ["card_bad", "action_bad_call", "fh_auction_form", "pf_no_call"]
+#: Capitals in the core's sentences that stand for a value, not notation.
+PLACEHOLDERS = {"CALL", "SUIT", "GAME", "CARD"}
+
+
+def _notation(sentence: str) -> set[str]:
+    found = re.findall(r"(?<![\w{])(?:[A-Z][A-Z0-9]*|[0-9]+[A-Z][A-Z0-9-]*|1[0-3]|JK[12]?)(?![\w}])", sentence)
+    return set(found) - PLACEHOLDERS
+
+
+@pytest.mark.parametrize("rule", LISTING)
+def test_the_catalogue_lists_every_card_and_call_the_core_reads(rule: str) -> None:
+    pair = catalogue()[f"rules.{rule}"]
+    wanted = _notation(ENGLISH[rule])
+    assert wanted, rule
+    for lang in ("en", "ru"):
+        missing = sorted(t for t in wanted if t not in pair[lang])
+        assert not missing, f"{rule} in {lang} leaves out {missing}: {pair[lang]}"
