@@ -1,7 +1,8 @@
 """The page on the server's contract, in Debian's Chromium driven by Playwright: an invitation link
 seats a guest (the lobby link alone does not), the replay is the seat's own view fetched with the
 token in a Bearer header and never in a URL, the Content-Security-Policy is kept (no violation on
-the lobby, a table or a replay), and an away seat says that a bot plays for him.
+the lobby, a table or a replay), the page has its icon and logs no console error, and an away seat
+says that a bot plays for him.
 """
 
 from __future__ import annotations
@@ -244,6 +245,23 @@ def test_no_csp_violation_on_the_lobby_a_table_and_a_replay(browser: Any, server
     # the seats are laid out around the table all the same (their places come through CSSOM)
     areas = page.evaluate("() => [...document.querySelectorAll('#rp-board .seat')].map((s) => s.style.gridArea)")
     assert len(set(areas)) == 3, areas
+    page.context.close()
+
+
+def test_the_page_has_an_icon_and_no_console_error_on_the_lobby_and_a_table(
+    browser: Any, server: ServerProcess
+) -> None:
+    """The tab shows prikup's icon; before it had none, and every page load logged the browser's
+    404 for /favicon.ico as a console error."""
+    page = open_page(browser)
+    create(page, server, "501")
+    page.locator("#felt .seat").first.wait_for()
+    time.sleep(0.5)  # the tab's icon is fetched after the page has loaded
+    assert not page.console_errors, page.console_errors  # type: ignore[attr-defined]
+    icon = page.evaluate("() => document.querySelector('link[rel=icon]')?.getAttribute('href')")
+    assert icon, "the page names no icon"
+    answer = page.request.get(server.base + icon)
+    assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml"), answer.status
     page.context.close()
 
 
