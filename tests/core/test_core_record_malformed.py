@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prikup import make_game
-from prikup.bots import make_bot
+from prikup.arena import play_match
 from prikup.core.cards import CardParseError, parse_card
 from prikup.records import RecordError, replay, to_record
 
@@ -54,14 +54,8 @@ FORMS: list[tuple[str, dict[str, object]]] = [
 def recorded(game_id: str, options: dict[str, object], seed: int = 3, deals: int = 2) -> dict[str, Any]:
     """A record of ``deals`` deals played by the heuristic bots, as JSON would give it back."""
     game = make_game(game_id, **options)
-    state = game.new_match(seed=seed)
-    bots = [make_bot("heuristic", game, seed + s) for s in range(game.players)]
-    while not state.is_over and len(state.deals) <= deals:
-        seat = state.to_act
-        if seat is None:
-            break
-        state.apply(bots[seat].act(state, seat))
-    record: dict[str, Any] = json.loads(json.dumps(to_record(state, seed=seed)))
+    played = play_match(game, ["heuristic"] * game.players, seed, max_deals=deals)
+    record: dict[str, Any] = json.loads(json.dumps(to_record(played.state, seed=seed)))
     return record
 
 

@@ -54,12 +54,12 @@ def _deal_of(record: dict[str, Any], deal: int, lang: str = "en") -> tuple[list[
     actions = deals[deal - 1].get("actions", [])
     if not isinstance(actions, list):
         raise RecordError(refusal("record_actions"), deal=deal)
-    return deals, deals[deal - 1]
+    return deals, {**deals[deal - 1], "actions": actions}  # a deal without actions (as replay reads it) has none
 
 
 def _state_after(record: dict[str, Any], deal: int, at: int) -> State:
     deals, this = _deal_of(record, deal)
-    cut = dict(this, actions=this.get("actions", [])[:at])
+    cut = dict(this, actions=this["actions"][:at])
     cut.pop("scores", None)
     partial = {k: v for k, v in record.items() if k not in ("deals", "result")}
     partial["deals"] = [*deals[: deal - 1], cut]
@@ -70,7 +70,7 @@ def play_position(record: dict[str, Any], deal: int, trick: int, card: int, lang
     """The number of actions of deal ``deal`` applied before the ``card``-th card (1-based) of
     trick ``trick`` (1-based) is played; a one-line error (in ``lang``) if the deal has no such point."""
     _, this = _deal_of(record, deal, lang)
-    actions = this.get("actions", [])
+    actions = this["actions"]
     if trick < 1 or card < 1:
         raise CliError(t("cli.sv_err_numbered", lang, trick=trick, card=card))
     tricks_done = 0
@@ -118,7 +118,7 @@ def solve_cmd(
             at = play_position(record, deal, trick, card, lang)
         assert at is not None
         _, this = _deal_of(record, deal, lang)
-        count = len(this.get("actions", []))
+        count = len(this["actions"])
         if not 0 <= at <= count:
             raise CliError(t("cli.sv_err_at", lang, at=at, deal=deal, count=count))
         state = _state_after(record, deal, at)
