@@ -27,6 +27,13 @@ the medians, DDS's worst ending as a multiple of its median, and the ratio priku
 not "about 0.7 ms a deal": measured here it takes about 14 ms on a full 13-card deal, about 1.1 ms
 on 10-card endings and about 0.34 ms on 8-card ones (``--dds-full`` adds the 13-card figure).
 
+Five Hundred's row is followed by DDS on the very deals prikup solved, where a deal is a bridge
+deal: four hands, two sides of partners, a trump contract (the joker and the two bowers are the
+trump suit's three highest cards, so each suit maps onto bridge's ranks from the ace down; no
+trumps with the joker has no bridge form and is left out).  It prints both solvers' medians and
+worst deals on those deals, in time and in each one's own count of positions, and checks that
+DDS finds the value prikup finds on every one of them.
+
 ``--forms`` adds one row per Five Hundred preset the four games' rows leave out (``two_handed``
 with its dummies' face-down cards, ``two_dead_hand``, ``two_table_cards``, ``two_drawing``,
 ``three_dead_hand``, ``five_handed``, ``six_handed`` (two teams of three), ``six_handed_cutthroat``
@@ -83,6 +90,15 @@ def _fresh(state: State, best: bool, clear: bool = True) -> tuple[float, int]:
     return time.process_time() - start, nodes
 
 
+def _value(state: State) -> int:
+    """The value of the C search's best first lead (the count's tricks from here)."""
+    adapter = ADAPTERS[state.game.id]
+    assert adapter.fast is not None
+    pos, _ = position_of(state)
+    found, _ = adapter.fast(pos, best=True)
+    return int(next(iter(found.values())))
+
+
 def _second_card(state: State) -> tuple[float, float]:
     """CPU seconds of the value + best move search after the first card (a best lead), with a
     fresh table and with the table kept from the first lead's search (as pimc and analysis
@@ -137,6 +153,53 @@ def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
     return run
 
 
+def dds_same_deal(state: State) -> Callable[[], tuple[float, int, int]] | None:
+    """DDS on a Five Hundred first lead itself, where the deal is a bridge deal: four hands in two
+    sides playing a trump contract to the end (the trump suit's thirteen cards, the joker and the
+    two bowers first, mapped onto the ranks A to 2 in their order, the other suits likewise;
+    every rule of the play is then bridge's).  A function solving it with DDS, value + best card,
+    that returns DDS's CPU seconds, its own count of the positions it searched, and the tricks
+    it finds for the count (to compare with the C search's); ``None`` for other deals (no trumps
+    with the joker, misère, another number of hands) or without endplay."""
+    dds = _endplay()
+    pos, _ = position_of(state)
+    if dds is None or not hasattr(pos, "order") or getattr(pos, "n", 0) != 4:
+        return None
+    if pos.nt_jokers or pos.stop or pos.need is not None or pos.trick or not pos.trump:
+        return None
+    if pos.count not in (0b0101, 0b1010) or pos.maximisers != pos.count:  # two sides of partners, as in bridge
+        return None
+    trumps = [s for s in range(4) if pos.suits[s] & pos.trump]
+    if len(trumps) != 1 or any(len(pos.order[s]) > 13 for s in range(4)):
+        return None
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+
+    bridge_suit = {trumps[0]: 0}  # spades, named the trumps below
+    for s in range(4):
+        bridge_suit.setdefault(s, len(bridge_suit))
+    hands = []
+    for hand in pos.hands:
+        parts = [""] * 4
+        for s in range(4):
+            parts[bridge_suit[s]] += "".join("AKQJT98765432"[i] for i, c in enumerate(pos.order[s]) if hand >> c & 1)
+        hands.append(".".join(parts))
+    deal = Deal("N:" + " ".join(hands))
+    deal.first = Player(pos.leader)
+    deal.trump = Denom(0)
+    counted, total = pos.count >> pos.leader & 1, pos.hands[0].bit_count()
+
+    def run() -> tuple[float, int, int]:
+        # timed at its first solve: DDS keeps its table for a deal it has just solved
+        start = time.process_time()
+        solved = dds.solve_board(deal, SolveMode.OptimalOne)
+        seconds = time.process_time() - start
+        tricks = max(score for _, score in solved)
+        return seconds, int(solved._data.nodes), tricks if counted else total - tricks
+
+    return run
+
+
 def contract_of(state: State) -> str:
     """A short description of the deal's contract for the ``--tails`` lines (the game's own
     fields where it has them: contract, trumps, declarer, misère, raspasy)."""
@@ -167,6 +230,7 @@ def bench(
     second_kept: list[float] = []
     seeds: list[int] = []
     contracts: list[str] = []
+    same: list[tuple[float, float, int, int, bool]] = []  # prikup's and DDS's times and nodes on one deal, values equal
     seed = first_seed
     warm = dds_timer(DDS_CARDS[game_id], -1)
     if warm is not None:
@@ -187,6 +251,10 @@ def bench(
         timer = dds_timer(DDS_CARDS[game_id], seed)
         if timer is not None:
             dds_times.append(timer())
+        twin = dds_same_deal(state)
+        if twin is not None:
+            dds_seconds, dds_nodes, dds_value = twin()
+            same.append((best_times[-1], dds_seconds, best_nodes[-1], dds_nodes, dds_value == _value(state)))
         full = dds_timer(13, seed) if dds_full else None
         if full is not None:
             full_times.append(full())
@@ -230,6 +298,26 @@ def bench(
     if reference:
         line += f"; Python reference, every first lead: median {statistics.median(ref_times) * ms:.0f} ms"
     print(line, flush=True)
+    if same:
+
+        def spread(values: list[float]) -> tuple[float, float]:
+            """The median and the worst as a multiple of it."""
+            middle = statistics.median(values)
+            return middle, max(values) / middle
+
+        dds_ms, dds_worst = spread([x[1] * ms for x in same])
+        dds_nodes, dds_nodes_worst = spread([float(x[3]) for x in same])
+        our_ms, our_worst = spread([x[0] * ms for x in same])
+        our_nodes, our_nodes_worst = spread([float(x[2]) for x in same])
+        print(
+            f"  the same deals in DDS ({len(same)} of the {deals}: four hands in a trump contract, a bridge deal once "
+            f"the joker and the bowers are the trump suit's top ranks): DDS median {dds_ms:.2f} ms, worst "
+            f"{dds_worst:.1f}x its median, nodes median {dds_nodes:.0f}, worst {dds_nodes_worst:.1f}x; prikup on them "
+            f"median {our_ms:.2f} ms, worst {our_worst:.1f}x, nodes median {our_nodes:.0f}, worst "
+            f"{our_nodes_worst:.1f}x; ratio prikup/DDS {our_ms / dds_ms:.1f}x; DDS's value equal to prikup's on "
+            f"{sum(x[4] for x in same)} of {len(same)}",
+            flush=True,
+        )
     for i in sorted(range(len(best_nodes)), key=lambda i: -best_nodes[i])[:tails]:
         print(
             f"  seed {seeds[i]}: {best_nodes[i]} nodes ({best_nodes[i] / node_median:.1f}x the median), "

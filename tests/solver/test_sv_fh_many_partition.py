@@ -9,7 +9,7 @@ import random
 
 import pytest
 from test_sv_fh_many import _position
-from test_sv_trick_bounds_more import _first_lead
+from test_sv_trick_bounds_more import _first_leads_nodes
 
 from prikup.core.game import Phase
 from prikup.games.presets import PRESETS
@@ -53,12 +53,5 @@ def test_five_hand_first_leads_search_a_fraction_of_the_positions_they_did() -> 
     # 1,446,548 + 148,077,457 + 461,639 + 79,469 positions with the three-hand search (seed 1 took
     # about 30 s); 166,954 + 243,850 + 2,235 + 10,404 with the four-hand techniques.  Positions
     # are the search's own count, the same on every machine.
-    adapter = ADAPTERS["five-hundred"]
-    assert adapter.fast is not None
-    total = 0
-    for seed in range(4):
-        fast.module().clear()
-        pos, _ = position_of(_first_lead(seed, **PRESETS["five-hundred"]["five_handed"]))
-        _, nodes = adapter.fast(pos, best=True)
-        total += nodes
+    total = _first_leads_nodes(range(4), **PRESETS["five-hundred"]["five_handed"])
     assert total < 1_000_000, total

@@ -13,11 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from sv_tricks_gen import to_play
+from test_sv_fh_many import MANY_FORMS
 
-from prikup import make_game
-from prikup.bots import make_bot
 from prikup.core.game import Phase, State
-from prikup.games.presets import PRESETS
 from prikup.records import save, to_record
 from prikup.solver import Solver, fast, position_of, solve
 
@@ -25,17 +24,14 @@ pytestmark = pytest.mark.skipif(not fast.enabled(), reason="the C search is not 
 
 
 def slow_first_lead() -> State:
-    """Five Hundred for six in three pairs, seed 19, the heuristic's auction: the values of its
-    first leads take the C search about half a minute (measured: 32 s of CPU), far more than the
-    tests wait."""
-    game = make_game("five-hundred", **PRESETS["five-hundred"]["six_handed_cutthroat"])
-    state = game.new_match(seed=19)
-    bots = [make_bot("heuristic", game, s) for s in range(game.players)]
-    while state.phase is not Phase.PLAY:
-        seat = state.to_act
-        assert seat is not None
-        state.apply(bots[seat].act(state, seat))
-    assert len(state.deals) == 1
+    """Five Hundred for six with the 64-card deck's two jokers, 7NT (the jokers playable at any
+    time), seed 1 at its first lead: two no-trump jokers take the three-hand search, without the
+    partition table, and the values of the first leads take it 234 million positions (measured:
+    39 s of CPU), far more than the tests wait.  (The six-hand deal used before, three pairs in
+    spades, now takes 3 s: see test_sv_fh_partition.py.)"""
+    state = to_play("five-hundred", MANY_FORMS, "6p-two-jokers", 1)
+    assert state.phase is Phase.PLAY and len(state.deals) == 1
+    assert sum(h.bit_count() for h in state.hands) == 60  # type: ignore[attr-defined]
     return state
 
 
