@@ -59,6 +59,8 @@ from prikup import make_game
 from prikup.bots import make_bot
 from prikup.core.game import Phase, State
 from prikup.solver import ADAPTERS, Solver, best_action, fast, position_of
+from prikup.solver.bridge import bridge_deal
+from prikup.solver.play_tricks import TrickPosition
 
 #: Cards a hand of the bridge endings DDS solves beside each game.
 DDS_CARDS = {"501": 8, "pyatsot": 8, "five-hundred": 10, "preferans": 10}
@@ -154,48 +156,30 @@ def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
 
 
 def dds_same_deal(state: State) -> Callable[[], tuple[float, int, int]] | None:
-    """DDS on a Five Hundred first lead itself, where the deal is a bridge deal: four hands in two
-    sides playing a trump contract to the end (the trump suit's thirteen cards, the joker and the
-    two bowers first, mapped onto the ranks A to 2 in their order, the other suits likewise;
-    every rule of the play is then bridge's).  A function solving it with DDS, value + best card,
-    that returns DDS's CPU seconds, its own count of the positions it searched, and the tricks
-    it finds for the count (to compare with the C search's); ``None`` for other deals (no trumps
-    with the joker, misère, another number of hands) or without endplay."""
+    """DDS on a Five Hundred first lead itself, where the deal is a bridge deal
+    (:func:`prikup.solver.bridge.bridge_deal`: four hands in two sides of partners in a trump
+    contract, the joker and the bowers the trump suit's top ranks).  A function solving it with
+    DDS, value + best card, that returns DDS's CPU seconds, its own count of the positions it
+    searched, and the count's tricks it finds (to compare with the C search's); ``None`` for other
+    deals (no trumps with the joker, misère, another number of hands) or without endplay."""
     dds = _endplay()
     pos, _ = position_of(state)
-    if dds is None or not hasattr(pos, "order") or getattr(pos, "n", 0) != 4:
-        return None
-    if pos.nt_jokers or pos.stop or pos.need is not None or pos.trick or not pos.trump:
-        return None
-    if pos.count not in (0b0101, 0b1010) or pos.maximisers != pos.count:  # two sides of partners, as in bridge
-        return None
-    trumps = [s for s in range(4) if pos.suits[s] & pos.trump]
-    if len(trumps) != 1 or any(len(pos.order[s]) > 13 for s in range(4)):
+    found = bridge_deal(pos) if isinstance(pos, TrickPosition) else None
+    if dds is None or found is None:
         return None
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
 
-    bridge_suit = {trumps[0]: 0}  # spades, named the trumps below
-    for s in range(4):
-        bridge_suit.setdefault(s, len(bridge_suit))
-    hands = []
-    for hand in pos.hands:
-        parts = [""] * 4
-        for s in range(4):
-            parts[bridge_suit[s]] += "".join("AKQJT98765432"[i] for i, c in enumerate(pos.order[s]) if hand >> c & 1)
-        hands.append(".".join(parts))
-    deal = Deal("N:" + " ".join(hands))
-    deal.first = Player(pos.leader)
-    deal.trump = Denom(0)
-    counted, total = pos.count >> pos.leader & 1, pos.hands[0].bit_count()
+    deal = Deal(found.pbn)
+    deal.first = Player(found.first)
+    deal.trump = Denom.nt if found.no_trumps else Denom.spades
 
     def run() -> tuple[float, int, int]:
         # timed at its first solve: DDS keeps its table for a deal it has just solved
         start = time.process_time()
         solved = dds.solve_board(deal, SolveMode.OptimalOne)
         seconds = time.process_time() - start
-        tricks = max(score for _, score in solved)
-        return seconds, int(solved._data.nodes), tricks if counted else total - tricks
+        return seconds, int(solved._data.nodes), found.count_tricks(max(score for _, score in solved))
 
     return run
 
