@@ -1,5 +1,6 @@
 """The C search's trick bounds with four hands (Five Hundred) from a hand's trumps paired with the
-other side's higher ones, and from a trick in progress whose taker is decided, on hand-made
+other side's higher ones, and from a trick in progress whose taker is decided or that a seat
+wanting it surely takes over, on hand-made
 positions (each bound is what decides it, and the exact value lies within) and on random short
 deals; and Five Hundred's lead
 order (``lead_weights`` in ``_fast/fast_tricks.c``), which changes the nodes searched and never a
@@ -69,9 +70,36 @@ def test_a_trick_in_progress_nobody_can_take_from_its_taker_bounds_the_value_by_
     lo, hi = tricks_bounds(_hearts(after, 1, [_id("AS")]))
     assert hi == 1
     assert lo <= Solver(_hearts(after, 1, [_id("AS")])).value() <= hi
-    # seat 1 led the nine: seat 2's ten can take it: open
-    open_ = [_mask("7S 7C"), _mask("8C"), _mask("TS 9C"), _mask("8S TC")]
+    # seat 1 led the nine: seat 2's ten can take it: open, when seat 3 behind it holds the jack
+    open_ = [_mask("7S 7C"), _mask("8C"), _mask("TS 9C"), _mask("JS TC")]
     assert tricks_bounds(_hearts(open_, 1, [_id("9S")])) == (0, 2)
+
+
+def test_a_trick_in_progress_a_seat_wanting_it_surely_takes_over_bounds_the_value_by_one():
+    # seat 1 led the nine of spades: seat 2's ten beats it and seat 3, behind it, follows below
+    # (trick_overtaken): seats 0 and 2 take this trick, though seat 1 holds it now
+    hands = [_mask("7S 7C"), _mask("8C"), _mask("TS 9C"), _mask("8S TC")]
+    assert tricks_bounds(_hearts(hands, 1, [_id("9S")])) == (1, 2)
+    assert Solver(_hearts(hands, 1, [_id("9S")])).value() >= 1
+    # void in spades, seat 2 ruffs with the seven of hearts; seat 3 is void too and holds the
+    # eight of trumps: open; without a trump above the seven, taken
+    ruff = [_mask("7S 7C"), _mask("8C"), _mask("7H 9C"), _mask("8H TC")]
+    assert tricks_bounds(_hearts(ruff, 1, [_id("9S")])) == (0, 2)
+    ruff[3] = _mask("9D TC")
+    assert tricks_bounds(_hearts(ruff, 1, [_id("9S")])) == (1, 2)
+    # a misère's defenders want the bidder to take it: they take nothing over from him (seat 1
+    # alone counts and minimises, the others maximise).  Seat 2 could overtake his nine with the
+    # ten, but plays the six: seat 1 takes this trick and the last with the ace of clubs.  Taken
+    # as wanting the trick, the bound said he takes at most one.
+    misere = [_mask("7S 7C"), _mask("AC"), _mask("TS 6S"), _mask("8S TC")]
+
+    def bidder_alone() -> TrickPosition:
+        pos = _position(HEARTS, misere, 1, [_id("9S")], 0b0010)
+        pos.maximisers = 0b1101
+        return pos
+
+    assert tricks_bounds(bidder_alone()) == (0, 2)
+    assert Solver(bidder_alone()).value() == 2
 
 
 def test_trump_pairing_and_decided_trick_bounds_enclose_the_exact_value_on_random_short_deals():
