@@ -26,8 +26,8 @@ pytestmark = pytest.mark.skipif(not fast.enabled(), reason="the C search is not 
 def slow_first_lead() -> State:
     """Five Hundred for six with the 64-card deck's two jokers, 7NT (the jokers playable at any
     time), seed 1 at its first lead: two no-trump jokers take the three-hand search, without the
-    partition table, and the values of the first leads take it 234 million positions (measured:
-    39 s of CPU), far more than the tests wait.  (The six-hand deal used before, three pairs in
+    partition table, and the values of the first leads take it 195 million positions (measured:
+    30 s of CPU), far more than the tests wait.  (The six-hand deal used before, three pairs in
     spades, now takes 3 s: see test_sv_fh_partition.py.)"""
     state = to_play("five-hundred", MANY_FORMS, "6p-two-jokers", 1)
     assert state.phase is Phase.PLAY and len(state.deals) == 1

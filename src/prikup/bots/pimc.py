@@ -238,8 +238,8 @@ def _strain(action: Action) -> str | None:
 
 #: ``max_cards`` 0 at a table of five or six: the play is solved from this many cards in hand, the
 #: heuristic playing the earlier tricks; the oracle, the solver's rollouts, the analysis and the
-#: hint likewise.  The search itself is fast enough earlier now (a five-hand first lead about 6 ms
-#: at the median, a whole six-hand deal 23-36 ms and up to 3.9 s: ``bench/bench_solver.py --forms``),
+#: hint likewise.  The search itself is fast enough earlier now (a five-hand first lead 6-11 ms at
+#: the median, a whole six-hand deal 9-44 ms and up to 5 s: ``bench/bench_solver.py --forms``),
 #: but searching earlier played no better at five (``prikup arena five-hundred --players 5 --bots
 #: <bot>,heuristic,heuristic,heuristic,heuristic --unit deal --seating rotations --seed 1``):
 #: pimc - heuristic +0.0 [-7.7, +7.7] from the first lead against +0.7 [-6.8, +8.1] from seven
