@@ -160,10 +160,11 @@ def dds_timer(cards: int, seed: int) -> Callable[[], float] | None:
 def dds_same_deal(state: State) -> Callable[[], tuple[float, int, int]] | None:
     """DDS on a Five Hundred first lead itself, where the deal is a bridge deal
     (:func:`prikup.solver.bridge.bridge_deal`: four hands in two sides of partners in a trump
-    contract, the joker and the bowers the trump suit's top ranks).  A function solving it with
-    DDS, value + best card, that returns DDS's CPU seconds, its own count of the positions it
-    searched, and the count's tricks it finds (to compare with the C search's); ``None`` for other
-    deals (no trumps with the joker, misère, another number of hands) or without endplay."""
+    contract, the joker and the bowers the trump suit's top ranks, or in no trumps without the
+    joker).  A function solving it with DDS, value + best card, that returns DDS's CPU seconds,
+    its own count of the positions it searched, and the count's tricks it finds (to compare with
+    the C search's); ``None`` for other deals (no trumps with the joker, misère, another number of
+    hands) or without endplay."""
     dds = _endplay()
     pos, _ = position_of(state)
     found = bridge_deal(pos) if isinstance(pos, TrickPosition) else None

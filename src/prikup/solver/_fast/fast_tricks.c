@@ -1226,11 +1226,11 @@ static void trump_match(const Pos *p, int *best) {
 /* Within a trick: whether the count surely takes the trick in progress (1), surely does not (0),
  * or it is open (-1): no seat still to play can beat the card taking it now (beatable's test, per
  * seat: a higher card of the suit led it must follow with, or a trump when void in it, or a
- * no-trump joker), or each that can is of the count side of the seat taking it now. */
-static int trick_decided(const Pos *p) {
+ * no-trump joker), or each that can is of the count side of the seat taking it now.  ``win``: the
+ * index in the trick of the card taking it now (trick_win). */
+static int trick_decided(const Pos *p, int win) {
     uint64_t led = p->suits[p->led];
-    int win = trick_win(p, p->trick, p->ntrick, led), best = p->trick[win];
-    int winner = (p->leader + win) % p->n, counted = p->count >> winner & 1;
+    int best = p->trick[win], counted = p->count >> seat_mod(p, p->leader + win) & 1;
     int best_trump = (int)(p->trump >> best & 1);
     for (int k = p->ntrick; k < p->n; k++) {
         int s = (p->leader + k) % p->n;
@@ -1249,52 +1249,51 @@ static int trick_decided(const Pos *p) {
     return counted;
 }
 
-/* Within a trick the current winner's side open to a takeover (trick_decided -1): whether a seat of
- * the other side still to play surely takes it (its highest card of the suit led, or its highest
- * trump when void in it, beats the trick's highest and no seat of the current winner's side still
- * to play, before or after it, can beat that card: each follows below it, or is void with no
- * trump above it, or none when the card is not a trump), and wants it (the count's seats maximise,
- * the others minimise: not the defenders of a misère).  The side (1: the count) or -1; the card in
- * ``*card``, whose depth is the bound's relevance (the holders of the cards above it decide it).
- * DDS's second hand asks the like.  Measured over 100 Five Hundred deals (value + best first lead,
- * fresh table) at seeds 0 / 1000: all nodes 1.37M -> 1.25M / 1.27M -> 1.11M, the median 4,860 ->
- * 4,661 / 5,432 -> 5,092, the slowest 155k -> 147k / 83k -> 79k.  Exactness: the tests, and during
- * development 8,000 random positions of fifteen forms (four to six hands, misère among them: the
- * first version took the defenders of a misère to want the trick, and 27 values were wrong) equal
- * to the search with exact keys and no such bound. */
-static int trick_overtaken(const Pos *p, int *card) {
+#ifndef TRICK_OVERTAKEN
+#define TRICK_OVERTAKEN 1
+#endif
+/* Whether card ``c``, played to the trick in progress (a card of the suit led, or a trump), beats
+ * ``best``, the trick's highest so far: a trump above it or over a card that is no trump; a card of
+ * the suit led above it when it is no trump. */
+static inline int card_beats(const Pos *p, int c, int best) {
+    int c_trump = (int)(p->trump >> c & 1), best_trump = (int)(p->trump >> best & 1);
+    int higher = p->strength[c] > p->strength[best];
+    return c_trump ? !best_trump || higher : !best_trump && higher;
+}
+
+/* Within a trick the current winner's side open to a takeover (trick_decided -1; ``win`` the index
+ * of its highest card in the trick): whether a seat of the other side still to play surely takes
+ * it (its highest card of the suit led, or its highest trump when void in it, beats the trick's
+ * highest and no seat of the current winner's side still to play, before or after it, can beat
+ * that card: each follows below it, or is void with no trump above it, or none when the card is
+ * not a trump), and wants it (the count's seats maximise, the others minimise: not the defenders
+ * of a misère).  The side (1: the count) or -1; the card in ``*card``, whose depth is the bound's
+ * relevance (the holders of the cards above it decide it).  DDS's second hand asks the like.
+ * Measured over 100 Five Hundred deals (value + best first lead, fresh table) at seeds 0 / 1000:
+ * all nodes 1.37M -> 1.25M / 1.27M -> 1.11M, the median 4,860 -> 4,661 / 5,432 -> 5,092, the
+ * slowest 155k -> 147k / 83k -> 79k.  Exactness: the tests, and during development 8,000 random
+ * positions of fifteen forms (four to six hands, misère among them: the first version took the
+ * defenders of a misère to want the trick, and 27 values were wrong) equal to the search with
+ * exact keys and no such bound. */
+static int trick_overtaken(const Pos *p, int win, int *card) {
     uint64_t led = p->suits[p->led];
-    int win = trick_win(p, p->trick, p->ntrick, led), best = p->trick[win];
-    int winner = (p->leader + win) % p->n, side = p->count >> winner & 1;
-    int best_trump = (int)(p->trump >> best & 1);
+    int best = p->trick[win], side = p->count >> seat_mod(p, p->leader + win) & 1;
     for (int k = p->ntrick; k < p->n; k++) {
-        int x = (p->leader + k) % p->n;
+        int x = seat_mod(p, p->leader + k);
         /* of the other side, and wanting the trick (a misère's defenders want the count to take it) */
         if ((p->count >> x & 1) == side || (p->count >> x & 1) != (p->maximisers >> x & 1)) continue;
-        uint64_t h = p->hands[x], pool = (h & led) ? h & led : h & p->trump;
-        if (!pool || (h & p->nt_jokers)) continue;
-        int c = -1;
-        for (uint64_t m = pool; m; m &= m - 1) {
-            int d = __builtin_ctzll(m);
-            if (c < 0 || p->strength[d] > p->strength[c]) c = d;
-        }
-        int c_trump = (int)(p->trump >> c & 1);
-        if (best_trump ? !c_trump || p->strength[c] < p->strength[best] : !c_trump && p->strength[c] < p->strength[best])
-            continue;
-        int safe = 1;
+        uint64_t h = p->hands[x];
+        if (h & p->nt_jokers) continue;
+        /* its highest card of the suit led, else its highest trump */
+        int c = top_card((h & led) ? h & led : h & p->trump, p->strength);
+        if (c < 0 || !card_beats(p, c, best)) continue;
+        int safe = 1; /* no seat of the winner's side still to play beats it (its highest playable card does not) */
         for (int j = p->ntrick; j < p->n && safe; j++) {
-            int y = (p->leader + j) % p->n;
+            int y = seat_mod(p, p->leader + j);
             if (y == x || (p->count >> y & 1) != side) continue;
             uint64_t g = p->hands[y];
-            if (g & p->nt_jokers) { safe = 0; break; }
-            uint64_t can = (g & led) ? g & led : g & p->trump;
-            for (uint64_t m = can; m; m &= m - 1) {
-                int d = __builtin_ctzll(m), d_trump = (int)(p->trump >> d & 1);
-                if (c_trump ? d_trump && p->strength[d] > p->strength[c] : d_trump || p->strength[d] > p->strength[c]) {
-                    safe = 0;
-                    break;
-                }
-            }
+            int d = top_card((g & led) ? g & led : g & p->trump, p->strength);
+            if ((g & p->nt_jokers) || (d >= 0 && card_beats(p, d, c))) safe = 0;
         }
         if (safe) { *card = c; return !side; }
     }
@@ -1429,13 +1428,9 @@ static void pos_bounds(const Pos *p, int *lo, int *hi) {
         }
     }
     if (TRICK_DECIDED && p->n >= 4 && p->ntrick && p->chooser < 0 && p->after < 0) {
-        int d = trick_decided(p);
-        uint64_t led = p->suits[p->led];
-        bd_trick_card = p->trick[trick_win(p, p->trick, p->ntrick, led)];
-#ifndef TRICK_OVERTAKEN
-#define TRICK_OVERTAKEN 1
-#endif
-        if (TRICK_OVERTAKEN && d < 0 && !p->target) d = trick_overtaken(p, &bd_trick_card);
+        int win = trick_win(p, p->trick, p->ntrick, p->suits[p->led]), d = trick_decided(p, win);
+        bd_trick_card = p->trick[win];
+        if (TRICK_OVERTAKEN && d < 0 && !p->target) d = trick_overtaken(p, win, &bd_trick_card);
         if (d > 0 && low < 1) low = 1;
         if (d == 0 && high > t - 1) high = t - 1;
     }
